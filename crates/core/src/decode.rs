@@ -1,0 +1,89 @@
+//! Turning bytes into text: UTF-8 when valid, else Windows-1252 (a superset
+//! of Latin-1 for printable text), so that nothing is lost.
+
+use std::borrow::Cow;
+
+/// The UTF-8 byte order mark.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// How a piece of text was decoded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// Valid UTF-8 (ASCII included).
+    Utf8,
+    /// Not UTF-8: decoded as Windows-1252.
+    Windows1252,
+}
+
+/// Windows-1252 code points for bytes 0x80..=0x9F (undefined ones map to the
+/// C1 control of the same value, as Latin-1 does).
+const CP1252_HIGH: [char; 32] = [
+    '\u{20AC}', '\u{81}', '\u{201A}', '\u{0192}', '\u{201E}', '\u{2026}', '\u{2020}', '\u{2021}',
+    '\u{02C6}', '\u{2030}', '\u{0160}', '\u{2039}', '\u{0152}', '\u{8D}', '\u{017D}', '\u{8F}',
+    '\u{90}', '\u{2018}', '\u{2019}', '\u{201C}', '\u{201D}', '\u{2022}', '\u{2013}', '\u{2014}',
+    '\u{02DC}', '\u{2122}', '\u{0161}', '\u{203A}', '\u{0153}', '\u{9D}', '\u{017E}', '\u{0178}',
+];
+
+/// Decodes `bytes` as UTF-8 if valid, else as Windows-1252. Borrows when it can.
+pub fn decode(bytes: &[u8]) -> (Cow<'_, str>, Encoding) {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (Cow::Borrowed(s), Encoding::Utf8),
+        Err(_) => (Cow::Owned(decode_cp1252(bytes)), Encoding::Windows1252),
+    }
+}
+
+/// Decodes every byte as Windows-1252.
+pub fn decode_cp1252(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0x80..=0x9F => CP1252_HIGH[(b - 0x80) as usize],
+            _ => b as char,
+        })
+        .collect()
+}
+
+/// Encodes text decoded by [`decode_cp1252`] back into the same bytes.
+/// Characters outside Windows-1252 are written as UTF-8.
+pub fn encode_cp1252(text: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        let code = c as u32;
+        if code < 0x80 || (0xA0..=0xFF).contains(&code) {
+            out.push(code as u8);
+        } else if let Some(i) = CP1252_HIGH.iter().position(|&h| h == c) {
+            out.push(0x80 + i as u8);
+        } else {
+            let mut buf = [0u8; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_borrows() {
+        let (t, e) = decode("Réti".as_bytes());
+        assert!(matches!(t, Cow::Borrowed(_)));
+        assert_eq!(e, Encoding::Utf8);
+    }
+
+    #[test]
+    fn latin1_and_cp1252_decode_and_round_trip() {
+        let bytes = b"R\xe9ti \x93quoted\x94 King\xe2s \x81";
+        let (t, e) = decode(bytes);
+        assert_eq!(e, Encoding::Windows1252);
+        assert_eq!(t, "Réti \u{201C}quoted\u{201D} Kingâs \u{81}");
+        assert_eq!(encode_cp1252(&t), bytes.to_vec());
+    }
+
+    #[test]
+    fn every_byte_round_trips() {
+        let all: Vec<u8> = (0..=255u8).collect();
+        assert_eq!(encode_cp1252(&decode_cp1252(&all)), all);
+    }
+}

@@ -1,0 +1,101 @@
+//! Diagnostics: every repair and every error the reader meets, with where it is.
+
+use std::fmt;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Something was repaired; the game reads as the author meant it.
+    Fixed,
+    /// Something unusual that was kept as it is.
+    Warning,
+    /// Something that could not be understood; it is kept verbatim.
+    Error,
+}
+
+impl Severity {
+    /// The lower-case name used in JSON and in the app: `error`, `warning`, `fixed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Fixed => "fixed",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// One diagnostic: severity, byte span in the file, 1-based line and column
+/// (column counted in characters), and a message for a chess player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// How serious it is.
+    pub severity: Severity,
+    /// Byte offsets in the file this game was read from (start, end).
+    pub span: (usize, usize),
+    /// 1-based line in the file.
+    pub line: u32,
+    /// 1-based column in characters.
+    pub col: u32,
+    /// What happened, in words.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}: {}", self.line, self.col, self.severity.as_str(), self.message)
+    }
+}
+
+/// Finds the 1-based line and character column of byte `offset` in `text`,
+/// counting LF, CRLF and lone CR as line breaks. `offset` is clamped.
+pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text.as_bytes()[..offset];
+    let mut line = 1u32;
+    let mut line_start = 0usize;
+    for i in memchr::memchr2_iter(b'\n', b'\r', before) {
+        let is_break = before[i] == b'\n' || before.get(i + 1) != Some(&b'\n');
+        if is_break {
+            line += 1;
+            line_start = i + 1;
+        }
+    }
+    let col = text[line_start..offset].chars().count() as u32 + 1;
+    (line, col)
+}
+
+/// Counts line breaks (LF, CRLF or lone CR) in `bytes`.
+pub fn count_lines(bytes: &[u8]) -> u32 {
+    let mut n = 0u32;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+            n += 1;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_all_line_ends() {
+        let t = "ab\ncd\r\nef\rgh";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 4), (2, 2));
+        assert_eq!(line_col(t, 7), (3, 1));
+        assert_eq!(line_col(t, 11), (4, 2));
+        assert_eq!(count_lines(t.as_bytes()), 3);
+    }
+
+    #[test]
+    fn column_counts_characters() {
+        assert_eq!(line_col("é é x", 5), (1, 4));
+        // Inside a character: clamps back to its start.
+        assert_eq!(line_col("éx", 1), (1, 1));
+    }
+}

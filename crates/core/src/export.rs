@@ -1,0 +1,501 @@
+//! Writing games in the export format of the PGN standard, byte for byte:
+//! the Seven Tag Roster then the other tags in ASCII order, movetext in
+//! lines under 80 characters, canonical SAN, `$n` NAGs, variations, and the
+//! termination marker equal to the Result tag.
+
+use shakmaty::{Chess, Position};
+
+use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, Text, NONE};
+use crate::lexer::{Kind, Lexer};
+
+/// The Seven Tag Roster, in export order.
+pub const SEVEN_TAGS: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// What to keep when writing a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// Keep the text of comments.
+    pub comments: bool,
+    /// Keep `[%cmd]` commands in comments.
+    pub commands: bool,
+    /// Keep variations.
+    pub variations: bool,
+    /// Keep NAGs.
+    pub nags: bool,
+    /// Reduced export format: the Seven Tag Roster and the main line only.
+    pub reduced: bool,
+}
+
+impl Default for ExportOptions {
+    fn default() -> ExportOptions {
+        ExportOptions { comments: true, commands: true, variations: true, nags: true, reduced: false }
+    }
+}
+
+impl ExportOptions {
+    /// The reduced export format of the standard.
+    pub fn reduced() -> ExportOptions {
+        ExportOptions { comments: false, commands: false, variations: false, nags: false, reduced: true }
+    }
+}
+
+/// Longest line: the standard asks for fewer than 80 characters.
+pub const MAX_LINE: usize = 79;
+
+/// Greedy line filling.
+struct Wrap {
+    out: String,
+    line: usize,
+    /// The next token follows without a space (after `(`).
+    glue: bool,
+}
+
+impl Wrap {
+    fn token(&mut self, t: &str) {
+        let glue = std::mem::take(&mut self.glue);
+        self.put(t, glue);
+    }
+
+    /// `)` follows the last token without a space.
+    fn close(&mut self) {
+        self.glue = false;
+        self.put(")", true);
+    }
+
+    fn open(&mut self) {
+        self.token("(");
+        self.glue = true;
+    }
+
+    fn put(&mut self, t: &str, glue: bool) {
+        let w = t.chars().count();
+        if self.line > 0 {
+            let sep = usize::from(!glue);
+            if self.line + sep + w > MAX_LINE {
+                self.out.push('\n');
+                self.line = 0;
+            } else if !glue {
+                self.out.push(' ');
+                self.line += 1;
+            }
+        }
+        self.out.push_str(t);
+        self.line += w;
+    }
+
+    /// A `;` comment runs to the end of its line.
+    fn line_comment(&mut self, t: &str) {
+        self.token(t);
+        self.out.push('\n');
+        self.line = 0;
+    }
+
+    /// A brace comment, broken at white space.
+    fn comment(&mut self, text: &str) {
+        let mut words = text.split_ascii_whitespace().peekable();
+        let lead = text.starts_with(|c: char| c.is_ascii_whitespace());
+        let trail = text.ends_with(|c: char| c.is_ascii_whitespace());
+        if words.peek().is_none() {
+            self.token(if text.is_empty() { "{}" } else { "{ }" });
+            return;
+        }
+        let mut first = true;
+        while let Some(w) = words.next() {
+            let last = words.peek().is_none();
+            let mut t = String::with_capacity(w.len() + 2);
+            if first {
+                t.push('{');
+                if lead {
+                    self.token("{");
+                    t.clear();
+                }
+            }
+            t.push_str(w);
+            if last && !trail {
+                t.push('}');
+            }
+            self.token(&t);
+            if last && trail {
+                self.token("}");
+            }
+            first = false;
+        }
+    }
+}
+
+/// Escapes a tag value: `\` and `"` get a backslash.
+pub fn escape_tag_value(v: &str) -> String {
+    let mut s = String::with_capacity(v.len());
+    for c in v.chars() {
+        if c == '\\' || c == '"' {
+            s.push('\\');
+        }
+        s.push(c);
+    }
+    s
+}
+
+fn default_value(name: &str) -> &'static str {
+    match name {
+        "Date" => "????.??.??",
+        "Result" => "*",
+        _ => "?",
+    }
+}
+
+/// The termination marker export writes: the Result tag when it is one,
+/// else the marker read.
+pub fn export_result(game: &Game) -> &str {
+    match game.tag("Result") {
+        Some(r @ ("1-0" | "0-1" | "1/2-1/2" | "*")) => r,
+        _ => game.result(),
+    }
+}
+
+/// Writes the tag section (with its empty line).
+fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
+    let result = export_result(game).to_string();
+    for name in SEVEN_TAGS {
+        let v = if name == "Result" { result.as_str() } else { game.tag(name).unwrap_or(default_value(name)) };
+        push_tag(out, name, v);
+    }
+    if opts.reduced {
+        // The moves mean nothing without their start position and rules.
+        for name in ["SetUp", "FEN", "Variant"] {
+            if let Some(v) = game.tag(name) {
+                push_tag(out, name, v);
+            }
+        }
+    } else {
+        let mut used = [false; 7];
+        let mut others: Vec<(&str, &str)> = Vec::new();
+        for (n, v) in game.tags() {
+            if let Some(i) = SEVEN_TAGS.iter().position(|s| *s == n) {
+                if !used[i] {
+                    used[i] = true;
+                    continue;
+                }
+            }
+            others.push((n, v));
+        }
+        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        for (n, v) in others {
+            push_tag(out, n, v);
+        }
+    }
+    out.push('\n');
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    out.push('[');
+    out.push_str(name);
+    out.push_str(" \"");
+    out.push_str(&escape_tag_value(value));
+    out.push_str("\"]\n");
+}
+
+enum Item {
+    /// A line of play starting at a node, from the position before it.
+    Line { node: NodeId, pos: Chess, force: bool },
+    /// The text kept after a node that could not be played.
+    Tail(NodeId),
+    /// A variation kept as text.
+    AltText(NodeId, u32),
+    Open,
+    Close,
+}
+
+/// The comment text to write under `opts`, or `None` to leave it out.
+fn comment_text<'a>(text: &'a str, opts: &ExportOptions) -> Option<std::borrow::Cow<'a, str>> {
+    use std::borrow::Cow;
+    match (opts.comments, opts.commands) {
+        (true, true) => Some(Cow::Borrowed(text)),
+        (true, false) => {
+            let t = crate::commands::display_text(text);
+            (!t.is_empty() || text.trim().is_empty()).then_some(Cow::Owned(t))
+        }
+        (false, true) => {
+            let cmds = crate::commands::parse_commands(text);
+            if cmds.is_empty() {
+                None
+            } else {
+                Some(Cow::Owned(cmds.iter().map(|c| &text[c.span.clone()]).collect::<Vec<_>>().join(" ")))
+            }
+        }
+        (false, false) => None,
+    }
+}
+
+fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptions) -> bool {
+    let mut any = false;
+    if opts.reduced {
+        return false;
+    }
+    for c in game.comments_raw(run) {
+        let raw = game.text(&c.text);
+        let Some(text) = comment_text(raw, opts) else { continue };
+        any = true;
+        let text = if c.kind == CommentKind::Line { text.trim() } else { &text };
+        if text.contains('}') {
+            let one_line: String = text.split(['\n', '\r']).collect::<Vec<_>>().join(" ");
+            w.line_comment(&format!(";{one_line}"));
+        } else {
+            w.comment(text);
+        }
+    }
+    any
+}
+
+fn write_tail(game: &Game, w: &mut Wrap, node: NodeId) {
+    write_span(game, w, game.node(node).tail);
+}
+
+/// Writes kept text token by token.
+fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
+    if t.1 <= t.0 {
+        return;
+    }
+    let src = game.span((0, t.1));
+    let bytes = src.as_bytes();
+    let mut lx = Lexer::new(bytes, t.0 as usize);
+    while let Some(tok) = lx.next() {
+        let text = &src[tok.start..tok.end];
+        match tok.kind {
+            Kind::Comment { closed } => {
+                if closed {
+                    w.comment(text);
+                } else {
+                    w.token("{");
+                    for word in text.split_ascii_whitespace() {
+                        w.token(word);
+                    }
+                }
+            }
+            Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
+            Kind::Escape => {}
+            Kind::Nag => w.token(&format!("${text}")),
+            Kind::Open => w.open(),
+            Kind::Close => w.close(),
+            _ => w.token(text),
+        }
+    }
+}
+
+/// Writes one game in export format (tags, empty line, movetext, empty line).
+pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
+    let mut out = String::new();
+    write_tags(game, opts, &mut out);
+    let mut w = Wrap { out, line: 0, glue: false };
+    let variations = opts.variations && !opts.reduced;
+    let nags = opts.nags && !opts.reduced;
+    let root = game.root();
+    if nags {
+        for n in game.nags(root) {
+            w.token(&format!("${n}"));
+        }
+    }
+    let mut force = write_comments(game, &mut w, game.node(root).after, opts);
+    if game.node(root).tail.1 > game.node(root).tail.0 {
+        write_tail(game, &mut w, root);
+        force = true;
+    }
+    let mut stack: Vec<Item> = Vec::new();
+    if let Some(first) = game.main_child(root) {
+        stack.push(Item::Line { node: first, pos: game.start_position().clone(), force });
+    }
+    while let Some(item) = stack.pop() {
+        match item {
+            Item::Open => w.open(),
+            Item::Close => w.close(),
+            Item::Tail(n) => write_tail(game, &mut w, n),
+            Item::AltText(n, i) => {
+                let (s, _) = game.node(n).alts;
+                write_span(game, &mut w, game.alt_spans[(s + i) as usize]);
+            }
+            Item::Line { node, mut pos, mut force } => {
+                let mut node = node;
+                loop {
+                    let n = game.node(node);
+                    if write_comments(game, &mut w, n.before, opts) {
+                        force = true;
+                    }
+                    let white = pos.turn().is_white();
+                    let num = pos.fullmoves().get();
+                    if white {
+                        w.token(&format!("{num}."));
+                    } else if force {
+                        w.token(&format!("{num}..."));
+                    }
+                    w.token(&san_of(&pos, n.kind));
+                    if nags {
+                        for nag in game.nags(node) {
+                            w.token(&format!("${nag}"));
+                        }
+                    }
+                    force = write_comments(game, &mut w, n.after, opts);
+                    let parent = n.parent;
+                    let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
+                    let mut after = pos.clone();
+                    play_kind(&mut after, n.kind);
+                    let has_tail = n.tail.1 > n.tail.0;
+                    let alts = if variations { n.alts.1 } else { 0 };
+                    let vars: Vec<NodeId> = if variations && is_first {
+                        game.children(NodeId(parent)).skip(1).collect()
+                    } else {
+                        Vec::new()
+                    };
+                    if vars.is_empty() && !has_tail && alts == 0 {
+                        match game.main_child(node) {
+                            Some(c) => {
+                                node = c;
+                                pos = after;
+                                continue;
+                            }
+                            None => break,
+                        }
+                    }
+                    // Continuation after the variations and the kept text.
+                    if let Some(c) = game.main_child(node) {
+                        stack.push(Item::Line { node: c, pos: after, force: true });
+                    }
+                    if has_tail {
+                        stack.push(Item::Tail(node));
+                    }
+                    for i in (0..alts).rev() {
+                        stack.push(Item::Close);
+                        stack.push(Item::AltText(node, i));
+                        stack.push(Item::Open);
+                    }
+                    for v in vars.into_iter().rev() {
+                        stack.push(Item::Close);
+                        stack.push(Item::Line { node: v, pos: pos.clone(), force: true });
+                        stack.push(Item::Open);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    w.token(export_result(game));
+    let mut out = w.out;
+    out.push_str("\n\n");
+    out
+}
+
+/// The bytes to save for a game: exactly what was read if it was not
+/// edited, else the export format.
+pub fn write_game_bytes(game: &Game, opts: &ExportOptions) -> Vec<u8> {
+    match game.original_bytes() {
+        Some(b) if !game.is_edited() => b.to_vec(),
+        _ => write_game(game, opts).into_bytes(),
+    }
+}
+
+/// Collapses white space runs to one space and trims: how comments compare.
+pub fn tidy(s: &str) -> String {
+    s.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Compares two games as export sees them: tags, moves, NAGs, comments
+/// (white space tidied), text kept unplayed and result. Returns the first
+/// difference in words.
+pub fn equivalent(a: &Game, b: &Game) -> Result<(), String> {
+    let ta: Vec<_> = a.tags().collect();
+    let tb: Vec<_> = b.tags().collect();
+    let mut sa = ta.clone();
+    let mut sb = tb.clone();
+    sa.sort();
+    sb.sort();
+    let fill = |v: &mut Vec<(&str, &str)>| v.retain(|(n, val)| !(SEVEN_TAGS.contains(n) && (*val == "?" || *val == "????.??.??")));
+    fill(&mut sa);
+    fill(&mut sb);
+    sa.retain(|t| t.0 != "Result");
+    sb.retain(|t| t.0 != "Result");
+    if sa != sb {
+        return Err(format!("tags differ: {sa:?} / {sb:?}"));
+    }
+    if export_result(a) != export_result(b) {
+        return Err(format!("results differ: {} / {}", export_result(a), export_result(b)));
+    }
+    let mut stack = vec![(a.root(), b.root())];
+    while let Some((x, y)) = stack.pop() {
+        let cx: Vec<_> = a.children(x).collect();
+        let cy: Vec<_> = b.children(y).collect();
+        if cx.len() != cy.len() {
+            return Err(format!("after {} the number of continuations differs: {} / {}", a.san(x), cx.len(), cy.len()));
+        }
+        if a.kind(x) != b.kind(y) {
+            return Err(format!("moves differ: {} / {}", a.san(x), b.san(y)));
+        }
+        if a.nags(x) != b.nags(y) {
+            return Err(format!("NAGs of {} differ", a.san(x)));
+        }
+        let ca: Vec<String> = a.comments_before(x).chain(std::iter::once("|")).chain(a.comments_after(x)).map(tidy).collect();
+        let cb: Vec<String> = b.comments_before(y).chain(std::iter::once("|")).chain(b.comments_after(y)).map(tidy).collect();
+        if ca != cb {
+            return Err(format!("comments of {} differ: {ca:?} / {cb:?}", a.san(x)));
+        }
+        let ua = a.unplayed(x).into_iter().chain(a.unplayed_variations(x)).map(tail_tokens).collect::<Vec<_>>();
+        let ub = b.unplayed(y).into_iter().chain(b.unplayed_variations(y)).map(tail_tokens).collect::<Vec<_>>();
+        if ua != ub {
+            return Err(format!("text kept after {} differs: {ua:?} / {ub:?}", a.san(x)));
+        }
+        stack.extend(cx.into_iter().zip(cy));
+    }
+    Ok(())
+}
+
+/// The tokens of kept text, comments tidied: how kept text compares.
+pub fn tail_tokens(s: &str) -> Vec<String> {
+    Lexer::new(s.as_bytes(), 0)
+        .filter(|t| t.kind != Kind::Escape)
+        .map(|t| match t.kind {
+            Kind::Comment { .. } | Kind::LineComment => tidy(&s[t.start..t.end]),
+            _ => s[t.start..t.end].to_string(),
+        })
+        .collect()
+}
+
+/// Text of a [`Text`] in a game (for writers outside this module).
+pub fn text_of<'a>(game: &'a Game, t: &'a Text) -> &'a str {
+    game.text(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read_game;
+
+    fn export(pgn: &str) -> String {
+        write_game(&read_game(pgn.as_bytes()), &ExportOptions::default())
+    }
+
+    #[test]
+    fn seven_tags_then_others_sorted() {
+        let out = export("[White \"b\\\\\"]\n[ECO \"C20\"]\n[Annotator \"x\"]\n\n1. e4 e5 1-0");
+        assert_eq!(
+            out,
+            "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"b\\\\\"]\n[Black \"?\"]\n[Result \"1-0\"]\n[Annotator \"x\"]\n[ECO \"C20\"]\n\n1. e4 e5 1-0\n\n"
+        );
+    }
+
+    #[test]
+    fn move_numbers_comments_variations() {
+        let out = export("1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 Nc6 *");
+        assert!(out.ends_with("\n\n1. e4 {best} 1... e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 $1 Nc6 *\n\n"), "{out}");
+    }
+
+    #[test]
+    fn lines_stay_under_80() {
+        let mut pgn = String::new();
+        for _ in 0..20 {
+            pgn.push_str("1. Nf3 Nf6 2. Ng1 Ng8 ");
+        }
+        let out = export(&format!("{pgn} {{a long comment that goes on and on and on and on and on and on and on and on and on}} *"));
+        for l in out.lines() {
+            assert!(l.len() < 80, "{l}");
+            assert_eq!(l.trim(), l);
+        }
+    }
+}
+

@@ -1,0 +1,121 @@
+//! A fast index of a file: each game's byte range, first line and tags,
+//! without building trees. Games are read on demand from it.
+
+use std::borrow::Cow;
+
+use crate::decode::decode;
+use crate::game::Game;
+use crate::reader::{parse_raw, unescape};
+use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED};
+
+/// One game in the index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexEntry {
+    /// The game as the splitter found it.
+    pub raw: RawGame,
+    /// Its tags: a range of [`FileIndex`]'s tag table.
+    pub tags: (u32, u32),
+}
+
+/// The games of a file and their tags. Holds byte offsets only; pass the
+/// same bytes to read tags and games.
+#[derive(Clone, Debug, Default)]
+pub struct FileIndex {
+    games: Vec<IndexEntry>,
+    tags: Vec<RawTag>,
+}
+
+impl FileIndex {
+    /// Indexes a whole file.
+    pub fn build(bytes: &[u8]) -> FileIndex {
+        let mut index = FileIndex::default();
+        let mut splitter = Splitter::new(bytes);
+        index.extend(&mut splitter, usize::MAX);
+        index
+    }
+
+    /// Indexes up to `max_games` more games from `splitter` (for indexing
+    /// a large file in slices). Returns how many were added.
+    pub fn extend(&mut self, splitter: &mut Splitter<'_>, max_games: usize) -> usize {
+        let mut n = 0;
+        while n < max_games {
+            let first = self.tags.len() as u32;
+            let Some(raw) = splitter.next_game(&mut self.tags) else { break };
+            let count = self.tags.len() as u32 - first;
+            self.games.push(IndexEntry { raw, tags: (first, count) });
+            n += 1;
+        }
+        n
+    }
+
+    /// Number of games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Is the index empty?
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The entry of game `i`.
+    pub fn entry(&self, i: usize) -> Option<&IndexEntry> {
+        self.games.get(i)
+    }
+
+    /// Byte range of game `i`.
+    pub fn range(&self, i: usize) -> Option<std::ops::Range<usize>> {
+        self.games.get(i).map(|g| g.raw.start..g.raw.end)
+    }
+
+    fn raw_tags(&self, i: usize) -> &[RawTag] {
+        match self.games.get(i) {
+            Some(g) => &self.tags[g.tags.0 as usize..(g.tags.0 + g.tags.1) as usize],
+            None => &[],
+        }
+    }
+
+    /// The tags of game `i` (decoded, escapes resolved), in file order.
+    pub fn tags<'b>(&self, bytes: &'b [u8], i: usize) -> Vec<(Cow<'b, str>, Cow<'b, str>)> {
+        self.raw_tags(i).iter().map(|t| (text(bytes, t.name, 0), text(bytes, t.value, t.flags))).collect()
+    }
+
+    /// The value of the first tag `name` of game `i`.
+    pub fn tag<'b>(&self, bytes: &'b [u8], i: usize, name: &str) -> Option<Cow<'b, str>> {
+        self.raw_tags(i).iter().find(|t| bytes.get(t.name.0..t.name.1) == Some(name.as_bytes())).map(|t| text(bytes, t.value, t.flags))
+    }
+
+    /// Reads game `i` into a tree.
+    pub fn read_game(&self, bytes: &[u8], i: usize) -> Option<Game> {
+        let g = self.games.get(i)?;
+        Some(parse_raw(bytes, &g.raw, self.raw_tags(i)))
+    }
+}
+
+fn text(bytes: &[u8], range: (usize, usize), flags: u8) -> Cow<'_, str> {
+    let (t, _) = decode(bytes.get(range.0..range.1).unwrap_or(&[]));
+    if flags & TAG_ESCAPED != 0 {
+        Cow::Owned(unescape(&t))
+    } else {
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn index_and_read_on_demand() {
+        let pgn = b"[White \"A\\\"x\"]\n[Black \"B\"]\n\n1. e4 *\n\n[White \"C\"]\n\n1. d4 d5 *\n";
+        let idx = FileIndex::build(pgn);
+        assert_eq!(idx.len(), 2);
+        assert_eq!(idx.tag(pgn, 0, "White").as_deref(), Some("A\"x"));
+        assert_eq!(idx.tag(pgn, 1, "White").as_deref(), Some("C"));
+        assert_eq!(idx.tag(pgn, 1, "Black"), None);
+        let g = idx.read_game(pgn, 1).unwrap();
+        assert_eq!(g.mainline_plies(), 2);
+        assert_eq!(g.tag("White"), Some("C"));
+        assert!(idx.read_game(pgn, 2).is_none());
+    }
+}

@@ -1,0 +1,254 @@
+//! The movetext lexer: byte-level, one table lookup per byte, no allocation.
+//! Tokens are byte ranges of the game's text.
+
+use memchr::memchr;
+
+/// What a token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `{...}`: the range is the text inside; `closed` is false if the game
+    /// ended before `}`.
+    Comment {
+        /// Was the closing brace found?
+        closed: bool,
+    },
+    /// `; ...` to the end of the line: the range is the text after `;`.
+    LineComment,
+    /// A `%` escape line (column 1), to the end of the line.
+    Escape,
+    /// `(`
+    Open,
+    /// `)`
+    Close,
+    /// `$` and digits: the range is the digits.
+    Nag,
+    /// A symbol: move, move number, result, suffix marks.
+    Symbol,
+    /// Bytes that belong to no token (stray brackets, text that is not
+    /// ASCII), up to the next white space.
+    Stray,
+}
+
+/// A token: its kind and byte range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// What it is.
+    pub kind: Kind,
+    /// Start of the range.
+    pub start: usize,
+    /// End of the range (exclusive).
+    pub end: usize,
+}
+
+const WS: u8 = 0;
+const SYM: u8 = 1;
+const BRACE: u8 = 2;
+const SEMI: u8 = 3;
+const OPEN: u8 = 4;
+const CLOSE: u8 = 5;
+const DOLLAR: u8 = 6;
+const STRAY: u8 = 7;
+const PERCENT: u8 = 8;
+
+static CLASS: [u8; 256] = {
+    let mut t = [STRAY; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = if c.is_ascii_alphanumeric() {
+            SYM
+        } else {
+            match c {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c => WS,
+                b'{' => BRACE,
+                b';' => SEMI,
+                b'(' => OPEN,
+                b')' => CLOSE,
+                b'$' => DOLLAR,
+                b'%' => PERCENT,
+                b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.' | b'@' | b'!' | b'?' | b'*' | b',' | b'~' => SYM,
+                _ => STRAY,
+            }
+        };
+        i += 1;
+    }
+    t
+};
+
+/// Length of a character at `p` that files use inside moves and results in
+/// place of ASCII: en dash, em dash, minus sign (for `-`) and `½`.
+#[inline]
+pub fn lookalike(b: &[u8], p: usize) -> usize {
+    match b.get(p..p + 2) {
+        Some([0xC2, 0xBD]) => 2,
+        Some([0xE2, 0x80]) if matches!(b.get(p + 2), Some(0x93 | 0x94)) => 3,
+        Some([0xE2, 0x88]) if b.get(p + 2) == Some(&0x92) => 3,
+        _ => 0,
+    }
+}
+
+/// Replaces the look-alike characters of [`lookalike`] by ASCII (`½` by `1/2`).
+pub fn ascii_lookalikes(s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        match lookalike(s, i) {
+            0 => {
+                out.push(s[i]);
+                i += 1;
+            }
+            2 => {
+                out.extend_from_slice(b"1/2");
+                i += 2;
+            }
+            n => {
+                out.push(b'-');
+                i += n;
+            }
+        }
+    }
+    out
+}
+
+/// Splits movetext into tokens.
+pub struct Lexer<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    /// Lexes `bytes` from `pos`.
+    pub fn new(bytes: &'a [u8], pos: usize) -> Lexer<'a> {
+        Lexer { bytes, pos }
+    }
+
+    /// Where the next token will be looked for.
+    pub fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// Moves to `pos`.
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    fn line_end(&self, from: usize) -> usize {
+        let rest = &self.bytes[from..];
+        match memchr::memchr2(b'\n', b'\r', rest) {
+            Some(i) => from + i,
+            None => self.bytes.len(),
+        }
+    }
+}
+
+impl Iterator for Lexer<'_> {
+    type Item = Token;
+
+    #[inline]
+    fn next(&mut self) -> Option<Token> {
+        let b = self.bytes;
+        let mut p = self.pos;
+        while p < b.len() && CLASS[b[p] as usize] == WS {
+            p += 1;
+        }
+        if p >= b.len() {
+            self.pos = p;
+            return None;
+        }
+        let start = p;
+        let class = if lookalike(b, p) > 0 { SYM } else { CLASS[b[p] as usize] };
+        let tok = match class {
+            SYM => {
+                p += 1.max(lookalike(b, p));
+                loop {
+                    if p < b.len() && CLASS[b[p] as usize] == SYM {
+                        p += 1;
+                    } else {
+                        let n = lookalike(b, p);
+                        if n == 0 {
+                            break;
+                        }
+                        p += n;
+                    }
+                }
+                Token { kind: Kind::Symbol, start, end: p }
+            }
+            BRACE => match memchr(b'}', &b[p + 1..]) {
+                Some(i) => {
+                    p = p + 1 + i + 1;
+                    Token { kind: Kind::Comment { closed: true }, start: start + 1, end: p - 1 }
+                }
+                None => {
+                    p = b.len();
+                    Token { kind: Kind::Comment { closed: false }, start: start + 1, end: p }
+                }
+            },
+            SEMI => {
+                p = self.line_end(p + 1);
+                Token { kind: Kind::LineComment, start: start + 1, end: p }
+            }
+            PERCENT if start == 0 || matches!(b[start - 1], b'\n' | b'\r') => {
+                p = self.line_end(p);
+                Token { kind: Kind::Escape, start, end: p }
+            }
+            OPEN => {
+                p += 1;
+                Token { kind: Kind::Open, start, end: p }
+            }
+            CLOSE => {
+                p += 1;
+                Token { kind: Kind::Close, start, end: p }
+            }
+            DOLLAR => {
+                p += 1;
+                while p < b.len() && b[p].is_ascii_digit() {
+                    p += 1;
+                }
+                Token { kind: Kind::Nag, start: start + 1, end: p }
+            }
+            _ => {
+                p += 1;
+                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT | SYM) {
+                    p += 1;
+                }
+                Token { kind: Kind::Stray, start, end: p }
+            }
+        };
+        self.pos = p;
+        Some(tok)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(s: &str) -> Vec<(Kind, &str)> {
+        Lexer::new(s.as_bytes(), 0).map(|t| (t.kind, &s[t.start..t.end])).collect()
+    }
+
+    #[test]
+    fn tokens() {
+        assert_eq!(
+            kinds("1.e4 {c} ; l\n(e5) $12 *"),
+            vec![
+                (Kind::Symbol, "1.e4"),
+                (Kind::Comment { closed: true }, "c"),
+                (Kind::LineComment, " l"),
+                (Kind::Open, "("),
+                (Kind::Symbol, "e5"),
+                (Kind::Close, ")"),
+                (Kind::Nag, "12"),
+                (Kind::Symbol, "*"),
+            ]
+        );
+    }
+
+    #[test]
+    fn escapes_strays_and_open_comments() {
+        assert_eq!(kinds("%x y\ne4"), vec![(Kind::Escape, "%x y"), (Kind::Symbol, "e4")]);
+        assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%clk]"), (Kind::Stray, "→x")]);
+        assert_eq!(kinds("{open"), vec![(Kind::Comment { closed: false }, "open")]);
+        assert_eq!(kinds("$"), vec![(Kind::Nag, "")]);
+    }
+}

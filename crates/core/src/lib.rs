@@ -1,0 +1,35 @@
+//! Movetext's core: a lax PGN reader into an editable game tree, a strict
+//! byte-exact exporter, a fast file index, and the `[%cmd]` and NAG tables.
+//!
+//! Everything here is plain Rust without web dependencies; the same code runs
+//! natively (the `movetext` command) and as WebAssembly (the app).
+//!
+//! ```
+//! use movetext_core::{GameReader, export::{write_game, ExportOptions}};
+//! let pgn = b"[White \"Anna\"]\n\n1. e4 e5 2. Nf3 {good} *\n";
+//! let game = GameReader::new(pgn).next().unwrap();
+//! assert_eq!(game.tag("White"), Some("Anna"));
+//! assert_eq!(game.mainline_plies(), 3);
+//! assert!(write_game(&game, &ExportOptions::default()).contains("2. Nf3 {good} *"));
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod commands;
+pub mod decode;
+pub mod diagnostic;
+// pub mod edit;
+pub mod export;
+pub mod game;
+pub mod index;
+pub mod lexer;
+pub mod movetext;
+pub mod nag;
+pub mod reader;
+pub mod split;
+pub mod timecontrol;
+
+pub use diagnostic::{Diagnostic, Severity};
+pub use game::{Game, NodeId};
+pub use index::FileIndex;
+pub use reader::{read_game, GameReader};
+pub use shakmaty;

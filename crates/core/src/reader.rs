@@ -1,0 +1,740 @@
+//! The lax reader: bytes in, games out, every repair and error reported,
+//! nothing dropped. Linear time, no recursion, on any input.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess, Position};
+
+use crate::decode::{decode, Encoding};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeKind, Tag, Text, Variant, NONE};
+use crate::lexer::{Kind, Lexer, Token};
+use crate::movetext::{self, repair, Resolved};
+use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED};
+
+/// Most diagnostics kept per game; beyond it one summary is added.
+pub const MAX_DIAGNOSTICS: usize = 500;
+
+/// Reads the games of a file one after the other.
+pub struct GameReader<'a> {
+    bytes: &'a [u8],
+    splitter: Splitter<'a>,
+    tags: Vec<RawTag>,
+}
+
+impl<'a> GameReader<'a> {
+    /// Reads the games in `bytes` (a whole file: BOM, any line ends, any encoding).
+    pub fn new(bytes: &'a [u8]) -> GameReader<'a> {
+        GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new() }
+    }
+}
+
+impl Iterator for GameReader<'_> {
+    type Item = Game;
+
+    fn next(&mut self) -> Option<Game> {
+        self.tags.clear();
+        let raw = self.splitter.next_game(&mut self.tags)?;
+        Some(parse_raw(self.bytes, &raw, &self.tags))
+    }
+}
+
+/// Reads the first game of `bytes` (an empty game if there is none).
+pub fn read_game(bytes: &[u8]) -> Game {
+    GameReader::new(bytes).next().unwrap_or_default()
+}
+
+/// Reads one game found by the splitter in `file`.
+pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
+    let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
+    let (text, enc) = decode(slice);
+    let mut game = Game::new();
+    game.offset = raw.start;
+    game.line = raw.line;
+    let mut local: Vec<RawTag>;
+    let (tags, movetext): (&[RawTag], usize) = match &text {
+        Cow::Borrowed(_) => {
+            local = tags
+                .iter()
+                .map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags })
+                .collect();
+            (&local, raw.movetext - raw.start)
+        }
+        Cow::Owned(s) => {
+            local = Vec::new();
+            let mv = Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext);
+            (&local, mv)
+        }
+    };
+    game.src = Arc::from(text.as_ref());
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0 };
+    if enc == Encoding::Windows1252 {
+        p.g.raw = Some(Arc::from(slice));
+        let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
+        p.diag(Severity::Warning, bad, bad + 1, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
+    }
+    p.tags(tags);
+    p.setup();
+    p.movetext(movetext);
+    p.finish()
+}
+
+struct Line {
+    cur: u32,
+    pos: Chess,
+    prev: Option<Chess>,
+    /// No move played yet in this line.
+    fresh: bool,
+    /// A variation was closed after `cur`: comments now go before the next move.
+    sealed: bool,
+    /// Comments waiting for the next move: (start, len) in the comment table.
+    pending: (u32, u32),
+    /// Where the line's `(` is (for diagnostics).
+    open_at: usize,
+    /// `(` seen with no move before them, kept as comments with their `)`.
+    phantom: u32,
+}
+
+struct Parser {
+    g: Game,
+    /// (offset, line, line start) of the last line/column computed.
+    line_cursor: (usize, u32, usize),
+    dropped: usize,
+}
+
+fn is_result(t: &[u8]) -> bool {
+    matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+}
+
+impl Parser {
+    fn diag(&mut self, severity: Severity, start: usize, end: usize, message: String) {
+        if self.g.diagnostics.len() >= MAX_DIAGNOSTICS {
+            self.dropped += 1;
+            return;
+        }
+        let (line, col) = self.line_col(start);
+        let off = self.g.offset;
+        self.g.diagnostics.push(Diagnostic { severity, span: (off + start, off + end.max(start)), line, col, message });
+    }
+
+    /// Line and column of `offset`, scanning on from the last one asked for.
+    fn line_col(&mut self, offset: usize) -> (u32, u32) {
+        let src = self.g.src.clone();
+        let bytes = src.as_bytes();
+        let mut offset = offset.min(bytes.len());
+        while !src.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let (mut at, mut line, mut line_start) = self.line_cursor;
+        if offset < at {
+            (at, line, line_start) = (0, 1, 0);
+        }
+        for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[at..offset]) {
+            let i = at + i;
+            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
+                line += 1;
+                line_start = i + 1;
+            }
+        }
+        self.line_cursor = (offset, line, line_start);
+        let col = src[line_start.min(offset)..offset].chars().count() as u32 + 1;
+        (self.g.line + line - 1, col)
+    }
+
+    fn tags(&mut self, raw: &[RawTag]) {
+        let src = self.g.src.clone();
+        let mut seen: HashSet<&str> = HashSet::new();
+        for t in raw {
+            let name = src.get(t.name.0..t.name.1).unwrap_or("");
+            let value_raw = src.get(t.value.0..t.value.1).unwrap_or("");
+            let value = if t.flags & TAG_ESCAPED != 0 { Text::Own(unescape(value_raw).into()) } else { Text::Src(t.value.0 as u32, t.value.1 as u32) };
+            if name.is_empty() {
+                self.diag(Severity::Warning, t.name.0, t.value.1, "a tag without a name".into());
+            }
+            if t.flags & TAG_UNQUOTED != 0 {
+                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no quotes"));
+            } else if t.flags & TAG_UNTERMINATED != 0 {
+                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no closing quote"));
+            }
+            if t.flags & TAG_NO_BRACKET != 0 {
+                self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
+            }
+            if !seen.insert(name) {
+                self.diag(Severity::Warning, t.name.0, t.name.1, format!("tag {name} appears more than once; the first value is used"));
+            }
+            self.g.tags.push(Tag { name: Text::Src(t.name.0 as u32, t.name.1 as u32), value });
+        }
+    }
+
+    fn tag_span(&self, name: &str) -> (usize, usize) {
+        for t in &self.g.tags {
+            if self.g.text(&t.name) == name {
+                if let Text::Src(s, _) = t.name {
+                    return (s as usize, s as usize + name.len());
+                }
+            }
+        }
+        (0, 0)
+    }
+
+    fn setup(&mut self) {
+        let variant = self.g.tag("Variant").map(|v| v.trim().to_string());
+        if let Some(v) = variant {
+            let lower = v.to_ascii_lowercase().replace([' ', '-', '_'], "");
+            self.g.variant = match lower.as_str() {
+                "" | "standard" | "normal" | "chess" | "fromposition" => Variant::Standard,
+                "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => Variant::Chess960,
+                _ => Variant::Unsupported(v),
+            };
+        }
+        let fen = self.g.tag("FEN").map(str::to_string);
+        let setup = self.g.tag("SetUp").map(str::to_string);
+        let Some(fen) = fen else {
+            if setup.as_deref() == Some("1") {
+                let (s, e) = self.tag_span("SetUp");
+                self.diag(Severity::Warning, s, e, "SetUp is 1 but there is no FEN tag; the game starts from the usual position".into());
+            }
+            return;
+        };
+        let (s, e) = self.tag_span("FEN");
+        if setup.as_deref() != Some("1") {
+            self.diag(Severity::Fixed, s, e, "a FEN tag without SetUp \"1\": the FEN is used".into());
+        }
+        if matches!(self.g.variant, Variant::Unsupported(_)) {
+            return;
+        }
+        let parsed = match fen.trim().parse::<Fen>() {
+            Ok(f) => f,
+            Err(err) => {
+                self.diag(Severity::Error, s, e, format!("the FEN tag cannot be read ({err}); the game starts from the usual position"));
+                return;
+            }
+        };
+        let mode = self.g.castling_mode();
+        match parsed.clone().into_position::<Chess>(mode) {
+            Ok(pos) => self.g.start = pos,
+            Err(err) => {
+                if mode == CastlingMode::Standard {
+                    if let Ok(pos) = parsed.clone().into_position::<Chess>(CastlingMode::Chess960) {
+                        self.diag(Severity::Fixed, s, e, "the FEN has Chess960 castling rights: read as Chess960".into());
+                        self.g.variant = Variant::Chess960;
+                        self.g.start = pos;
+                        return;
+                    }
+                }
+                match err.clone().ignore_invalid_castling_rights().or_else(|e| e.ignore_invalid_ep_square()) {
+                    Ok(pos) => {
+                        self.diag(Severity::Fixed, s, e, format!("the FEN has impossible castling rights or en passant square ({err}); they were dropped"));
+                        self.g.start = pos;
+                    }
+                    Err(_) => self.diag(Severity::Error, s, e, format!("the FEN is not a legal position ({err}); the game starts from the usual position")),
+                }
+            }
+        }
+    }
+
+    fn new_node(&mut self, parent: u32, kind: NodeKind, written: (usize, usize), last_child: &mut Vec<u32>) -> u32 {
+        let id = self.g.nodes.len() as u32;
+        let mut node = Node::new(parent, kind);
+        node.written = (written.0 as u32, written.1 as u32);
+        self.g.nodes.push(node);
+        last_child.push(NONE);
+        let lc = last_child[parent as usize];
+        if lc == NONE {
+            self.g.nodes[parent as usize].first_child = id;
+        } else {
+            self.g.nodes[lc as usize].next_sibling = id;
+        }
+        last_child[parent as usize] = id;
+        id
+    }
+
+    /// Appends a comment to a node's run (copying the run to the end of the
+    /// table if something else was appended since).
+    fn push_comment(&mut self, node: u32, after: bool, c: Comment) {
+        let len = self.g.comments.len() as u32;
+        let n = &self.g.nodes[node as usize];
+        let run = if after { n.after } else { n.before };
+        let run = if run.1 == 0 {
+            (len, 1)
+        } else if run.0 + run.1 == len {
+            (run.0, run.1 + 1)
+        } else {
+            for i in run.0..run.0 + run.1 {
+                let c = self.g.comments[i as usize].clone();
+                self.g.comments.push(c);
+            }
+            (len, run.1 + 1)
+        };
+        self.g.comments.push(c);
+        let n = &mut self.g.nodes[node as usize];
+        if after {
+            n.after = run;
+        } else {
+            n.before = run;
+        }
+    }
+
+    fn push_nag(&mut self, node: u32, nag: u8) {
+        let len = self.g.nags.len() as u32;
+        let run = self.g.nodes[node as usize].nags;
+        let run = if run.1 == 0 {
+            (len, 1)
+        } else if run.0 + run.1 == len {
+            (run.0, run.1 + 1)
+        } else {
+            self.g.nags.extend_from_within(run.0 as usize..(run.0 + run.1) as usize);
+            (len, run.1 + 1)
+        };
+        self.g.nags.push(nag);
+        self.g.nodes[node as usize].nags = run;
+    }
+
+    fn comment(&mut self, line: &mut Line, in_variation: bool, c: Comment) {
+        if !line.fresh && !line.sealed {
+            self.push_comment(line.cur, true, c);
+        } else if line.fresh && !in_variation && line.cur == 0 {
+            // Before the first move of the game.
+            self.push_comment(0, true, c);
+        } else {
+            let len = self.g.comments.len() as u32;
+            if line.pending.1 > 0 && line.pending.0 + line.pending.1 != len {
+                for i in line.pending.0..line.pending.0 + line.pending.1 {
+                    let c = self.g.comments[i as usize].clone();
+                    self.g.comments.push(c);
+                }
+                line.pending.0 = len;
+            }
+            if line.pending.1 == 0 {
+                line.pending.0 = self.g.comments.len() as u32;
+            }
+            self.g.comments.push(c);
+            line.pending.1 += 1;
+        }
+    }
+
+    /// Comments still waiting when a line ends go after its last move.
+    fn flush_pending(&mut self, line: &mut Line, at: usize) {
+        if line.pending.1 == 0 {
+            return;
+        }
+        if line.fresh && line.cur != 0 {
+            self.diag(Severity::Warning, at, at + 1, "a variation without moves: its comment is kept after the move before it".into());
+        }
+        for i in line.pending.0..line.pending.0 + line.pending.1 {
+            let c = self.g.comments[i as usize].clone();
+            self.push_comment(line.cur, true, c);
+        }
+        line.pending = (0, 0);
+    }
+
+    /// Skips to the end of the current line of play from `lx`'s position:
+    /// to the `)` closing it (not consumed), or at depth 0 in the main line
+    /// to a termination marker (not consumed). Returns the end of the last
+    /// token skipped.
+    fn skip_line(&self, lx: &mut Lexer<'_>, bytes: &[u8], main: bool, mut end: usize) -> usize {
+        let mut depth = 0usize;
+        loop {
+            let save = lx.offset();
+            let Some(t) = lx.next() else { return end };
+            match t.kind {
+                Kind::Open => depth += 1,
+                Kind::Close => {
+                    if depth == 0 {
+                        lx.seek(save);
+                        return end;
+                    }
+                    depth -= 1;
+                }
+                Kind::Symbol if depth == 0 && main && is_result(&bytes[t.start..t.end]) => {
+                    lx.seek(save);
+                    return end;
+                }
+                _ => {}
+            }
+            end = match t.kind {
+                Kind::Comment { closed: true } => t.end + 1,
+                _ => t.end,
+            };
+        }
+    }
+
+    fn move_label(&self, pos: &Chess, tok: &str) -> String {
+        let n = pos.fullmoves();
+        if pos.turn().is_white() { format!("{n}. {tok}") } else { format!("{n}... {tok}") }
+    }
+
+    fn movetext(&mut self, start: usize) {
+        let src = self.g.src.clone();
+        let bytes = src.as_bytes();
+        let mut lx = Lexer::new(bytes, start);
+        let mut last_child: Vec<u32> = vec![NONE];
+        let unsupported = match &self.g.variant {
+            Variant::Unsupported(v) => Some(v.clone()),
+            _ => None,
+        };
+        let mut line = Line { cur: 0, pos: self.g.start.clone(), prev: None, fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0 };
+        let mut stack: Vec<Line> = Vec::new();
+        if let Some(v) = unsupported {
+            let first = lx.offset();
+            let end = self.skip_line(&mut lx, bytes, true, first);
+            let from = skip_ws_fwd(bytes, first);
+            if end > from {
+                self.g.nodes[0].tail = (from as u32, end as u32);
+            }
+            let (s, e) = self.tag_span("Variant");
+            self.diag(Severity::Warning, s, e, format!("variant {v} is not supported: its moves are kept as text"));
+        }
+        let mut result_at: Option<Token> = None;
+        let mut result_own: Option<String> = None;
+        while let Some(t) = lx.next() {
+            let text = &bytes[t.start..t.end];
+            match t.kind {
+                Kind::Symbol => {
+                    let fixed;
+                    let mut sym = text;
+                    let is_fixed = text.iter().any(|b| *b >= 0x80);
+                    if is_fixed {
+                        fixed = crate::lexer::ascii_lookalikes(text);
+                        sym = &fixed;
+                        self.diag(Severity::Fixed, t.start, t.end, format!("{} written with typographic dashes or ½", String::from_utf8_lossy(text)));
+                    }
+                    let mut sym_start = t.start;
+                    // Move numbers: "12.", "12...", "12.e4", "12".
+                    if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
+                        let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+                        let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
+                        if digits + dots == sym.len() {
+                            continue;
+                        }
+                        if dots > 0 {
+                            sym = &sym[digits + dots..];
+                            sym_start += digits + dots;
+                        }
+                    }
+                    if sym.iter().all(|b| *b == b'.') {
+                        continue;
+                    }
+                    if is_fixed {
+                        sym_start = t.start;
+                    }
+                    if is_result(sym) {
+                        if stack.is_empty() {
+                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                            if is_fixed {
+                                result_own = Some(String::from_utf8_lossy(sym).into_owned());
+                            }
+                            break;
+                        }
+                        self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
+                        continue;
+                    }
+                    // Marks written apart from the move.
+                    if let Some(n) = movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) {
+                        self.push_nag(line.cur, n);
+                        continue;
+                    }
+                    if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
+                        self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
+                        continue;
+                    }
+                    let mut word = sym;
+                    while word.len() > 1 && word[word.len() - 1] == b',' {
+                        word = &word[..word.len() - 1];
+                    }
+                    if word.len() < sym.len() {
+                        self.diag(Severity::Fixed, sym_start, t.end, "a comma after a move".into());
+                    }
+                    let label = String::from_utf8_lossy(word).into_owned();
+                    let Some(tok) = movetext::parse_token(word) else {
+                        let msg = format!("{} is not a move; the rest of this line is kept as text", self.move_label(&line.pos, &label));
+                        self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
+                        continue;
+                    };
+                    match movetext::resolve(&tok, &line.pos) {
+                        Resolved::Illegal(why) => {
+                            let msg = format!("{} is illegal: {why}", self.move_label(&line.pos, &label));
+                            self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
+                        }
+                        res => {
+                            let (kind, extra) = match res {
+                                Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
+                                _ => (NodeKind::Null, None),
+                            };
+                            if tok.repairs != 0 || extra.is_some() {
+                                self.repairs(&line.pos, &label, tok.repairs, extra, sym_start, t.end);
+                            }
+                            let written_end = if is_fixed { t.end } else { sym_start + word.len() };
+                            let id = self.new_node(line.cur, kind, (sym_start.min(t.end), written_end), &mut last_child);
+                            if line.pending.1 > 0 {
+                                self.g.nodes[id as usize].before = line.pending;
+                                line.pending = (0, 0);
+                            }
+                            let before = line.pos.clone();
+                            match kind {
+                                NodeKind::Move(m) => line.pos.play_unchecked(m),
+                                _ => {
+                                    if let Some(p) = null_move(&line.pos) {
+                                        line.pos = p;
+                                    }
+                                }
+                            }
+                            line.prev = Some(before);
+                            line.cur = id;
+                            line.fresh = false;
+                            line.sealed = false;
+                            if let Some(written) = tok.suffix {
+                                self.check_suffix(&line.pos, written, &label, sym_start, t.end);
+                            }
+                            for n in tok.nags {
+                                if n != 0 {
+                                    self.push_nag(id, n);
+                                }
+                            }
+                        }
+                    }
+                }
+                Kind::Comment { closed } => {
+                    if !closed {
+                        self.diag(Severity::Warning, t.start - 1, t.end, "a comment is not closed with }".into());
+                    }
+                    let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                    self.comment(&mut line, !stack.is_empty(), c);
+                }
+                Kind::LineComment => {
+                    let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Line };
+                    self.comment(&mut line, !stack.is_empty(), c);
+                }
+                Kind::Escape => {}
+                Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
+                    Some(n) => self.push_nag(line.cur, n),
+                    None => {
+                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(text)));
+                        let c = Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
+                        self.comment(&mut line, !stack.is_empty(), c);
+                    }
+                },
+                Kind::Open => {
+                    let Some(prev) = line.prev.clone() else {
+                        // "(" with no move before it in this line.
+                        self.diag(Severity::Warning, t.start, t.end, "a ( with no move before it; kept as a comment".into());
+                        line.phantom += 1;
+                        let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                        self.comment(&mut line, !stack.is_empty(), c);
+                        continue;
+                    };
+                    let parent = self.g.nodes[line.cur as usize].parent;
+                    let outer = std::mem::replace(
+                        &mut line,
+                        Line { cur: parent, pos: prev, prev: None, fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0 },
+                    );
+                    stack.push(outer);
+                }
+                Kind::Close if line.phantom > 0 => {
+                    line.phantom -= 1;
+                    self.diag(Severity::Warning, t.start, t.end, "the ) of a ( with no move before it; kept as a comment".into());
+                    let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                    self.comment(&mut line, !stack.is_empty(), c);
+                }
+                Kind::Close => match stack.pop() {
+                    Some(mut outer) => {
+                        self.flush_pending(&mut line, t.start);
+                        outer.sealed = true;
+                        line = outer;
+                    }
+                    None => {
+                        self.diag(Severity::Warning, t.start, t.end, "a ) without a matching (; kept as a comment".into());
+                        let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                        self.comment(&mut line, false, c);
+                    }
+                },
+                Kind::Stray => {
+                    self.diag(Severity::Warning, t.start, t.end, format!("\"{}\" is not PGN; kept as a comment", String::from_utf8_lossy(text)));
+                    let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                    self.comment(&mut line, !stack.is_empty(), c);
+                }
+            }
+        }
+        // Close what is still open.
+        let end_at = result_at.map_or(bytes.len(), |t| t.start);
+        if !stack.is_empty() {
+            self.diag(Severity::Fixed, line.open_at, end_at, format!("{} variation(s) not closed with )", stack.len()));
+            while let Some(mut outer) = stack.pop() {
+                self.flush_pending(&mut line, end_at);
+                outer.sealed = true;
+                line = outer;
+            }
+        }
+        self.flush_pending(&mut line, end_at);
+        match result_at {
+            Some(t) => {
+                self.g.result = Some(match result_own {
+                    Some(own) => Text::Own(own.into()),
+                    None => Text::Src(t.start as u32, t.end as u32),
+                });
+                let marker = self.g.result().to_string();
+                if let Some(tag) = self.g.tag("Result") {
+                    if tag != marker && is_result(tag.as_bytes()) {
+                        let msg = format!("the result {marker} does not match the Result tag {tag}");
+                        self.diag(Severity::Warning, t.start, t.end, msg);
+                    }
+                }
+                // Anything after the marker.
+                let last = *self.g.mainline().last().map_or(&0, |n| &n.0);
+                let mut rest = Lexer::new(bytes, t.end);
+                while let Some(j) = rest.next() {
+                    let (s, e) = match j.kind {
+                        Kind::Comment { closed: true } => (j.start - 1, j.end + 1),
+                        Kind::LineComment => (j.start - 1, j.end),
+                        Kind::Escape => continue,
+                        _ => (j.start, j.end),
+                    };
+                    let end = rest.offset().max(e);
+                    let _ = end;
+                    self.diag(Severity::Warning, s, e, "text after the result; kept as a comment after the last move".into());
+                    let kind = if matches!(j.kind, Kind::Comment { .. } | Kind::LineComment) { if j.kind == Kind::LineComment { CommentKind::Line } else { CommentKind::Brace } } else { CommentKind::Brace };
+                    let (cs, ce) = if matches!(j.kind, Kind::Comment { .. } | Kind::LineComment) { (j.start, j.end) } else { (s, e) };
+                    self.push_comment(last, true, Comment { text: Text::Src(cs as u32, ce as u32), kind });
+                }
+            }
+            None => {
+                let at = skip_ws_back(bytes, bytes.len());
+                let msg = match self.g.tag("Result") {
+                    Some(r) if is_result(r.as_bytes()) => format!("the game has no result at its end; {r} is taken from the Result tag"),
+                    _ => "the game has no result at its end; * (unknown) is used".into(),
+                };
+                if start < bytes.len() && skip_ws_fwd(bytes, start) < bytes.len() {
+                    self.diag(Severity::Fixed, at, at, msg);
+                }
+            }
+        }
+    }
+
+    fn add_tail(&mut self, node: u32, from: usize, end: usize) {
+        let n = &mut self.g.nodes[node as usize];
+        if n.tail.1 > n.tail.0 {
+            n.tail.1 = end as u32;
+        } else {
+            n.tail = (from as u32, end as u32);
+        }
+    }
+
+    fn unplayable(&mut self, lx: &mut Lexer<'_>, bytes: &[u8], line: &mut Line, outer: Option<u32>, (from, to): (usize, usize), msg: String) {
+        let end = self.skip_line(lx, bytes, outer.is_none(), to);
+        self.diag(Severity::Error, from, from + 1, msg);
+        if let (true, Some(owner)) = (line.fresh, outer) {
+            // The whole variation is kept as text, with what came before its first move.
+            let start = skip_ws_fwd(bytes, line.open_at + 1);
+            line.pending = (0, 0);
+            let len = self.g.alt_spans.len() as u32;
+            let run = self.g.nodes[owner as usize].alts;
+            let run = if run.1 == 0 {
+                (len, 1)
+            } else if run.0 + run.1 == len {
+                (run.0, run.1 + 1)
+            } else {
+                self.g.alt_spans.extend_from_within(run.0 as usize..(run.0 + run.1) as usize);
+                (len, run.1 + 1)
+            };
+            self.g.alt_spans.push((start as u32, end.max(start) as u32));
+            self.g.nodes[owner as usize].alts = run;
+            return;
+        }
+        // Comments waiting for the move go along with the text.
+        if line.pending.1 > 0 {
+            self.flush_pending(line, from);
+        }
+        self.add_tail(line.cur, from, end.max(from));
+    }
+
+    fn repairs(&mut self, pos: &Chess, label: &str, r: u16, extra: Option<&str>, s: usize, e: usize) {
+        let what = self.move_label(pos, label);
+        let say = |p: &mut Parser, m: &str| p.diag(Severity::Fixed, s, e, format!("{what}: {m}"));
+        if r & repair::ZEROS != 0 {
+            say(self, "castling written with zeros");
+        }
+        if r & repair::PAWN_LETTER != 0 {
+            say(self, "a pawn move written with P");
+        }
+        if r & repair::NO_EQUALS != 0 {
+            say(self, "a promotion written without =");
+        }
+        if r & repair::EP != 0 {
+            say(self, "an e.p. mark after an en passant capture");
+        }
+        if r & repair::DOUBLE_PLUS != 0 {
+            say(self, "++ written for check");
+        }
+        if r & repair::LONG != 0 {
+            say(self, "long algebraic notation");
+        }
+        if r & repair::COORDINATES != 0 {
+            say(self, "a move in coordinates");
+        }
+        if r & repair::CASE != 0 {
+            say(self, "a lower-case letter where a capital belongs");
+        }
+        if let Some(m) = extra {
+            say(self, m);
+        }
+    }
+
+    fn check_suffix(&mut self, after: &Chess, written: Suffix, label: &str, s: usize, e: usize) {
+        if !after.is_check() {
+            self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
+        } else if written == Suffix::Checkmate && !after.is_checkmate() {
+            self.diag(Severity::Warning, s, e, format!("{label} is marked as mate but is only check"));
+        }
+    }
+
+    fn finish(mut self) -> Game {
+        if self.dropped > 0 {
+            let n = self.dropped;
+            self.g.diagnostics.push(Diagnostic {
+                severity: Severity::Warning,
+                span: (self.g.offset, self.g.offset),
+                line: self.g.line,
+                col: 1,
+                message: format!("{n} more diagnostics in this game are not listed"),
+            });
+        }
+        self.g.nodes.shrink_to_fit();
+        self.g
+    }
+}
+
+
+fn skip_ws_fwd(b: &[u8], mut p: usize) -> usize {
+    while p < b.len() && b[p].is_ascii_whitespace() {
+        p += 1;
+    }
+    p
+}
+
+fn skip_ws_back(b: &[u8], mut p: usize) -> usize {
+    while p > 0 && b[p - 1].is_ascii_whitespace() {
+        p -= 1;
+    }
+    p
+}
+
+/// Resolves `\"` and `\\` in a tag value; other backslashes stay.
+pub fn unescape(v: &str) -> String {
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(&n) = chars.peek() {
+                if n == '"' || n == '\\' {
+                    out.push(n);
+                    chars.next();
+                    continue;
+                }
+            }
+        }
+        out.push(c);
+    }
+    out
+}

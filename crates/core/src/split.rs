@@ -1,0 +1,452 @@
+//! Splitting a file into games, the way real files need, without building
+//! trees: the shared first pass of the reader and of the index.
+//!
+//! Every byte of the file belongs to exactly one game's range (blank lines
+//! and junk after a game belong to it), so the ranges put back together are
+//! the file. A new game starts at a tag line after movetext, at a repeated
+//! tag name after a blank line (files of headers only), or at movetext after
+//! a termination marker (games without tags).
+
+use memchr::{memchr, memchr2, memrchr2};
+
+/// A tag as found in the file: byte ranges of its name and of its value as
+/// written (escapes not yet resolved).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawTag {
+    /// Start and end of the name.
+    pub name: (usize, usize),
+    /// Start and end of the value between the quotes, escapes as written.
+    pub value: (usize, usize),
+    /// Repairs the tag needed, as [`TAG_UNQUOTED`] and friends.
+    pub flags: u8,
+}
+
+/// The value had no quotes: it runs to the closing bracket.
+pub const TAG_UNQUOTED: u8 = 1;
+/// The value's closing quote is missing: it runs to the end of the line.
+pub const TAG_UNTERMINATED: u8 = 2;
+/// The closing `]` is missing.
+pub const TAG_NO_BRACKET: u8 = 4;
+/// The value contains a backslash escape.
+pub const TAG_ESCAPED: u8 = 8;
+
+/// One game found by the splitter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawGame {
+    /// Byte range of the whole game (tags, movetext and what follows it).
+    pub start: usize,
+    /// End of the range (exclusive).
+    pub end: usize,
+    /// Where the movetext starts (equal to `end` for a game of tags only).
+    pub movetext: usize,
+    /// 1-based line on which the game starts.
+    pub line: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Start,
+    Tags,
+    Movetext,
+    AfterResult,
+}
+
+/// Splits a byte buffer into games. Tags are pushed into a vector the
+/// caller owns, so a long file is split without allocation per game.
+pub struct Splitter<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    line: u32,
+    eol: u8,
+}
+
+impl<'a> Splitter<'a> {
+    /// Starts splitting `bytes` (a leading UTF-8 BOM is skipped).
+    pub fn new(bytes: &'a [u8]) -> Splitter<'a> {
+        let pos = if bytes.starts_with(crate::decode::BOM) { 3 } else { 0 };
+        // Files with lone CR line ends (and no LF at all) split on CR.
+        let head = &bytes[..bytes.len().min(1 << 16)];
+        let eol = if memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some() { b'\r' } else { b'\n' };
+        Splitter { bytes, pos, line: 1, eol }
+    }
+
+    /// Offset where the next game will start.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Finds the next game, appending its tags to `tags`. Returns `None` at
+    /// the end of the input. A game of white space only is not reported.
+    pub fn next_game(&mut self, tags: &mut Vec<RawTag>) -> Option<RawGame> {
+        let bytes = self.bytes;
+        let len = bytes.len();
+        if self.pos >= len {
+            return None;
+        }
+        let start = self.pos;
+        let first_tag = tags.len();
+        let mut state = State::Start;
+        let mut blank_since_tag = false;
+        let mut movetext = None;
+        let mut p = start;
+        let mut lines = 0u32;
+        let mut end = len;
+        while p < len {
+            let eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+            let next = if eol < len { eol + 1 } else { len };
+            let content = skip_ws(bytes, p, eol);
+            if content == eol {
+                // Blank line.
+                if state == State::Tags {
+                    blank_since_tag = true;
+                }
+                lines += 1;
+                p = next;
+                continue;
+            }
+            let c = bytes[content];
+            if c == b'%' && content == p {
+                // Escape line: ignored, kept with the game.
+                lines += 1;
+                p = next;
+                continue;
+            }
+            if c == b'[' && looks_like_tag(bytes, content, eol) {
+                let new_game = match state {
+                    State::Start => false,
+                    State::Tags => {
+                        blank_since_tag && {
+                            let name = tag_name(bytes, content + 1, eol);
+                            tags[first_tag..].iter().any(|t| &bytes[t.name.0..t.name.1] == name)
+                        }
+                    }
+                    State::Movetext | State::AfterResult => true,
+                };
+                if new_game {
+                    end = p;
+                    break;
+                }
+                state = State::Tags;
+                blank_since_tag = false;
+                let rest = parse_tag_line(bytes, content, eol, tags);
+                if rest < eol {
+                    // Movetext after the tags on the same line.
+                    movetext.get_or_insert(rest);
+                    state = State::Movetext;
+                    let (end_pos, result) = self.scan_movetext(rest, eol, &mut lines);
+                    if result {
+                        state = State::AfterResult;
+                    }
+                    p = end_pos;
+                    continue;
+                }
+                lines += 1;
+                p = next;
+                continue;
+            }
+            // Movetext (or junk, which the reader reports).
+            if state == State::AfterResult {
+                end = p;
+                break;
+            }
+            if state != State::Movetext {
+                movetext.get_or_insert(content);
+                state = State::Movetext;
+            }
+            let (end_pos, result) = self.scan_movetext(content, eol, &mut lines);
+            if result {
+                state = State::AfterResult;
+            }
+            p = end_pos;
+        }
+        if p >= len {
+            end = len;
+        }
+        self.pos = end;
+        let line = self.line;
+        self.line += lines;
+        if state == State::Start {
+            // Only white space and escape lines: nothing to report unless it is
+            // the whole remaining file and we have already seen games (then it
+            // is trailing white space, which belongs to no game's content).
+            if end >= len {
+                return None;
+            }
+        }
+        Some(RawGame { start, end, movetext: movetext.unwrap_or(end), line })
+    }
+
+    /// Scans movetext from `p` to the line end `eol`, following brace
+    /// comments over line ends. Returns where scanning should continue (the
+    /// start of the next line) and whether the line ended in a termination
+    /// marker. Counts the lines it passes.
+    fn scan_movetext(&self, mut p: usize, mut eol: usize, lines: &mut u32) -> (usize, bool) {
+        let bytes = self.bytes;
+        let len = bytes.len();
+        loop {
+            let line = &bytes[p..eol];
+            let mut open_comment = None;
+            if memchr(b';', line).is_none() {
+                if let Some(i) = memrchr2(b'{', b'}', line) {
+                    if line[i] == b'{' {
+                        open_comment = Some(p + i + 1);
+                    }
+                }
+            } else {
+                // Slow path: a `;` comment may hide braces, and braces may hide `;`.
+                let mut q = p;
+                while q < eol {
+                    match memchr2(b'{', b';', &bytes[q..eol]) {
+                        None => break,
+                        Some(i) if bytes[q + i] == b';' => {
+                            // Rest of the line is a comment: no marker can end it.
+                            *lines += 1;
+                            return (if eol < len { eol + 1 } else { len }, false);
+                        }
+                        Some(i) => match memchr(b'}', &bytes[q + i..eol]) {
+                            Some(j) => q = q + i + j + 1,
+                            None => {
+                                open_comment = Some(q + i + 1);
+                                break;
+                            }
+                        },
+                    }
+                }
+            }
+            match open_comment {
+                None => {
+                    *lines += 1;
+                    let result = ends_with_result(line);
+                    return (if eol < len { eol + 1 } else { len }, result);
+                }
+                Some(from) => {
+                    // A comment runs over the line end: find its close, but stop
+                    // before a line that starts a tag (an unclosed brace must not
+                    // swallow the games that follow).
+                    let close = memchr(b'}', &bytes[from..]).map(|i| from + i);
+                    let limit = close.unwrap_or(len);
+                    let mut q = eol;
+                    while q < limit {
+                        *lines += 1;
+                        let ls = q + 1;
+                        let c = skip_ws(bytes, ls.min(len), limit);
+                        if c < limit && bytes[c] == b'[' && looks_like_tag(bytes, c, limit) {
+                            return (ls, false);
+                        }
+                        q = memchr(self.eol, &bytes[ls.min(len)..limit]).map_or(limit, |i| ls + i);
+                    }
+                    match close {
+                        None => return (len, false),
+                        Some(c) => {
+                            p = c + 1;
+                            eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Skips spaces, tabs, CR/LF and other ASCII white space from `p` up to `end`.
+fn skip_ws(bytes: &[u8], mut p: usize, end: usize) -> usize {
+    while p < end && matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+        p += 1;
+    }
+    p
+}
+
+/// Is the line ending at `line`'s end a termination marker?
+fn ends_with_result(line: &[u8]) -> bool {
+    let mut e = line.len();
+    while e > 0 && matches!(line[e - 1], b' ' | b'\t' | b'\r' | b'\n') {
+        e -= 1;
+    }
+    let t = &line[..e];
+    let boundary = |n: usize| n == t.len() || !t[t.len() - n - 1].is_ascii_alphanumeric();
+    t.ends_with(b"*")
+        || (t.ends_with(b"1-0") && boundary(3))
+        || (t.ends_with(b"0-1") && boundary(3))
+        || (t.ends_with(b"1/2-1/2") && boundary(7))
+}
+
+/// A `[` followed by a letter (after optional spaces): the start of a tag,
+/// not a `[%cmd]` or stray bracket.
+fn looks_like_tag(bytes: &[u8], open: usize, end: usize) -> bool {
+    let p = skip_ws(bytes, open + 1, end);
+    p < end && bytes[p].is_ascii_alphabetic()
+}
+
+fn is_name_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'+' || b == b'#' || b == b'=' || b == b':' || b == b'-'
+}
+
+/// The tag name that starts at or after `p`.
+fn tag_name(bytes: &[u8], p: usize, end: usize) -> &[u8] {
+    let s = skip_ws(bytes, p, end);
+    let mut e = s;
+    while e < end && is_name_byte(bytes[e]) {
+        e += 1;
+    }
+    &bytes[s..e]
+}
+
+/// Parses the tags on one line starting at the `[` at `p`. Returns where the
+/// rest of the line (movetext, if any) starts, or `eol`.
+fn parse_tag_line(bytes: &[u8], mut p: usize, eol: usize, tags: &mut Vec<RawTag>) -> usize {
+    loop {
+        p = skip_ws(bytes, p, eol);
+        if p >= eol {
+            return eol;
+        }
+        if bytes[p] != b'[' || !looks_like_tag(bytes, p, eol) {
+            return p;
+        }
+        let ns = skip_ws(bytes, p + 1, eol);
+        let mut ne = ns;
+        while ne < eol && is_name_byte(bytes[ne]) {
+            ne += 1;
+        }
+        let mut q = skip_ws(bytes, ne, eol);
+        let mut flags = 0u8;
+        let value;
+        if q < eol && bytes[q] == b'"' {
+            let vs = q + 1;
+            let mut i = vs;
+            loop {
+                match memchr2(b'"', b'\\', &bytes[i..eol]) {
+                    None => {
+                        flags |= TAG_UNTERMINATED;
+                        // Up to a final `]` if there is one.
+                        let mut e = eol;
+                        while e > vs && matches!(bytes[e - 1], b' ' | b'\t' | b'\r') {
+                            e -= 1;
+                        }
+                        if e > vs && bytes[e - 1] == b']' {
+                            value = (vs, e - 1);
+                            q = e;
+                        } else {
+                            value = (vs, e);
+                            q = eol;
+                            flags |= TAG_NO_BRACKET;
+                        }
+                        break;
+                    }
+                    Some(j) if bytes[i + j] == b'\\' => {
+                        flags |= TAG_ESCAPED;
+                        i = (i + j + 2).min(eol);
+                    }
+                    Some(j) => {
+                        value = (vs, i + j);
+                        q = i + j + 1;
+                        break;
+                    }
+                }
+            }
+            if flags & TAG_UNTERMINATED == 0 {
+                q = skip_ws(bytes, q, eol);
+                if q < eol && bytes[q] == b']' {
+                    q += 1;
+                } else {
+                    flags |= TAG_NO_BRACKET;
+                }
+            }
+        } else {
+            flags |= TAG_UNQUOTED;
+            let close = memchr(b']', &bytes[q..eol]).map(|i| q + i);
+            let ve = close.unwrap_or(eol);
+            let mut e = ve;
+            while e > q && matches!(bytes[e - 1], b' ' | b'\t' | b'\r') {
+                e -= 1;
+            }
+            value = (q, e);
+            q = match close {
+                Some(c) => c + 1,
+                None => {
+                    flags |= TAG_NO_BRACKET;
+                    eol
+                }
+            };
+        }
+        tags.push(RawTag { name: (ns, ne), value, flags });
+        p = q;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn split(s: &str) -> Vec<(String, usize)> {
+        let mut sp = Splitter::new(s.as_bytes());
+        let mut tags = Vec::new();
+        let mut out = Vec::new();
+        while let Some(g) = sp.next_game(&mut tags) {
+            out.push((s[g.start..g.end].to_string(), g.line as usize));
+        }
+        out
+    }
+
+    #[test]
+    fn ranges_cover_the_file() {
+        let s = "[Event \"a\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n\n";
+        let g = split(s);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].0, "[Event \"a\"]\n\n1. e4 e5 1-0\n\n");
+        assert_eq!(g[1].1, 5);
+        assert_eq!(g.iter().map(|x| x.0.clone()).collect::<String>(), s);
+    }
+
+    #[test]
+    fn header_only_games_split_on_repeated_names() {
+        let s = "[Event \"a\"]\n[Site \"x\"]\n\n[Event \"b\"]\n[Site \"y\"]\n\n";
+        assert_eq!(split(s).len(), 2);
+        // A blank line inside one tag section does not split it.
+        let s = "[Event \"a\"]\n\n[Site \"x\"]\n\n1. e4 *\n";
+        assert_eq!(split(s).len(), 1);
+    }
+
+    #[test]
+    fn tagless_games_after_a_result() {
+        let s = "1. e4 e5 *\n\n1. d4 d5 *\n";
+        assert_eq!(split(s).len(), 2);
+    }
+
+    #[test]
+    fn tags_and_moves_on_one_line() {
+        let s = "[Event \"a\"] 1. e4 *\n[Event \"b\"] 1. d4 *\n";
+        let mut sp = Splitter::new(s.as_bytes());
+        let mut tags = Vec::new();
+        let g = sp.next_game(&mut tags).unwrap();
+        assert_eq!(&s[g.movetext..g.end], "1. e4 *\n");
+        assert!(sp.next_game(&mut tags).is_some());
+        assert_eq!(tags.len(), 2);
+    }
+
+    #[test]
+    fn comments_over_lines_hide_brackets_and_results() {
+        let s = "[Event \"a\"]\n\n1. e4 {a long\n[%clk 0:01:00] comment *\n} e5 *\n";
+        assert_eq!(split(s).len(), 1);
+        // An unclosed brace stops at the next tag line.
+        let s = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n\n1. d4 *\n";
+        assert_eq!(split(s).len(), 2);
+    }
+
+    #[test]
+    fn tag_values_with_escapes_and_brackets() {
+        let s = r#"[A "b\""] [C "A]]"] [D "x\\"] [E unquoted]"#;
+        let mut tags = Vec::new();
+        Splitter::new(s.as_bytes()).next_game(&mut tags).unwrap();
+        let v: Vec<&str> = tags.iter().map(|t| &s[t.value.0..t.value.1]).collect();
+        assert_eq!(v, vec![r#"b\""#, "A]]", r#"x\\"#, "unquoted"]);
+        assert_eq!(tags[3].flags & TAG_UNQUOTED, TAG_UNQUOTED);
+    }
+
+    #[test]
+    fn lone_cr_files() {
+        let s = "[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r";
+        let g = split(s);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[1].1, 5);
+    }
+}
