@@ -17,7 +17,7 @@
 pub mod commands;
 pub mod decode;
 pub mod diagnostic;
-// pub mod edit;
+pub mod edit;
 pub mod export;
 pub mod game;
 pub mod index;

@@ -84,7 +84,9 @@ pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
 struct Line {
     cur: u32,
     pos: Chess,
-    prev: Option<Chess>,
+    /// A node of this line (or its start) and the position at it: positions
+    /// before later moves are replayed from here, so no move copies one.
+    base: (u32, Chess),
     /// No move played yet in this line.
     fresh: bool,
     /// A variation was closed after `cur`: comments now go before the next move.
@@ -146,7 +148,7 @@ impl Parser {
     fn tags(&mut self, raw: &[RawTag]) {
         let src = self.g.src.clone();
         let mut seen: HashSet<&str> = HashSet::new();
-        for t in raw {
+        for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
             let value_raw = src.get(t.value.0..t.value.1).unwrap_or("");
             let value = if t.flags & TAG_ESCAPED != 0 { Text::Own(unescape(value_raw).into()) } else { Text::Src(t.value.0 as u32, t.value.1 as u32) };
@@ -161,7 +163,12 @@ impl Parser {
             if t.flags & TAG_NO_BRACKET != 0 {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
             }
-            if !seen.insert(name) {
+            let repeated = if raw.len() <= 32 {
+                raw[..i].iter().any(|o| src.get(o.name.0..o.name.1) == Some(name))
+            } else {
+                !seen.insert(name)
+            };
+            if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, format!("tag {name} appears more than once; the first value is used"));
             }
             self.g.tags.push(Tag { name: Text::Src(t.name.0 as u32, t.name.1 as u32), value });
@@ -371,11 +378,15 @@ impl Parser {
         let bytes = src.as_bytes();
         let mut lx = Lexer::new(bytes, start);
         let mut last_child: Vec<u32> = vec![NONE];
+        // About one move per six bytes of movetext in typical files.
+        let estimate = (bytes.len().saturating_sub(start) / 6).min(1 << 16);
+        self.g.nodes.reserve(estimate);
+        last_child.reserve(estimate);
         let unsupported = match &self.g.variant {
             Variant::Unsupported(v) => Some(v.clone()),
             _ => None,
         };
-        let mut line = Line { cur: 0, pos: self.g.start.clone(), prev: None, fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0 };
+        let mut line = Line { cur: 0, pos: self.g.start.clone(), base: (0, self.g.start.clone()), fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0 };
         let mut stack: Vec<Line> = Vec::new();
         if let Some(v) = unsupported {
             let first = lx.offset();
@@ -432,7 +443,8 @@ impl Parser {
                         continue;
                     }
                     // Marks written apart from the move.
-                    if let Some(n) = movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) {
+                    let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
+                    if let Some(n) = glyph {
                         self.push_nag(line.cur, n);
                         continue;
                     }
@@ -447,15 +459,15 @@ impl Parser {
                     if word.len() < sym.len() {
                         self.diag(Severity::Fixed, sym_start, t.end, "a comma after a move".into());
                     }
-                    let label = String::from_utf8_lossy(word).into_owned();
+                    let label = || std::str::from_utf8(word).unwrap_or("?");
                     let Some(tok) = movetext::parse_token(word) else {
-                        let msg = format!("{} is not a move; the rest of this line is kept as text", self.move_label(&line.pos, &label));
+                        let msg = format!("{} is not a move; the rest of this line is kept as text", self.move_label(&line.pos, label()));
                         self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
                         continue;
                     };
                     match movetext::resolve(&tok, &line.pos) {
                         Resolved::Illegal(why) => {
-                            let msg = format!("{} is illegal: {why}", self.move_label(&line.pos, &label));
+                            let msg = format!("{} is illegal: {why}", self.move_label(&line.pos, label()));
                             self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
                         }
                         res => {
@@ -464,7 +476,7 @@ impl Parser {
                                 _ => (NodeKind::Null, None),
                             };
                             if tok.repairs != 0 || extra.is_some() {
-                                self.repairs(&line.pos, &label, tok.repairs, extra, sym_start, t.end);
+                                self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
                             }
                             let written_end = if is_fixed { t.end } else { sym_start + word.len() };
                             let id = self.new_node(line.cur, kind, (sym_start.min(t.end), written_end), &mut last_child);
@@ -472,7 +484,6 @@ impl Parser {
                                 self.g.nodes[id as usize].before = line.pending;
                                 line.pending = (0, 0);
                             }
-                            let before = line.pos.clone();
                             match kind {
                                 NodeKind::Move(m) => line.pos.play_unchecked(m),
                                 _ => {
@@ -481,12 +492,12 @@ impl Parser {
                                     }
                                 }
                             }
-                            line.prev = Some(before);
                             line.cur = id;
                             line.fresh = false;
                             line.sealed = false;
                             if let Some(written) = tok.suffix {
-                                self.check_suffix(&line.pos, written, &label, sym_start, t.end);
+                                let what = label_after(&line.pos, label());
+                                self.check_suffix(&line.pos, written, &what, sym_start, t.end);
                             }
                             for n in tok.nags {
                                 if n != 0 {
@@ -517,18 +528,19 @@ impl Parser {
                     }
                 },
                 Kind::Open => {
-                    let Some(prev) = line.prev.clone() else {
+                    if line.fresh {
                         // "(" with no move before it in this line.
                         self.diag(Severity::Warning, t.start, t.end, "a ( with no move before it; kept as a comment".into());
                         line.phantom += 1;
                         let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, !stack.is_empty(), c);
                         continue;
-                    };
+                    }
                     let parent = self.g.nodes[line.cur as usize].parent;
+                    let prev = self.replay(&mut line.base, parent);
                     let outer = std::mem::replace(
                         &mut line,
-                        Line { cur: parent, pos: prev, prev: None, fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0 },
+                        Line { cur: parent, pos: prev.clone(), base: (parent, prev), fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0 },
                     );
                     stack.push(outer);
                 }
@@ -582,9 +594,10 @@ impl Parser {
                     }
                 }
                 // Anything after the marker.
-                let last = *self.g.mainline().last().map_or(&0, |n| &n.0);
                 let mut rest = Lexer::new(bytes, t.end);
+                let mut last = None;
                 while let Some(j) = rest.next() {
+                    let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
                     let (s, e) = match j.kind {
                         Kind::Comment { closed: true } => (j.start - 1, j.end + 1),
                         Kind::LineComment => (j.start - 1, j.end),
@@ -610,6 +623,28 @@ impl Parser {
                 }
             }
         }
+    }
+
+    /// The position at `node`, a node of the line after `base`; moves the
+    /// base there.
+    fn replay(&self, base: &mut (u32, Chess), node: u32) -> Chess {
+        let mut path = Vec::new();
+        let mut cur = node;
+        while cur != base.0 && cur != NONE {
+            path.push(cur);
+            cur = self.g.nodes[cur as usize].parent;
+        }
+        if cur == NONE {
+            // Not below the base (cannot happen): replay from the start.
+            let pos = self.g.position(crate::game::NodeId(node));
+            *base = (node, pos.clone());
+            return pos;
+        }
+        for id in path.into_iter().rev() {
+            crate::game::play_kind(&mut base.1, self.g.nodes[id as usize].kind);
+        }
+        base.0 = node;
+        base.1.clone()
     }
 
     fn add_tail(&mut self, node: u32, from: usize, end: usize) {
@@ -700,11 +735,16 @@ impl Parser {
                 message: format!("{n} more diagnostics in this game are not listed"),
             });
         }
-        self.g.nodes.shrink_to_fit();
         self.g
     }
 }
 
+
+/// "12. Nf3" or "12... Nf6" for the move just played, from the position after it.
+fn label_after(after: &Chess, tok: &str) -> String {
+    let n = after.fullmoves().get();
+    if after.turn().is_white() { format!("{}... {tok}", n.saturating_sub(1)) } else { format!("{n}. {tok}") }
+}
 
 fn skip_ws_fwd(b: &[u8], mut p: usize) -> usize {
     while p < b.len() && b[p].is_ascii_whitespace() {

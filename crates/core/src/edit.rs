@@ -1,0 +1,1 @@
+//! Editing operations on games: pure, undoable.
