@@ -48,6 +48,19 @@ struct Wrap {
     line: usize,
     /// The next token follows without a space (after `(`).
     glue: bool,
+    /// Where the tokens of the current line start in `out`.
+    starts: Vec<usize>,
+}
+
+fn is_marker(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+}
+
+/// A line that starts with `%` is an escape line, one that starts with `[`
+/// may be read as a tag: kept text must not start a line so.
+fn starts_line_badly(t: &str) -> bool {
+    let b = t.as_bytes();
+    matches!(b.first(), Some(b'%' | b'['))
 }
 
 impl Wrap {
@@ -69,16 +82,69 @@ impl Wrap {
 
     fn put(&mut self, t: &str, glue: bool) {
         let w = t.chars().count();
-        if self.line > 0 {
-            let sep = usize::from(!glue);
-            if self.line + sep + w > MAX_LINE {
-                self.out.push('\n');
-                self.line = 0;
-            } else if !glue {
-                self.out.push(' ');
-                self.line += 1;
+        let sep = usize::from(!glue);
+        if self.line > 0 && self.line + sep + w > MAX_LINE {
+            // Break before token k (k = len: before `t`), but never so that a
+            // line starts with "%" or "[", or ends with a marker that is not
+            // the game's last token: move the break back as needed.
+            let token = |k: usize, this: &Wrap| -> String {
+                let end = this.starts.get(k + 1).copied().unwrap_or(this.out.len());
+                this.out[this.starts[k]..end].trim_end().to_string()
+            };
+            let mut k = self.starts.len();
+            loop {
+                let next_bad = if k == self.starts.len() { starts_line_badly(t) } else { starts_line_badly(&token(k, self)) };
+                let prev_marker = k > 0 && is_marker(&token(k - 1, self));
+                if k == 0 || !(next_bad || prev_marker) {
+                    break;
+                }
+                k -= 1;
             }
+            if k == 0 {
+                // Nowhere to break: a longer line is the lesser harm.
+                if !glue {
+                    self.out.push(' ');
+                    self.line += 1;
+                }
+            } else {
+                let cut = self.starts.get(k).copied().unwrap_or(self.out.len());
+                let moved: String = self.out[cut..].to_string();
+                self.out.truncate(cut);
+                while self.out.ends_with(' ') {
+                    self.out.pop();
+                }
+                self.out.push('\n');
+                self.starts.clear();
+                self.line = 0;
+                if !moved.is_empty() {
+                    // Re-add the carried tokens with their spacing.
+                    let base = self.out.len();
+                    self.out.push_str(&moved);
+                    self.starts.push(base);
+                    // Token starts inside the moved text.
+                    let bytes = moved.as_bytes();
+                    for i in 1..bytes.len() {
+                        if bytes[i - 1] == b' ' && bytes[i] != b' ' {
+                            self.starts.push(base + i);
+                        }
+                    }
+                    self.line = moved.chars().count();
+                    if !glue {
+                        self.out.push(' ');
+                        self.line += 1;
+                    }
+                }
+            }
+        } else if self.line > 0 && !glue {
+            self.out.push(' ');
+            self.line += 1;
         }
+        if self.line == 0 && !self.out.is_empty() && t.starts_with('%') {
+            // Not in column 1, so not an escape line.
+            self.out.push(' ');
+            self.line = 1;
+        }
+        self.starts.push(self.out.len());
         self.out.push_str(t);
         self.line += w;
     }
@@ -88,6 +154,7 @@ impl Wrap {
         self.token(t);
         self.out.push('\n');
         self.line = 0;
+        self.starts.clear();
     }
 
     /// A brace comment, broken at white space.
@@ -235,7 +302,7 @@ fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptio
         let raw = game.text(&c.text);
         let Some(text) = comment_text(raw, opts) else { continue };
         any = true;
-        let text = if c.kind == CommentKind::Line { text.trim() } else { &text };
+        let text = if c.kind == CommentKind::Line { text.trim_ascii() } else { &text };
         if text.contains('}') {
             let one_line: String = text.split(['\n', '\r']).collect::<Vec<_>>().join(" ");
             w.line_comment(&format!(";{one_line}"));
@@ -258,26 +325,30 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
     let src = game.span((0, t.1));
     let bytes = src.as_bytes();
     let mut lx = Lexer::new(bytes, t.0 as usize);
+    let mut depth = 0usize;
     while let Some(tok) = lx.next() {
         let text = &src[tok.start..tok.end];
         match tok.kind {
-            Kind::Comment { closed } => {
-                if closed {
-                    w.comment(text);
-                } else {
-                    w.token("{");
-                    for word in text.split_ascii_whitespace() {
-                        w.token(word);
-                    }
-                }
-            }
+            // An unclosed comment is closed, so that what follows stays outside it.
+            Kind::Comment { .. } => w.comment(text),
+            Kind::LineComment if !text.contains('}') => w.comment(text.trim_ascii()),
             Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
             Kind::Escape => {}
             Kind::Nag => w.token(&format!("${text}")),
-            Kind::Open => w.open(),
-            Kind::Close => w.close(),
+            Kind::Open => {
+                depth += 1;
+                w.open();
+            }
+            Kind::Close => {
+                depth = depth.saturating_sub(1);
+                w.close();
+            }
             _ => w.token(text),
         }
+    }
+    // Kept text never leaves a parenthesis open behind it.
+    for _ in 0..depth {
+        w.close();
     }
 }
 
@@ -285,7 +356,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
 pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
     let mut out = String::new();
     write_tags(game, opts, &mut out);
-    let mut w = Wrap { out, line: 0, glue: false };
+    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new() };
     let variations = opts.variations && !opts.reduced;
     let nags = opts.nags && !opts.reduced;
     let root = game.root();

@@ -110,6 +110,12 @@ pub fn ascii_lookalikes(s: &[u8]) -> Vec<u8> {
     out
 }
 
+/// Does `b` continue a symbol (a move, a move number, a marker)?
+#[inline]
+pub fn is_symbol_byte(b: u8) -> bool {
+    CLASS[b as usize] == SYM
+}
+
 /// Splits movetext into tokens.
 pub struct Lexer<'a> {
     bytes: &'a [u8],
@@ -208,7 +214,7 @@ impl Iterator for Lexer<'_> {
             }
             _ => {
                 p += 1;
-                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT | SYM) {
+                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT) && lookalike(b, p) == 0 {
                     p += 1;
                 }
                 Token { kind: Kind::Stray, start, end: p }
@@ -247,7 +253,7 @@ mod tests {
     #[test]
     fn escapes_strays_and_open_comments() {
         assert_eq!(kinds("%x y\ne4"), vec![(Kind::Escape, "%x y"), (Kind::Symbol, "e4")]);
-        assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%clk]"), (Kind::Stray, "→x")]);
+        assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%"), (Kind::Symbol, "clk"), (Kind::Stray, "]"), (Kind::Stray, "→"), (Kind::Symbol, "x")]);
         assert_eq!(kinds("{open"), vec![(Kind::Comment { closed: false }, "open")]);
         assert_eq!(kinds("$"), vec![(Kind::Nag, "")]);
     }

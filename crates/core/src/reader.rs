@@ -97,6 +97,8 @@ struct Line {
     open_at: usize,
     /// `(` seen with no move before them, kept as comments with their `)`.
     phantom: u32,
+    /// NAGs written at the start of a variation, before its first move.
+    early_nags: Vec<u8>,
 }
 
 struct Parser {
@@ -322,8 +324,21 @@ impl Parser {
         }
     }
 
+    /// A NAG goes to the last move, or at the start of a variation to its
+    /// first move.
+    fn nag(&mut self, line: &mut Line, in_variation: bool, n: u8) {
+        if line.fresh && in_variation {
+            line.early_nags.push(n);
+        } else {
+            self.push_nag(line.cur, n);
+        }
+    }
+
     /// Comments still waiting when a line ends go after its last move.
     fn flush_pending(&mut self, line: &mut Line, at: usize) {
+        for n in std::mem::take(&mut line.early_nags) {
+            self.push_nag(line.cur, n);
+        }
         if line.pending.1 == 0 {
             return;
         }
@@ -348,16 +363,21 @@ impl Parser {
             let Some(t) = lx.next() else { return end };
             match t.kind {
                 Kind::Open => depth += 1,
-                Kind::Close => {
-                    if depth == 0 {
+                Kind::Close if depth > 0 => depth -= 1,
+                // In a variation its ")" ends the line; in the main line a
+                // stray ")" is part of the kept text.
+                Kind::Close if !main => {
+                    lx.seek(save);
+                    return end;
+                }
+                Kind::Symbol if is_result(&bytes[t.start..t.end]) => {
+                    // The game's marker: at depth 0 of the main line, or the very last token.
+                    let after = lx.offset();
+                    if (main && depth == 0) || lx.next().is_none() {
                         lx.seek(save);
                         return end;
                     }
-                    depth -= 1;
-                }
-                Kind::Symbol if depth == 0 && main && is_result(&bytes[t.start..t.end]) => {
-                    lx.seek(save);
-                    return end;
+                    lx.seek(after);
                 }
                 _ => {}
             }
@@ -379,14 +399,14 @@ impl Parser {
         let mut lx = Lexer::new(bytes, start);
         let mut last_child: Vec<u32> = vec![NONE];
         // About one move per six bytes of movetext in typical files.
-        let estimate = (bytes.len().saturating_sub(start) / 6).min(1 << 16);
+        let estimate = (bytes.len().saturating_sub(start) / 10).min(1 << 16);
         self.g.nodes.reserve(estimate);
         last_child.reserve(estimate);
         let unsupported = match &self.g.variant {
             Variant::Unsupported(v) => Some(v.clone()),
             _ => None,
         };
-        let mut line = Line { cur: 0, pos: self.g.start.clone(), base: (0, self.g.start.clone()), fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0 };
+        let mut line = Line { cur: 0, pos: self.g.start.clone(), base: (0, self.g.start.clone()), fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0, early_nags: Vec::new() };
         let mut stack: Vec<Line> = Vec::new();
         if let Some(v) = unsupported {
             let first = lx.offset();
@@ -415,14 +435,21 @@ impl Parser {
                     let mut sym_start = t.start;
                     // Move numbers: "12.", "12...", "12.e4", "12".
                     if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
-                        let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
-                        let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
-                        if digits + dots == sym.len() {
-                            continue;
-                        }
-                        if dots > 0 {
+                        // "1.1.e4" and the like: every number with dots goes.
+                        loop {
+                            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+                            let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
+                            if digits == 0 || dots == 0 || digits + dots == sym.len() {
+                                if digits > 0 && digits + dots == sym.len() {
+                                    sym = &[];
+                                }
+                                break;
+                            }
                             sym = &sym[digits + dots..];
                             sym_start += digits + dots;
+                        }
+                        if sym.is_empty() {
+                            continue;
                         }
                     }
                     if sym.iter().all(|b| *b == b'.') {
@@ -445,7 +472,7 @@ impl Parser {
                     // Marks written apart from the move.
                     let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
                     if let Some(n) = glyph {
-                        self.push_nag(line.cur, n);
+                        self.nag(&mut line, !stack.is_empty(), n);
                         continue;
                     }
                     if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
@@ -484,6 +511,9 @@ impl Parser {
                                 self.g.nodes[id as usize].before = line.pending;
                                 line.pending = (0, 0);
                             }
+                            for n in std::mem::take(&mut line.early_nags) {
+                                self.push_nag(id, n);
+                            }
                             match kind {
                                 NodeKind::Move(m) => line.pos.play_unchecked(m),
                                 _ => {
@@ -520,7 +550,7 @@ impl Parser {
                 }
                 Kind::Escape => {}
                 Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
-                    Some(n) => self.push_nag(line.cur, n),
+                    Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                     None => {
                         self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(text)));
                         let c = Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
@@ -540,7 +570,7 @@ impl Parser {
                     let prev = self.replay(&mut line.base, parent);
                     let outer = std::mem::replace(
                         &mut line,
-                        Line { cur: parent, pos: prev.clone(), base: (parent, prev), fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0 },
+                        Line { cur: parent, pos: prev.clone(), base: (parent, prev), fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0, early_nags: Vec::new() },
                     );
                     stack.push(outer);
                 }
@@ -663,6 +693,7 @@ impl Parser {
             // The whole variation is kept as text, with what came before its first move.
             let start = skip_ws_fwd(bytes, line.open_at + 1);
             line.pending = (0, 0);
+            line.early_nags.clear();
             let len = self.g.alt_spans.len() as u32;
             let run = self.g.nodes[owner as usize].alts;
             let run = if run.1 == 0 {

@@ -263,8 +263,14 @@ fn ends_with_result(line: &[u8]) -> bool {
         e -= 1;
     }
     let t = &line[..e];
-    let boundary = |n: usize| n == t.len() || !t[t.len() - n - 1].is_ascii_alphanumeric();
-    t.ends_with(b"*")
+    // The marker must be a token of its own, as the lexer sees it.
+    let boundary = |n: usize| {
+        let before = &t[..t.len() - n];
+        before.is_empty()
+            || !(crate::lexer::is_symbol_byte(before[before.len() - 1])
+                || [&b"\xC2\xBD"[..], b"\xE2\x80\x93", b"\xE2\x80\x94", b"\xE2\x88\x92"].iter().any(|l| before.ends_with(l)))
+    };
+    (t.ends_with(b"*") && boundary(1))
         || (t.ends_with(b"1-0") && boundary(3))
         || (t.ends_with(b"0-1") && boundary(3))
         || (t.ends_with(b"1/2-1/2") && boundary(7))

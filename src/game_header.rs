@@ -1,0 +1,51 @@
+//! The heading of the open game: players, event, place, date and opening.
+
+use yew::prelude::*;
+
+use crate::model::SharedGame;
+
+/// What the header shows.
+#[derive(Properties, PartialEq, Clone)]
+pub struct GameHeaderProps {
+    /// The game.
+    pub game: SharedGame,
+}
+
+/// A tag value worth showing: not empty and not a `?` placeholder.
+fn shown(value: Option<&str>) -> Option<String> {
+    let v = value?.trim();
+    (!v.is_empty() && v.chars().any(|c| c != '?' && c != '.')).then(|| v.to_owned())
+}
+
+/// The game heading.
+#[function_component(GameHeader)]
+pub fn game_header(props: &GameHeaderProps) -> Html {
+    let g = &props.game;
+    let white = shown(g.tag("White")).unwrap_or_else(|| "White".to_owned());
+    let black = shown(g.tag("Black")).unwrap_or_else(|| "Black".to_owned());
+    let date =
+        shown(g.tag("Date")).map(|d| d.trim_end_matches(".??").trim_end_matches(".??").to_owned());
+    let place: Vec<String> = [shown(g.tag("Event")), shown(g.tag("Site")), date]
+        .into_iter()
+        .flatten()
+        .collect();
+    let opening = match (shown(g.tag("ECO")), shown(g.tag("Opening"))) {
+        (Some(eco), Some(name)) => Some(format!("{eco} · {name}")),
+        (eco, name) => eco.or(name),
+    };
+    html! {
+        <header class="game-head">
+            <h1 class="game-title">
+                <span class="name">{ white }</span>
+                <span class="versus" aria-label="versus">{ " – " }</span>
+                <span class="name">{ black }</span>
+            </h1>
+            if !place.is_empty() {
+                <p class="game-place">{ place.join(" · ") }</p>
+            }
+            if let Some(opening) = opening {
+                <p class="game-opening">{ opening }</p>
+            }
+        </header>
+    }
+}

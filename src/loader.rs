@@ -1,0 +1,85 @@
+//! Opening PGN files as [`ViewGame`]s: the core reads the games, and its
+//! game tree is shown through [`GameSource`].
+
+use movetext_core::shakmaty::Chess;
+use movetext_core::{game::NodeKind, Game, GameReader, NodeId};
+
+use crate::model::{GameSource, Step, ViewGame};
+
+impl GameSource for Game {
+    type Id = NodeId;
+
+    fn root(&self) -> NodeId {
+        Game::root(self)
+    }
+
+    fn children(&self, id: NodeId) -> Vec<NodeId> {
+        Game::children(self, id).collect()
+    }
+
+    fn step(&self, id: NodeId) -> Step {
+        match self.kind(id) {
+            NodeKind::Root => Step::Root,
+            NodeKind::Move(m) => Step::Move(m),
+            NodeKind::Null => Step::Null,
+        }
+    }
+
+    fn start(&self) -> Chess {
+        self.start_position().clone()
+    }
+
+    fn tags(&self) -> Vec<(String, String)> {
+        Game::tags(self)
+            .map(|(n, v)| (n.to_owned(), v.to_owned()))
+            .collect()
+    }
+
+    fn nags(&self, id: NodeId) -> Vec<u8> {
+        Game::nags(self, id).to_vec()
+    }
+
+    fn comments_before(&self, id: NodeId) -> Vec<String> {
+        Game::comments_before(self, id).map(str::to_owned).collect()
+    }
+
+    fn comments_after(&self, id: NodeId) -> Vec<String> {
+        Game::comments_after(self, id).map(str::to_owned).collect()
+    }
+
+    fn diagnostics(&self) -> Vec<String> {
+        Game::diagnostics(self)
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+}
+
+/// Reads the first game of a PGN file (an empty game when there is none).
+pub fn open_first_game(bytes: &[u8]) -> ViewGame {
+    let game = GameReader::new(bytes).next().unwrap_or_default();
+    ViewGame::build(&game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_sample_game() {
+        let g = open_first_game(crate::app::SAMPLE_PGN.as_bytes());
+        assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+        let end = g.line_end(0);
+        assert_eq!(g.node(end).san, "Rd8#");
+        assert_eq!(g.node(end).number, 17);
+        assert!(g.has_eval);
+        assert_eq!(g.tag("White"), Some("Morphy, Paul"));
+    }
+
+    #[test]
+    fn unreadable_moves_are_reported_but_the_rest_is_shown() {
+        let g = open_first_game(b"1. e4 e5 2. Ke3 Nc6 *");
+        assert!(!g.diagnostics.is_empty());
+        assert_eq!(g.node(g.next(0).unwrap()).san, "e4");
+    }
+}

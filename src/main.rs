@@ -1,0 +1,29 @@
+//! Movetext: a PGN viewer in the browser. This is the Yew app; games are
+//! read by `movetext_core` (see [`loader`]).
+#![forbid(unsafe_code)]
+
+mod app;
+mod board;
+mod clock_format;
+mod comment_commands;
+mod controls;
+mod eval_bar;
+mod game_header;
+mod loader;
+mod model;
+mod move_list;
+mod nag_glyphs;
+mod panic_report;
+mod pieces;
+mod player_bar;
+mod theme;
+
+fn main() {
+    panic_report::install();
+    theme::apply(theme::current());
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"))
+        .expect("the page has an #app element");
+    yew::Renderer::<app::App>::with_root(root).render();
+}

@@ -1,0 +1,373 @@
+//! The game as the viewer shows it: every node with its SAN, position, FEN,
+//! highlights, comments and clock, computed once when a game is opened.
+//!
+//! A [`ViewGame`] is built from any [`GameSource`], the narrow interface the
+//! viewer needs from a reader's game tree.
+
+use std::rc::Rc;
+
+use movetext_core::shakmaty::{
+    fen::Fen, san::SanPlus, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
+    Square,
+};
+
+use crate::comment_commands::{split_comment, Arrow, Eval, SquareMark};
+
+/// What a node of a source game holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The start position.
+    Root,
+    /// A move.
+    Move(Move),
+    /// A null move: the side to move passes.
+    Null,
+}
+
+/// A game tree as read by a PGN reader: what the viewer needs from it.
+pub trait GameSource {
+    /// The reader's node handle.
+    type Id: Copy;
+    /// The root node (the start position).
+    fn root(&self) -> Self::Id;
+    /// The children of a node; the first one continues the main line.
+    fn children(&self, id: Self::Id) -> Vec<Self::Id>;
+    /// What the node holds.
+    fn step(&self, id: Self::Id) -> Step;
+    /// The position before the first move.
+    fn start(&self) -> Chess;
+    /// Tag pairs in file order.
+    fn tags(&self) -> Vec<(String, String)>;
+    /// NAGs of a node.
+    fn nags(&self, id: Self::Id) -> Vec<u8>;
+    /// Comments written before the move of a node.
+    fn comments_before(&self, id: Self::Id) -> Vec<String>;
+    /// Comments written after the move of a node (for the root: before the first move).
+    fn comments_after(&self, id: Self::Id) -> Vec<String>;
+    /// What the reader repaired or could not read, one message each.
+    fn diagnostics(&self) -> Vec<String>;
+}
+
+/// A shared [`ViewGame`]; two handles are equal when they hold the same game.
+#[derive(Clone, Debug)]
+pub struct SharedGame(pub Rc<ViewGame>);
+
+impl PartialEq for SharedGame {
+    fn eq(&self, other: &SharedGame) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl std::ops::Deref for SharedGame {
+    type Target = ViewGame;
+    fn deref(&self) -> &ViewGame {
+        &self.0
+    }
+}
+
+/// Index of a node in a [`ViewGame`]; the root is 0.
+pub type NodeIx = usize;
+
+/// One node of a [`ViewGame`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewNode {
+    /// The node before this one.
+    pub parent: Option<NodeIx>,
+    /// The continuations; the first one is the main line from here.
+    pub children: Vec<NodeIx>,
+    /// Canonical SAN of the move; empty for the root, `--` for a null move.
+    pub san: String,
+    /// Full-move number of the move.
+    pub number: u32,
+    /// Whether White made the move (for the root: whether White moves first).
+    pub by_white: bool,
+    /// How many times the path from the root leaves the main line.
+    pub depth: u32,
+    /// NAGs of the move.
+    pub nags: Vec<u8>,
+    /// Comments written before the move, commands stripped, empty ones left out.
+    pub before: Vec<String>,
+    /// Comments written after the move, commands stripped, empty ones left out.
+    pub after: Vec<String>,
+    /// The position after the move.
+    pub board: Board,
+    /// The side to move after the move.
+    pub turn: Color,
+    /// FEN of the position after the move.
+    pub fen: String,
+    /// Squares the move went from and to (the king's squares for castling).
+    pub last_move: Option<(Square, Square)>,
+    /// Square of the king in check after the move.
+    pub check: Option<Square>,
+    /// `[%clk]` after the move, in tenths of a second.
+    pub clock: Option<u32>,
+    /// `[%eval]` after the move.
+    pub eval: Option<Eval>,
+    /// `[%cal]` arrows after the move.
+    pub arrows: Vec<Arrow>,
+    /// `[%csl]` squares after the move.
+    pub marks: Vec<SquareMark>,
+}
+
+/// A game ready to be shown.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewGame {
+    /// Tag pairs in file order.
+    pub tags: Vec<(String, String)>,
+    /// All nodes; index 0 is the start position.
+    pub nodes: Vec<ViewNode>,
+    /// What the reader reported.
+    pub diagnostics: Vec<String>,
+    /// Whether any node has an `[%eval]`.
+    pub has_eval: bool,
+}
+
+impl ViewGame {
+    /// Computes the view of a source game.
+    pub fn build<S: GameSource>(src: &S) -> ViewGame {
+        let start = src.start();
+        let root = src.root();
+        let mut nodes = vec![make_node(src, root, None, 0, Step::Root, &start, None)];
+        let mut has_eval = false;
+        // Depth-first, keeping children in order: (source id, view index, position).
+        let mut pending = vec![(root, 0usize, start)];
+        while let Some((id, ix, pos)) = pending.pop() {
+            let kids = src.children(id);
+            let mut made = Vec::with_capacity(kids.len());
+            for (rank, kid) in kids.into_iter().enumerate() {
+                let step = src.step(kid);
+                let Some((after, san, last)) = play(&pos, &step) else {
+                    continue;
+                };
+                let depth = nodes[ix].depth + u32::from(rank > 0);
+                let mut node = make_node(src, kid, Some(ix), depth, step, &after, last);
+                node.san = san;
+                let (number, by_white) = move_number(&pos);
+                node.number = number;
+                node.by_white = by_white;
+                has_eval |= node.eval.is_some();
+                nodes.push(node);
+                let kid_ix = nodes.len() - 1;
+                made.push((kid, kid_ix, after));
+            }
+            nodes[ix].children = made.iter().map(|(_, k, _)| *k).collect();
+            pending.extend(made.into_iter().rev());
+        }
+        ViewGame {
+            tags: src.tags(),
+            nodes,
+            diagnostics: src.diagnostics(),
+            has_eval,
+        }
+    }
+
+    /// The value of a tag, if present and not empty.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+            .filter(|v| !v.trim().is_empty())
+    }
+
+    /// The node at an index.
+    pub fn node(&self, ix: NodeIx) -> &ViewNode {
+        &self.nodes[ix]
+    }
+
+    /// The main-line continuation of a node, if any.
+    pub fn next(&self, ix: NodeIx) -> Option<NodeIx> {
+        self.nodes[ix].children.first().copied()
+    }
+
+    /// The last node reached by following the main line from `ix`.
+    pub fn line_end(&self, mut ix: NodeIx) -> NodeIx {
+        while let Some(next) = self.next(ix) {
+            ix = next;
+        }
+        ix
+    }
+
+    /// Is the node on the main line?
+    pub fn is_mainline(&self, ix: NodeIx) -> bool {
+        self.nodes[ix].depth == 0
+    }
+
+    /// The last `[%clk]` of a side on the way to `ix`.
+    pub fn clock_at(&self, ix: NodeIx, side: Color) -> Option<u32> {
+        let mut at = Some(ix);
+        while let Some(i) = at {
+            let node = &self.nodes[i];
+            if i != 0 && node.by_white == side.is_white() && node.clock.is_some() {
+                return node.clock;
+            }
+            at = node.parent;
+        }
+        None
+    }
+
+    /// The last `[%eval]` on the way to `ix`.
+    pub fn eval_at(&self, ix: NodeIx) -> Option<Eval> {
+        let mut at = Some(ix);
+        while let Some(i) = at {
+            if let Some(e) = self.nodes[i].eval {
+                return Some(e);
+            }
+            at = self.nodes[i].parent;
+        }
+        None
+    }
+
+    /// The move text of a node with its number, e.g. `12. O-O-O` or `12... Rd8`.
+    pub fn numbered_san(&self, ix: NodeIx) -> String {
+        let n = &self.nodes[ix];
+        if ix == 0 {
+            return String::new();
+        }
+        let dots = if n.by_white { "." } else { "..." };
+        format!("{}{} {}", n.number, dots, n.san)
+    }
+}
+
+fn make_node<S: GameSource>(
+    src: &S,
+    id: S::Id,
+    parent: Option<NodeIx>,
+    depth: u32,
+    step: Step,
+    pos: &Chess,
+    last_move: Option<(Square, Square)>,
+) -> ViewNode {
+    let mut clock = None;
+    let mut eval = None;
+    let mut arrows = Vec::new();
+    let mut marks = Vec::new();
+    let mut after = Vec::new();
+    for comment in src.comments_after(id) {
+        let parts = split_comment(&comment);
+        clock = parts.clock.or(clock);
+        eval = parts.eval.or(eval);
+        arrows.extend(parts.arrows);
+        marks.extend(parts.marks);
+        if !parts.text.is_empty() {
+            after.push(parts.text);
+        }
+    }
+    let before = src
+        .comments_before(id)
+        .iter()
+        .map(|c| split_comment(c).text)
+        .filter(|t| !t.is_empty())
+        .collect();
+    let (number, by_white) = match step {
+        Step::Root => (pos.fullmoves().get(), pos.turn().is_white()),
+        _ => (0, false),
+    };
+    ViewNode {
+        parent,
+        children: Vec::new(),
+        san: String::new(),
+        number,
+        by_white,
+        depth,
+        nags: src.nags(id),
+        before,
+        after,
+        board: pos.board().clone(),
+        turn: pos.turn(),
+        fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+        last_move,
+        check: if pos.is_check() {
+            pos.board().king_of(pos.turn())
+        } else {
+            None
+        },
+        clock,
+        eval,
+        arrows,
+        marks,
+    }
+}
+
+/// Full-move number and side of the move made from `pos`.
+fn move_number(pos: &Chess) -> (u32, bool) {
+    (pos.fullmoves().get(), pos.turn().is_white())
+}
+
+/// Plays a step: the position after it, its SAN and the squares to highlight.
+/// A played step: the position after it, its SAN, and the squares to highlight.
+type Played = (Chess, String, Option<(Square, Square)>);
+
+fn play(pos: &Chess, step: &Step) -> Option<Played> {
+    match step {
+        Step::Root => None,
+        Step::Move(m) => {
+            if !pos.is_legal(*m) {
+                return None;
+            }
+            let san = SanPlus::from_move(pos.clone(), *m).to_string();
+            let mut after = pos.clone();
+            after.play_unchecked(*m);
+            Some((after, san, Some(highlight(m, pos.turn()))))
+        }
+        Step::Null => {
+            let after = pos.clone().swap_turn().ok()?;
+            Some((after, "--".to_owned(), None))
+        }
+    }
+}
+
+/// The squares that show where a move went (for castling, the king's squares).
+fn highlight(m: &Move, turn: Color) -> (Square, Square) {
+    match *m {
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            (king, side.king_to(turn))
+        }
+        _ => (m.from().unwrap_or(m.to()), m.to()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::open_first_game;
+
+    #[test]
+    fn tree_positions_and_numbers() {
+        let g = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 {[%clk 0:01:00]} *");
+        assert_eq!(g.nodes.len(), 8);
+        let e4 = g.next(0).unwrap();
+        assert_eq!(g.node(e4).san, "e4");
+        assert_eq!(g.node(e4).children.len(), 2);
+        let c5 = g.node(e4).children[1];
+        assert_eq!(g.numbered_san(c5), "1... c5");
+        assert_eq!(g.node(c5).depth, 1);
+        let nf3 = g.next(c5).unwrap();
+        let c3 = g.node(nf3).parent.map(|p| g.node(p).children[1]).unwrap();
+        assert_eq!(g.node(c3).san, "c3");
+        assert_eq!(g.node(c3).depth, 2);
+        let end = g.line_end(0);
+        assert_eq!(g.node(end).san, "Nf3");
+        assert_eq!(g.clock_at(end, Color::White), Some(600));
+        assert_eq!(g.clock_at(end, Color::Black), None);
+        assert_eq!(
+            g.node(end).fen,
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+        );
+    }
+
+    #[test]
+    fn castling_highlight_and_check() {
+        let g = open_first_game(b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Bxf7+ *");
+        let mut path = vec![g.line_end(0)];
+        while let Some(p) = g.node(path[0]).parent.filter(|&p| p != 0) {
+            path.insert(0, p);
+        }
+        let castle = g.node(path[6]);
+        assert_eq!(castle.last_move, Some((Square::E1, Square::G1)));
+        let check = g.node(path[8]);
+        assert_eq!(check.san, "Bxf7+");
+        assert_eq!(check.check, Some(Square::E8));
+    }
+}

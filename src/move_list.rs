@@ -1,0 +1,212 @@
+//! The move list: the main line in move pairs, comments, and variations as
+//! indented blocks (deeper ones inline in parentheses).
+
+use web_sys::HtmlElement;
+use yew::prelude::*;
+
+use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::nag_glyphs::nag_view;
+
+/// Variations down to this depth get blocks of their own; deeper ones are
+/// written inline in parentheses.
+const MAX_BLOCK_DEPTH: u32 = 2;
+
+/// What the move list shows.
+#[derive(Properties, PartialEq, Clone)]
+pub struct MoveListProps {
+    /// The game.
+    pub game: SharedGame,
+    /// The node shown on the board.
+    pub current: NodeIx,
+    /// Called with the node of a clicked move.
+    pub on_select: Callback<NodeIx>,
+}
+
+/// The move list.
+#[function_component(MoveList)]
+pub fn move_list(props: &MoveListProps) -> Html {
+    let container = use_node_ref();
+    {
+        let container = container.clone();
+        use_effect_with(props.current, move |_| keep_current_in_view(&container));
+    }
+    let ctx = Ctx {
+        game: &props.game,
+        current: props.current,
+        on_select: &props.on_select,
+    };
+    html! {
+        <div class="move-list" ref={container} role="region" aria-label="Moves">
+            { mainline(&ctx) }
+        </div>
+    }
+}
+
+/// Scrolls the move list (not the page) so that the current move is visible.
+fn keep_current_in_view(container: &NodeRef) {
+    let Some(list) = container.cast::<HtmlElement>() else {
+        return;
+    };
+    let Ok(Some(current)) = list.query_selector(".mv.current") else {
+        return;
+    };
+    let outer = list.get_bounding_client_rect();
+    let inner = current.get_bounding_client_rect();
+    let margin = 24.0;
+    if inner.top() < outer.top() {
+        list.set_scroll_top(list.scroll_top() - (outer.top() - inner.top() + margin) as i32);
+    } else if inner.bottom() > outer.bottom() {
+        list.set_scroll_top(list.scroll_top() + (inner.bottom() - outer.bottom() + margin) as i32);
+    }
+}
+
+struct Ctx<'a> {
+    game: &'a ViewGame,
+    current: NodeIx,
+    on_select: &'a Callback<NodeIx>,
+}
+
+impl Ctx<'_> {
+    /// A clickable move with its NAGs.
+    fn move_button(&self, ix: NodeIx) -> Html {
+        let node = self.game.node(ix);
+        let on_select = self.on_select.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_select.emit(ix));
+        let is_current = ix == self.current;
+        let nags: Vec<_> = node.nags.iter().map(|&n| nag_view(n)).collect();
+        let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
+            html! { <span class="nag nag-move" title={v.meaning}>{ v.glyph.clone() }</span> }
+        });
+        let position_nags = nags.iter().filter(|v| !v.judges_move).map(|v| {
+            html! { <span class="nag nag-position" title={v.meaning}>{ v.glyph.clone() }</span> }
+        });
+        let mut label = self.game.numbered_san(ix);
+        for v in nags.iter().filter(|v| !v.meaning.is_empty()) {
+            label.push_str(", ");
+            label.push_str(v.meaning);
+        }
+        html! {
+                <button type="button" class={classes!("mv", is_current.then_some("current"))}
+                    data-node={ix.to_string()} aria-label={label}
+                    aria-current={is_current.then_some("step")} {onclick}>
+                    <span class="san">{ node.san.clone() }</span>{ for move_nags }{ for position_nags }
+                </button>
+        }
+    }
+
+    fn comment(&self, text: &str, block: bool) -> Html {
+        let class = if block {
+            "comment comment-block"
+        } else {
+            "comment"
+        };
+        html! { <span class={class}>{ text.to_owned() }</span> }
+    }
+
+    /// The alternatives to `ix` (its younger siblings), when `ix` is the
+    /// first child of its parent.
+    fn alternatives(&self, ix: NodeIx) -> &[NodeIx] {
+        match self.game.node(ix).parent {
+            Some(p) if self.game.node(p).children.first() == Some(&ix) => {
+                &self.game.node(p).children[1..]
+            }
+            _ => &[],
+        }
+    }
+
+    /// A variation starting at `start`, at the given depth.
+    fn variation(&self, start: NodeIx, depth: u32) -> Html {
+        let mut items = Vec::new();
+        let mut at = Some(start);
+        let mut need_number = true;
+        while let Some(ix) = at {
+            let node = self.game.node(ix);
+            for c in &node.before {
+                items.push(self.comment(c, false));
+                need_number = true;
+            }
+            if node.by_white {
+                items.push(html! { <span class="num">{ format!("{}.", node.number) }</span> });
+            } else if need_number {
+                items.push(html! { <span class="num">{ format!("{}...", node.number) }</span> });
+            }
+            need_number = false;
+            items.push(self.move_button(ix));
+            for c in &node.after {
+                items.push(self.comment(c, false));
+                need_number = true;
+            }
+            if ix != start {
+                for &alt in self.alternatives(ix) {
+                    items.push(self.variation(alt, depth + 1));
+                    need_number = true;
+                }
+            }
+            at = self.game.next(ix);
+        }
+        if depth <= MAX_BLOCK_DEPTH {
+            html! { <div class={format!("var var-d{depth}")} data-depth={depth.to_string()}>{ for items }</div> }
+        } else {
+            html! { <span class="var-inline" data-depth={depth.to_string()}>{ "(" }{ for items }{ ")" }</span> }
+        }
+    }
+}
+
+fn mainline(ctx: &Ctx<'_>) -> Html {
+    let game = ctx.game;
+    let mut cells = Vec::new();
+    let interruption = |items: Vec<Html>| html! { <div class="interruption">{ for items }</div> };
+    let root = game.node(0);
+    if !root.after.is_empty() {
+        let items = root.after.iter().map(|c| ctx.comment(c, true)).collect();
+        cells.push(interruption(items));
+    }
+    // True while a White move sits in a row without its Black reply.
+    let mut row_open = false;
+    let mut at = 0;
+    while let Some(ix) = game.next(at) {
+        let node = game.node(ix);
+        if !node.before.is_empty() {
+            if row_open {
+                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
+                row_open = false;
+            }
+            cells.push(interruption(
+                node.before.iter().map(|c| ctx.comment(c, true)).collect(),
+            ));
+        }
+        if node.by_white {
+            cells.push(html! { <span class="num">{ node.number }</span> });
+            cells.push(ctx.move_button(ix));
+            row_open = true;
+        } else {
+            if !row_open {
+                cells.push(html! { <span class="num">{ node.number }</span> });
+                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
+            }
+            cells.push(ctx.move_button(ix));
+            row_open = false;
+        }
+        let alternatives = ctx.alternatives(ix);
+        if !node.after.is_empty() || !alternatives.is_empty() {
+            if row_open {
+                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
+                row_open = false;
+            }
+            let mut items: Vec<Html> = node.after.iter().map(|c| ctx.comment(c, true)).collect();
+            items.extend(alternatives.iter().map(|&alt| ctx.variation(alt, 1)));
+            cells.push(interruption(items));
+        }
+        at = ix;
+    }
+    if row_open {
+        cells.push(html! { <span class="mv-filler" aria-hidden="true"></span> });
+    }
+    let result = game.tag("Result").unwrap_or("*").to_owned();
+    html! {
+        <div class="mainline">
+            { for cells }
+            <div class="result" aria-label={format!("result {result}")}>{ result }</div>
+        </div>
+    }
+}

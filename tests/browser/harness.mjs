@@ -1,0 +1,61 @@
+// Shared set-up of the browser tests: serves dist/ and drives Debian's
+// Chromium headless through playwright-core.
+import { mkdtemp, rm, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from './static-server.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = resolve(here, '../..');
+export const outDir = join(here, 'out');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** Starts the server and the browser; `close()` ends both. */
+export async function startBrowser({ headers = {} } = {}) {
+  await mkdir(outDir, { recursive: true });
+  const { server, url } = await startServer({ root: join(repoRoot, 'dist'), headers });
+  const profile = await mkdtemp(join(tmpdir(), 'movetext-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+    viewport: { width: 1280, height: 800 },
+  });
+  const close = async () => {
+    await context.close();
+    await new Promise((ok) => server.close(ok));
+    await rm(profile, { recursive: true, force: true });
+  };
+  return { context, url, close };
+}
+
+/**
+ * Opens the app in a new page and waits for the board. Page errors and
+ * console errors are collected in `errors`.
+ */
+export async function openApp(context, url, { width = 1280, height = 800, path = '' } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.goto(url + path);
+  await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
+  return { page, errors };
+}
+
+/** The FEN the board shows. */
+export function boardFen(page) {
+  return page.getAttribute('.board', 'data-fen');
+}

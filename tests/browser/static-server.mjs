@@ -1,0 +1,65 @@
+// A small static file server for the built app (dist/), used by the browser
+// tests and by scripts/serve.sh. Run directly: node static-server.mjs DIR [PORT].
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.pgn': 'application/x-chess-pgn; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * Serves files under `root`. `headers` are added to every response;
+ * `port` 0 picks a free port. Resolves to { server, url }.
+ */
+export async function startServer({ root, port = 0, host = '127.0.0.1', headers = {} }) {
+  const base = resolve(root);
+  const server = createServer(async (req, res) => {
+    try {
+      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let file = normalize(join(base, path));
+      if (file !== base && !file.startsWith(base + sep)) {
+        res.writeHead(403).end('forbidden');
+        return;
+      }
+      let info = await stat(file).catch(() => null);
+      if (info && info.isDirectory()) {
+        file = join(file, 'index.html');
+        info = await stat(file).catch(() => null);
+      }
+      if (!info) {
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...headers }).end('not found');
+        return;
+      }
+      const body = await readFile(file);
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+        ...headers,
+      });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    } catch (err) {
+      res.writeHead(500).end(String(err));
+    }
+  });
+  await new Promise((ok, fail) => server.once('error', fail).listen(port, host, ok));
+  const { port: bound } = server.address();
+  return { server, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${bound}/` };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [root = 'dist', port = '8080'] = process.argv.slice(2);
+  const { url } = await startServer({ root, port: Number(port) });
+  console.log(`Movetext is served at ${url} (Ctrl+C stops)`);
+}
