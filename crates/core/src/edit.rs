@@ -1570,4 +1570,65 @@ mod tests {
         assert!(!ed.can_undo() && !ed.can_redo());
         assert!(!ed.clone().into_game().is_edited());
     }
+
+    /// Every node attached to the game, root first.
+    fn attached(g: &Game) -> Vec<NodeId> {
+        let mut out = vec![g.root()];
+        let mut i = 0;
+        while let Some(&n) = out.get(i) {
+            out.extend(g.children(n));
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn random_edits_round_trip() {
+        let pgn = "[Event \"t\"]\n\n{start} 1. e4 {[%clk 0:05:00] fast} e5 $1 (1... c5 {Sicilian} 2. Nf3 (2. c3 d5) d6 $14) \
+                   (1... e6 2. d4 d5 3. Xx9 Nf3) 2. Nf3 {[%cal Ge2e4]} Nc6 (2... d6 {[%clk 0:04:00]} 3. d4) 3. Bb5 a6 4. Qq1 *";
+        let mut seed: u64 = 0x5eed;
+        let mut next = |n: usize| -> usize {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % n.max(1)
+        };
+        let texts = ["", "plain", "two  words", "[%clk 0:00:10]", "[%csl Rd4] with text", "a } brace"];
+        for round in 0..30 {
+            let mut g = read(pgn);
+            for step in 0..40 {
+                let nodes = attached(&g);
+                let node = if next(20) == 0 { NodeId(next(200) as u32) } else { nodes[next(nodes.len())] };
+                let text = texts[next(texts.len())];
+                let r: Result<Game, EditError> = match next(14) {
+                    0..=2 => {
+                        let legal = if g.contains(node) { g.position(node).legal_moves() } else { Default::default() };
+                        match legal.get(next(legal.len() + 1)) {
+                            Some(&m) => play_move(&g, node, m).map(|(g, _)| g),
+                            None => play_san(&g, node, "--").map(|(g, _)| g),
+                        }
+                    }
+                    3 => delete_from(&g, node).map(|(g, _)| g),
+                    4 => promote(&g, node),
+                    5 => make_main_line(&g, node),
+                    6 => set_comment_after(&g, node, text),
+                    7 => set_comment_before(&g, node, text),
+                    8 => clear_comments(&g, node, next(2) == 0),
+                    9 => set_command(&g, node, ["clk", "eval", "cal"][next(3)], "1"),
+                    10 => remove_command(&g, node, ["clk", "eval", "cal"][next(3)]),
+                    11 => toggle_nag(&g, node, [1, 2, 5, 14, 18, 146][next(6)]),
+                    12 => set_result(&g, RESULTS[next(4)]),
+                    _ => set_tag(&g, ["White", "Annotator", "Bad name"][next(3)], text),
+                };
+                match r {
+                    Ok(edited) => {
+                        let text = export(&edited);
+                        if let Err(e) = equivalent(&edited, &read(&text)) {
+                            panic!("round {round} step {step}: {e}\n{text}");
+                        }
+                        g = edited;
+                    }
+                    Err(e) => assert!(!e.to_string().is_empty()),
+                }
+            }
+        }
+    }
 }

@@ -557,6 +557,12 @@ mod tests {
     }
 
     #[test]
+    fn null_moves_count_moves() {
+        let out = export("1. e4 e5 2. Nf3 -- 3. -- Nc6 *");
+        assert!(out.ends_with("1. e4 e5 2. Nf3 -- 3. -- Nc6 *\n\n"), "{out}");
+    }
+
+    #[test]
     fn lines_stay_under_80() {
         let mut pgn = String::new();
         for _ in 0..20 {

@@ -542,6 +542,10 @@ pub(crate) fn null_move(pos: &Chess) -> Option<Chess> {
     }
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.ep_square = None;
+    setup.halfmoves = setup.halfmoves.saturating_add(1);
+    if pos.turn().is_black() {
+        setup.fullmoves = setup.fullmoves.saturating_add(1);
+    }
     setup.swap_turn();
     Chess::from_setup(setup, pos.castles().mode()).ok()
 }

@@ -76,12 +76,13 @@ static CLASS: [u8; 256] = {
 };
 
 /// Length of a character at `p` that files use inside moves and results in
-/// place of ASCII: en dash, em dash, minus sign (for `-`) and `½`.
+/// place of ASCII: the dashes and hyphens U+2010 to U+2015 (the non-breaking
+/// hyphen of `O‑O`, en dash, em dash), minus sign (for `-`) and `½`.
 #[inline]
 pub fn lookalike(b: &[u8], p: usize) -> usize {
     match b.get(p..p + 2) {
         Some([0xC2, 0xBD]) => 2,
-        Some([0xE2, 0x80]) if matches!(b.get(p + 2), Some(0x93 | 0x94)) => 3,
+        Some([0xE2, 0x80]) if matches!(b.get(p + 2), Some(0x90..=0x95)) => 3,
         Some([0xE2, 0x88]) if b.get(p + 2) == Some(&0x92) => 3,
         _ => 0,
     }
@@ -114,6 +115,17 @@ pub fn ascii_lookalikes(s: &[u8]) -> Vec<u8> {
 #[inline]
 pub fn is_symbol_byte(b: u8) -> bool {
     CLASS[b as usize] == SYM
+}
+
+/// Length of white space that is not ASCII at `p`: a no-break space
+/// (U+00A0) or a byte order mark (U+FEFF) inside the text.
+#[inline]
+fn wide_space(b: &[u8], p: usize) -> usize {
+    match b[p] {
+        0xC2 if b.get(p + 1) == Some(&0xA0) => 2,
+        0xEF if b.get(p + 1..p + 3) == Some(&[0xBB, 0xBF]) => 3,
+        _ => 0,
+    }
 }
 
 /// Splits movetext into tokens.
@@ -154,8 +166,15 @@ impl Iterator for Lexer<'_> {
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
-        while p < b.len() && CLASS[b[p] as usize] == WS {
-            p += 1;
+        while p < b.len() {
+            if CLASS[b[p] as usize] == WS {
+                p += 1;
+            } else {
+                match wide_space(b, p) {
+                    0 => break,
+                    n => p += n,
+                }
+            }
         }
         if p >= b.len() {
             self.pos = p;
@@ -214,7 +233,7 @@ impl Iterator for Lexer<'_> {
             }
             _ => {
                 p += 1;
-                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT) && lookalike(b, p) == 0 {
+                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT) && lookalike(b, p) == 0 && wide_space(b, p) == 0 {
                     p += 1;
                 }
                 Token { kind: Kind::Stray, start, end: p }
@@ -256,5 +275,12 @@ mod tests {
         assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%"), (Kind::Symbol, "clk"), (Kind::Stray, "]"), (Kind::Stray, "→"), (Kind::Symbol, "x")]);
         assert_eq!(kinds("{open"), vec![(Kind::Comment { closed: false }, "open")]);
         assert_eq!(kinds("$"), vec![(Kind::Nag, "")]);
+    }
+
+    #[test]
+    fn wide_spaces_and_dashes() {
+        assert_eq!(kinds("1.\u{a0}e4 \u{feff}e5"), vec![(Kind::Symbol, "1."), (Kind::Symbol, "e4"), (Kind::Symbol, "e5")]);
+        assert_eq!(kinds("→\u{a0}x"), vec![(Kind::Stray, "→"), (Kind::Symbol, "x")]);
+        assert_eq!(ascii_lookalikes("O‑O 1–0 ½-½".as_bytes()), b"O-O 1-0 1/2-1/2");
     }
 }

@@ -186,6 +186,23 @@ pub fn parse_token(t: &[u8]) -> Option<Token> {
     Some(Token { mv: if san == San::Null { LaxMove::Null } else { LaxMove::San(san) }, suffix, nags, repairs })
 }
 
+/// Why a word that is no move may have been written so: a piece letter of
+/// another language, as in `Sf3` (German `S` for the knight).
+pub fn not_a_move_hint(t: &[u8]) -> Option<String> {
+    let (&first, rest) = t.split_first()?;
+    if !first.is_ascii_uppercase() || matches!(first, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O' | b'Z') || rest.len() > 15 {
+        return None;
+    }
+    // The rest must read as the move of a piece: "f3", "xe5", "bd7".
+    let mut probe = [0u8; 16];
+    probe[0] = b'N';
+    probe[1..=rest.len()].copy_from_slice(rest);
+    match parse_token(&probe[..=rest.len()])?.mv {
+        LaxMove::San(San::Normal { role: Role::Knight, .. }) => Some(format!("{} is not a piece letter of PGN, which writes K, Q, R, B and N", first as char)),
+        _ => None,
+    }
+}
+
 fn parse_square(s: &[u8]) -> Option<Square> {
     if s.len() >= 2 && matches!(s[0], b'a'..=b'h') && matches!(s[1], b'1'..=b'8') {
         Square::from_ascii(&s[..2]).ok()
@@ -508,6 +525,15 @@ mod tests {
         assert_eq!(play("Nd2", &amb).unwrap_err(), "ambiguous: knights on b1 and f1 can each go to d2");
         let pinned = pos("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1");
         assert_eq!(play("Nc3", &pinned).unwrap_err(), "it would leave the king in check");
+    }
+
+    #[test]
+    fn hints_for_words_that_are_no_moves() {
+        assert_eq!(not_a_move_hint(b"Sf3").as_deref(), Some("S is not a piece letter of PGN, which writes K, Q, R, B and N"));
+        assert!(not_a_move_hint(b"Tad1+").is_some());
+        assert!(not_a_move_hint(b"Event").is_none());
+        assert!(not_a_move_hint(b"Nf3").is_none());
+        assert!(not_a_move_hint(b"f3").is_none());
     }
 
     #[test]

@@ -69,7 +69,7 @@ pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
         }
     };
     game.src = Arc::from(text.as_ref());
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0 };
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, tag_names: Vec::new() };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
@@ -106,11 +106,40 @@ struct Parser {
     /// (offset, line, line start) of the last line/column computed.
     line_cursor: (usize, u32, usize),
     dropped: usize,
+    /// Where each tag's name is written (for names read under another spelling).
+    tag_names: Vec<(usize, usize)>,
 }
 
 fn is_result(t: &[u8]) -> bool {
     matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
+
+/// A win by forfeit as some tournament programs write it: `+--` (White
+/// wins) or `--+` (Black wins); the marker it stands for.
+fn forfeit(t: &[u8]) -> Option<&'static str> {
+    match t {
+        b"+--" => Some("1-0"),
+        b"--+" => Some("0-1"),
+        _ => None,
+    }
+}
+
+/// Is the token a termination marker, also one written with typographic
+/// dashes or `½`, or a forfeit?
+fn is_marker(t: &[u8]) -> bool {
+    if t.iter().any(|b| *b >= 0x80) {
+        let ascii = crate::lexer::ascii_lookalikes(t);
+        return is_result(&ascii);
+    }
+    is_result(t) || forfeit(t).is_some()
+}
+
+/// Tag names of the standard that files also write in other letter cases
+/// (`fen`, `Setup`, `white`): read under their own spelling.
+const KNOWN_TAGS: [&str; 20] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN", "Variant", "WhiteElo", "BlackElo", "ECO", "Opening", "TimeControl",
+    "Termination", "Annotator", "PlyCount", "EventDate", "Mode",
+];
 
 impl Parser {
     fn diag(&mut self, severity: Severity, start: usize, end: usize, message: String) {
@@ -173,16 +202,22 @@ impl Parser {
             if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, format!("tag {name} appears more than once; the first value is used"));
             }
-            self.g.tags.push(Tag { name: Text::Src(t.name.0 as u32, t.name.1 as u32), value });
+            let name = match KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(name) && **k != name) {
+                Some(k) => {
+                    self.diag(Severity::Fixed, t.name.0, t.name.1, format!("tag {name} read as {k}"));
+                    Text::Own((*k).into())
+                }
+                None => Text::Src(t.name.0 as u32, t.name.1 as u32),
+            };
+            self.g.tags.push(Tag { name, value });
+            self.tag_names.push(t.name);
         }
     }
 
     fn tag_span(&self, name: &str) -> (usize, usize) {
-        for t in &self.g.tags {
+        for (t, span) in self.g.tags.iter().zip(&self.tag_names) {
             if self.g.text(&t.name) == name {
-                if let Text::Src(s, _) = t.name {
-                    return (s as usize, s as usize + name.len());
-                }
+                return *span;
             }
         }
         (0, 0)
@@ -370,7 +405,7 @@ impl Parser {
                     lx.seek(save);
                     return end;
                 }
-                Kind::Symbol if is_result(&bytes[t.start..t.end]) => {
+                Kind::Symbol if is_marker(&bytes[t.start..t.end]) => {
                     // The game's marker: at depth 0 of the main line, or the very last token.
                     let after = lx.offset();
                     if (main && depth == 0) || lx.next().is_none() {
@@ -430,7 +465,7 @@ impl Parser {
                     if is_fixed {
                         fixed = crate::lexer::ascii_lookalikes(text);
                         sym = &fixed;
-                        self.diag(Severity::Fixed, t.start, t.end, format!("{} written with typographic dashes or ½", String::from_utf8_lossy(text)));
+                        self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
                     }
                     let mut sym_start = t.start;
                     // Move numbers: "12.", "12...", "12.e4", "12".
@@ -455,8 +490,20 @@ impl Parser {
                     if sym.iter().all(|b| *b == b'.') {
                         continue;
                     }
+                    // "16. ..Kf8": the dots of Black's move number run into the move.
+                    let dots = sym.iter().take_while(|b| **b == b'.').count();
+                    if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
+                        sym = &sym[dots..];
+                        sym_start += dots;
+                    }
                     if is_fixed {
                         sym_start = t.start;
+                    }
+                    if let (Some(r), true) = (forfeit(sym), stack.is_empty()) {
+                        self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
+                        result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                        result_own = Some(r.into());
+                        break;
                     }
                     if is_result(sym) {
                         if stack.is_empty() {
@@ -488,7 +535,9 @@ impl Parser {
                     }
                     let label = || std::str::from_utf8(word).unwrap_or("?");
                     let Some(tok) = movetext::parse_token(word) else {
-                        let msg = format!("{} is not a move; the rest of this line is kept as text", self.move_label(&line.pos, label()));
+                        let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
+                        let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
+                        let msg = format!("{} is not a move{hint}; it and {rest} are kept as text", self.move_label(&line.pos, label()));
                         self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
                         continue;
                     };
@@ -623,23 +672,40 @@ impl Parser {
                         self.diag(Severity::Warning, t.start, t.end, msg);
                     }
                 }
-                // Anything after the marker.
-                let mut rest = Lexer::new(bytes, t.end);
+                // Anything after the marker goes after the last move: comments
+                // as they are, other words run together into one comment, with
+                // one warning for all of it.
+                let rest = Lexer::new(bytes, t.end);
                 let mut last = None;
-                while let Some(j) = rest.next() {
-                    let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
+                let mut span: Option<(usize, usize)> = None;
+                let mut run: Option<(usize, usize)> = None;
+                for j in rest {
                     let (s, e) = match j.kind {
                         Kind::Comment { closed: true } => (j.start - 1, j.end + 1),
-                        Kind::LineComment => (j.start - 1, j.end),
+                        Kind::Comment { closed: false } | Kind::LineComment | Kind::Nag => (j.start - 1, j.end),
                         Kind::Escape => continue,
                         _ => (j.start, j.end),
                     };
-                    let end = rest.offset().max(e);
-                    let _ = end;
+                    let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
+                    span = Some(span.map_or((s, e), |(a, _)| (a, e)));
+                    let kind = match j.kind {
+                        Kind::Comment { .. } => CommentKind::Brace,
+                        Kind::LineComment => CommentKind::Line,
+                        _ => {
+                            run = Some(run.map_or((s, e), |(a, _)| (a, e)));
+                            continue;
+                        }
+                    };
+                    if let Some((a, b)) = run.take() {
+                        self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                    }
+                    self.push_comment(last, true, Comment { text: Text::Src(j.start as u32, j.end as u32), kind });
+                }
+                if let (Some((a, b)), Some(last)) = (run, last) {
+                    self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                }
+                if let Some((s, e)) = span {
                     self.diag(Severity::Warning, s, e, "text after the result; kept as a comment after the last move".into());
-                    let kind = if matches!(j.kind, Kind::Comment { .. } | Kind::LineComment) { if j.kind == Kind::LineComment { CommentKind::Line } else { CommentKind::Brace } } else { CommentKind::Brace };
-                    let (cs, ce) = if matches!(j.kind, Kind::Comment { .. } | Kind::LineComment) { (j.start, j.end) } else { (s, e) };
-                    self.push_comment(last, true, Comment { text: Text::Src(cs as u32, ce as u32), kind });
                 }
             }
             None => {
@@ -808,4 +874,43 @@ pub fn unescape(v: &str) -> String {
         out.push(c);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn messages(g: &Game) -> Vec<String> {
+        g.diagnostics().iter().map(|d| format!("{}: {}", d.severity.as_str(), d.message)).collect()
+    }
+
+    #[test]
+    fn tag_names_in_another_case() {
+        let g = read_game(b"[fen \"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\"] [Setup \"1\"]\n\n1. Ra8# 1-0\n");
+        assert_eq!(g.tag("FEN"), Some("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"));
+        assert_eq!(g.mainline_plies(), 1);
+        assert!(!g.has_errors(), "{:?}", messages(&g));
+        assert!(messages(&g).contains(&"fixed: tag fen read as FEN".to_string()));
+    }
+
+    #[test]
+    fn forfeits_and_loose_markers() {
+        let g = read_game(b"[Result \"+--\"]\n\n +--\n");
+        assert_eq!(g.result(), "1-0");
+        assert!(!g.has_errors(), "{:?}", messages(&g));
+        // After an error the marker is still found, dashes and all.
+        let g = read_game("1. e4 Qa1 2. d4 1\u{2014}0".as_bytes());
+        assert_eq!(g.result(), "1-0");
+        let g = read_game("1.\u{a0}e4 e5 2. Nf3 ..Nc6 3. Bc4 Bc5 4. O\u{2011}O *".as_bytes());
+        assert_eq!(g.mainline_plies(), 7);
+        assert!(!g.has_errors(), "{:?}", messages(&g));
+    }
+
+    #[test]
+    fn text_after_the_result_is_one_comment() {
+        let g = read_game(b"1. e4 * [FEN \"x\"] d4 $1 {c} e5\n");
+        let last = g.mainline()[0];
+        assert_eq!(g.comments_after(last).collect::<Vec<_>>(), vec!["[FEN \"x\"] d4 $1", "c", "e5"]);
+        assert_eq!(g.diagnostics().len(), 1, "{:?}", messages(&g));
+    }
 }

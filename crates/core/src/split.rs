@@ -87,6 +87,10 @@ impl<'a> Splitter<'a> {
         let first_tag = tags.len();
         let mut state = State::Start;
         let mut blank_since_tag = false;
+        // A blank line came after movetext that began with a move: a line that
+        // then starts with "1." begins a new game (games without markers).
+        let mut moves_seen = false;
+        let mut blank_in_movetext = false;
         let mut movetext = None;
         let mut p = start;
         let mut lines = 0u32;
@@ -100,6 +104,7 @@ impl<'a> Splitter<'a> {
                 if state == State::Tags {
                     blank_since_tag = true;
                 }
+                blank_in_movetext |= state == State::Movetext;
                 lines += 1;
                 p = next;
                 continue;
@@ -133,6 +138,7 @@ impl<'a> Splitter<'a> {
                     // Movetext after the tags on the same line.
                     movetext.get_or_insert(rest);
                     state = State::Movetext;
+                    moves_seen |= bytes[rest].is_ascii_alphanumeric();
                     let (end_pos, result) = self.scan_movetext(rest, eol, &mut lines);
                     if result {
                         state = State::AfterResult;
@@ -144,11 +150,20 @@ impl<'a> Splitter<'a> {
                 p = next;
                 continue;
             }
+            if c == b';' && state == State::AfterResult {
+                // A comment line after the marker (engine summaries): kept with
+                // the game it follows.
+                lines += 1;
+                p = next;
+                continue;
+            }
             // Movetext (or junk, which the reader reports).
-            if state == State::AfterResult {
+            if state == State::AfterResult || (blank_in_movetext && moves_seen && starts_first_move(bytes, content, eol)) {
                 end = p;
                 break;
             }
+            moves_seen |= c.is_ascii_alphanumeric();
+            blank_in_movetext = false;
             if state != State::Movetext {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
@@ -248,12 +263,25 @@ impl<'a> Splitter<'a> {
     }
 }
 
-/// Skips spaces, tabs, CR/LF and other ASCII white space from `p` up to `end`.
+/// Skips spaces, tabs, CR/LF and other ASCII white space, and byte order
+/// marks (U+FEFF, which some files repeat before a game), from `p` up to `end`.
 fn skip_ws(bytes: &[u8], mut p: usize, end: usize) -> usize {
-    while p < end && matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
-        p += 1;
+    while p < end {
+        if matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+            p += 1;
+        } else if bytes[p] == 0xEF && bytes.get(p..p + 3) == Some(crate::decode::BOM) && p + 3 <= end {
+            p += 3;
+        } else {
+            break;
+        }
     }
     p
+}
+
+/// Does the line at `p` start with White's first move number ("1." or
+/// "1.e4", not "1...")?
+fn starts_first_move(bytes: &[u8], p: usize, eol: usize) -> bool {
+    bytes.get(p..p + 2) == Some(b"1.") && (p + 2 >= eol || bytes[p + 2] != b'.')
 }
 
 /// Is the line ending at `line`'s end a termination marker?
@@ -416,6 +444,35 @@ mod tests {
     fn tagless_games_after_a_result() {
         let s = "1. e4 e5 *\n\n1. d4 d5 *\n";
         assert_eq!(split(s).len(), 2);
+    }
+
+    #[test]
+    fn a_first_move_after_a_blank_line_starts_a_game() {
+        // Games without markers: "1." after a blank line begins the next one.
+        let s = "1. e4 Qa1 e5\n\n1. a3\n";
+        assert_eq!(split(s).len(), 2);
+        // Not when nothing but comments came before, nor for Black's "1...".
+        let s = "{intro}\n\n1. e4\n\n{more}\n\n1... e5 *\n";
+        assert_eq!(split(s).len(), 1);
+        let s = "[Event \"a\"]\n\n1. e4 e5\n\n2. Nf3 *\n";
+        assert_eq!(split(s).len(), 1);
+    }
+
+    #[test]
+    fn comment_lines_after_the_marker_stay_with_the_game() {
+        let s = "1. e4 1-0\n; {summary\n; more}\n\n1. d4 *\n";
+        let g = split(s);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[1].0, "1. d4 *\n");
+    }
+
+    #[test]
+    fn byte_order_marks_are_white_space() {
+        let s = "\n\u{feff}[Event \"a\"]\n\n1. e4 *\n";
+        let mut tags = Vec::new();
+        let g = Splitter::new(s.as_bytes()).next_game(&mut tags).unwrap();
+        assert_eq!(tags.len(), 1);
+        assert_eq!(&s[g.movetext..g.end], "1. e4 *\n");
     }
 
     #[test]
