@@ -166,14 +166,14 @@ impl Iterator for Lexer<'_> {
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
-        while p < b.len() {
-            if CLASS[b[p] as usize] == WS {
+        loop {
+            while p < b.len() && CLASS[b[p] as usize] == WS {
                 p += 1;
-            } else {
-                match wide_space(b, p) {
-                    0 => break,
-                    n => p += n,
-                }
+            }
+            // Rarely: white space that is not ASCII.
+            match if p < b.len() && b[p] >= 0x80 { wide_space(b, p) } else { 0 } {
+                0 => break,
+                n => p += n,
             }
         }
         if p >= b.len() {

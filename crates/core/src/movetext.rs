@@ -95,6 +95,7 @@ fn strip_suffix_marks(t: &[u8], nags: &mut [u8; 2]) -> usize {
 
 /// Takes a move token apart (move number already removed). `None` if it
 /// is no move at all.
+#[inline]
 pub fn parse_token(t: &[u8]) -> Option<Token> {
     let mut nags = [0u8; 2];
     let mut repairs = 0u16;
@@ -197,8 +198,8 @@ pub fn not_a_move_hint(t: &[u8]) -> Option<String> {
     let mut probe = [0u8; 16];
     probe[0] = b'N';
     probe[1..=rest.len()].copy_from_slice(rest);
-    match parse_token(&probe[..=rest.len()])?.mv {
-        LaxMove::San(San::Normal { role: Role::Knight, .. }) => Some(format!("{} is not a piece letter of PGN, which writes K, Q, R, B and N", first as char)),
+    match SanPlus::from_ascii(&probe[..=rest.len()]).ok()?.san {
+        San::Normal { role: Role::Knight, .. } => Some(format!("{} is not a piece letter of PGN, which writes K, Q, R, B and N", first as char)),
         _ => None,
     }
 }

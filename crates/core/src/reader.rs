@@ -69,7 +69,7 @@ pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
         }
     };
     game.src = Arc::from(text.as_ref());
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, tag_names: Vec::new() };
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new() };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
@@ -106,8 +106,9 @@ struct Parser {
     /// (offset, line, line start) of the last line/column computed.
     line_cursor: (usize, u32, usize),
     dropped: usize,
-    /// Where each tag's name is written (for names read under another spelling).
-    tag_names: Vec<(usize, usize)>,
+    /// Tags whose name is read under another spelling: (index, where the
+    /// name is written).
+    renamed: Vec<(usize, (usize, usize))>,
 }
 
 fn is_result(t: &[u8]) -> bool {
@@ -134,12 +135,37 @@ fn is_marker(t: &[u8]) -> bool {
     is_result(t) || forfeit(t).is_some()
 }
 
-/// Tag names of the standard that files also write in other letter cases
-/// (`fen`, `Setup`, `white`): read under their own spelling.
-const KNOWN_TAGS: [&str; 20] = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "SetUp", "FEN", "Variant", "WhiteElo", "BlackElo", "ECO", "Opening", "TimeControl",
-    "Termination", "Annotator", "PlyCount", "EventDate", "Mode",
-];
+/// The spelling of the standard for a tag name that files also write in
+/// other letter cases (`fen`, `Setup`, `white`), if `name` is one so written.
+fn known_tag(name: &str) -> Option<&'static str> {
+    let b = name.as_bytes();
+    let (first, last) = (b.first()? | 0x20, b.last()? | 0x20);
+    // At most one name of the standard per length and first (or last) letter.
+    let spelling = match (b.len(), first) {
+        (3, b'f') => "FEN",
+        (3, b'e') => "ECO",
+        (4, b's') => "Site",
+        (4, b'd') => "Date",
+        (4, b'm') => "Mode",
+        (5, b'e') => "Event",
+        (5, b'r') => "Round",
+        (5, b'w') => "White",
+        (5, b'b') => "Black",
+        (5, b's') => "SetUp",
+        (6, b'r') => "Result",
+        (7, b'v') => "Variant",
+        (7, b'o') => "Opening",
+        (8, b'w') => "WhiteElo",
+        (8, b'b') => "BlackElo",
+        (8, b'p') => "PlyCount",
+        (9, b'a') => "Annotator",
+        (9, b'e') => "EventDate",
+        (11, b't') if last == b'l' => "TimeControl",
+        (11, b't') => "Termination",
+        _ => return None,
+    };
+    (spelling != name && spelling.eq_ignore_ascii_case(name)).then_some(spelling)
+}
 
 impl Parser {
     fn diag(&mut self, severity: Severity, start: usize, end: usize, message: String) {
@@ -202,22 +228,25 @@ impl Parser {
             if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, format!("tag {name} appears more than once; the first value is used"));
             }
-            let name = match KNOWN_TAGS.iter().find(|k| k.eq_ignore_ascii_case(name) && **k != name) {
+            let name = match known_tag(name) {
                 Some(k) => {
                     self.diag(Severity::Fixed, t.name.0, t.name.1, format!("tag {name} read as {k}"));
-                    Text::Own((*k).into())
+                    self.renamed.push((self.g.tags.len(), t.name));
+                    Text::Own(k.into())
                 }
                 None => Text::Src(t.name.0 as u32, t.name.1 as u32),
             };
             self.g.tags.push(Tag { name, value });
-            self.tag_names.push(t.name);
         }
     }
 
     fn tag_span(&self, name: &str) -> (usize, usize) {
-        for (t, span) in self.g.tags.iter().zip(&self.tag_names) {
+        for (i, t) in self.g.tags.iter().enumerate() {
             if self.g.text(&t.name) == name {
-                return *span;
+                return match t.name {
+                    Text::Src(s, e) => (s as usize, e as usize),
+                    Text::Own(_) => self.renamed.iter().find(|r| r.0 == i).map_or((0, 0), |r| r.1),
+                };
             }
         }
         (0, 0)
@@ -490,20 +519,24 @@ impl Parser {
                     if sym.iter().all(|b| *b == b'.') {
                         continue;
                     }
-                    // "16. ..Kf8": the dots of Black's move number run into the move.
-                    let dots = sym.iter().take_while(|b| **b == b'.').count();
-                    if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
-                        sym = &sym[dots..];
-                        sym_start += dots;
+                    if sym[0] == b'.' {
+                        // "16. ..Kf8": the dots of Black's move number run into the move.
+                        let dots = sym.iter().take_while(|b| **b == b'.').count();
+                        if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
+                            sym = &sym[dots..];
+                            sym_start += dots;
+                        }
                     }
                     if is_fixed {
                         sym_start = t.start;
                     }
-                    if let (Some(r), true) = (forfeit(sym), stack.is_empty()) {
-                        self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
-                        result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                        result_own = Some(r.into());
-                        break;
+                    if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
+                        if let Some(r) = forfeit(sym) {
+                            self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
+                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                            result_own = Some(r.into());
+                            break;
+                        }
                     }
                     if is_result(sym) {
                         if stack.is_empty() {

@@ -4,8 +4,10 @@
 //! Every byte of the file belongs to exactly one game's range (blank lines
 //! and junk after a game belong to it), so the ranges put back together are
 //! the file. A new game starts at a tag line after movetext, at a repeated
-//! tag name after a blank line (files of headers only), or at movetext after
-//! a termination marker (games without tags).
+//! tag name after a blank line (files of headers only), at movetext after
+//! a termination marker (games without tags; `;` comment lines right after
+//! the marker still belong to its game), or at a line starting with White's
+//! "1." after a blank line that follows moves (games without markers).
 
 use memchr::{memchr, memchr2, memrchr2};
 
@@ -98,7 +100,7 @@ impl<'a> Splitter<'a> {
         while p < len {
             let eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
             let next = if eol < len { eol + 1 } else { len };
-            let content = skip_ws(bytes, p, eol);
+            let content = skip_bom(bytes, skip_ws(bytes, p, eol), eol);
             if content == eol {
                 // Blank line.
                 if state == State::Tags {
@@ -263,17 +265,19 @@ impl<'a> Splitter<'a> {
     }
 }
 
-/// Skips spaces, tabs, CR/LF and other ASCII white space, and byte order
-/// marks (U+FEFF, which some files repeat before a game), from `p` up to `end`.
+/// Skips spaces, tabs, CR/LF and other ASCII white space from `p` up to `end`.
 fn skip_ws(bytes: &[u8], mut p: usize, end: usize) -> usize {
-    while p < end {
-        if matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
-            p += 1;
-        } else if bytes[p] == 0xEF && bytes.get(p..p + 3) == Some(crate::decode::BOM) && p + 3 <= end {
-            p += 3;
-        } else {
-            break;
-        }
+    while p < end && matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+        p += 1;
+    }
+    p
+}
+
+/// Skips byte order marks (U+FEFF, which some files repeat before a game)
+/// and the white space after them, from `p` up to `end`.
+fn skip_bom(bytes: &[u8], mut p: usize, end: usize) -> usize {
+    while p + 3 <= end && bytes[p] == 0xEF && &bytes[p..p + 3] == crate::decode::BOM {
+        p = skip_ws(bytes, p + 3, end);
     }
     p
 }
