@@ -49,33 +49,31 @@ impl fmt::Display for Diagnostic {
 /// Finds the 1-based line and character column of byte `offset` in `text`,
 /// counting LF, CRLF and lone CR as line breaks. `offset` is clamped.
 pub fn line_col(text: &str, offset: usize) -> (u32, u32) {
-    let mut offset = offset.min(text.len());
+    let (offset, line, line_start) = advance(text, (0, 1, 0), offset);
+    (line, text[line_start..offset].chars().count() as u32 + 1)
+}
+
+/// Moves a position `(offset, line, line start)` in `text` on to `offset`
+/// (clamped to a character boundary), counting the line breaks passed.
+/// Starting from the last position asked for keeps a run of lookups linear.
+pub(crate) fn advance(text: &str, from: (usize, u32, usize), offset: usize) -> (usize, u32, usize) {
+    let bytes = text.as_bytes();
+    let mut offset = offset.min(bytes.len());
     while !text.is_char_boundary(offset) {
         offset -= 1;
     }
-    let before = &text.as_bytes()[..offset];
-    let mut line = 1u32;
-    let mut line_start = 0usize;
-    for i in memchr::memchr2_iter(b'\n', b'\r', before) {
-        let is_break = before[i] == b'\n' || before.get(i + 1) != Some(&b'\n');
-        if is_break {
+    let (mut at, mut line, mut line_start) = from;
+    if offset < at {
+        (at, line, line_start) = (0, 1, 0);
+    }
+    for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[at..offset]) {
+        let i = at + i;
+        if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
             line += 1;
             line_start = i + 1;
         }
     }
-    let col = text[line_start..offset].chars().count() as u32 + 1;
-    (line, col)
-}
-
-/// Counts line breaks (LF, CRLF or lone CR) in `bytes`.
-pub fn count_lines(bytes: &[u8]) -> u32 {
-    let mut n = 0u32;
-    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-        if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
-            n += 1;
-        }
-    }
-    n
+    (offset, line, line_start)
 }
 
 #[cfg(test)]
@@ -89,7 +87,6 @@ mod tests {
         assert_eq!(line_col(t, 4), (2, 2));
         assert_eq!(line_col(t, 7), (3, 1));
         assert_eq!(line_col(t, 11), (4, 2));
-        assert_eq!(count_lines(t.as_bytes()), 3);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use shakmaty::{Chess, Position};
 
-use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, Text, NONE};
+use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, NONE};
 use crate::lexer::{Kind, Lexer};
 
 /// The Seven Tag Roster, in export order.
@@ -525,11 +525,6 @@ pub fn tail_tokens(s: &str) -> Vec<String> {
             _ => s[t.start..t.end].to_string(),
         })
         .collect()
-}
-
-/// Text of a [`Text`] in a game (for writers outside this module).
-pub fn text_of<'a>(game: &'a Game, t: &'a Text) -> &'a str {
-    game.text(t)
 }
 
 #[cfg(test)]

@@ -181,23 +181,8 @@ impl Parser {
     /// Line and column of `offset`, scanning on from the last one asked for.
     fn line_col(&mut self, offset: usize) -> (u32, u32) {
         let src = self.g.src.clone();
-        let bytes = src.as_bytes();
-        let mut offset = offset.min(bytes.len());
-        while !src.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let (mut at, mut line, mut line_start) = self.line_cursor;
-        if offset < at {
-            (at, line, line_start) = (0, 1, 0);
-        }
-        for i in memchr::memchr2_iter(b'\n', b'\r', &bytes[at..offset]) {
-            let i = at + i;
-            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
-                line += 1;
-                line_start = i + 1;
-            }
-        }
-        self.line_cursor = (offset, line, line_start);
+        self.line_cursor = crate::diagnostic::advance(&src, self.line_cursor, offset);
+        let (offset, line, line_start) = self.line_cursor;
         let col = src[line_start.min(offset)..offset].chars().count() as u32 + 1;
         (self.g.line + line - 1, col)
     }
@@ -324,24 +309,10 @@ impl Parser {
         id
     }
 
-    /// Appends a comment to a node's run (copying the run to the end of the
-    /// table if something else was appended since).
+    /// Appends a comment to a node's run.
     fn push_comment(&mut self, node: u32, after: bool, c: Comment) {
-        let len = self.g.comments.len() as u32;
         let n = &self.g.nodes[node as usize];
-        let run = if after { n.after } else { n.before };
-        let run = if run.1 == 0 {
-            (len, 1)
-        } else if run.0 + run.1 == len {
-            (run.0, run.1 + 1)
-        } else {
-            for i in run.0..run.0 + run.1 {
-                let c = self.g.comments[i as usize].clone();
-                self.g.comments.push(c);
-            }
-            (len, run.1 + 1)
-        };
-        self.g.comments.push(c);
+        let run = append_run(&mut self.g.comments, if after { n.after } else { n.before }, c);
         let n = &mut self.g.nodes[node as usize];
         if after {
             n.after = run;
@@ -351,18 +322,8 @@ impl Parser {
     }
 
     fn push_nag(&mut self, node: u32, nag: u8) {
-        let len = self.g.nags.len() as u32;
         let run = self.g.nodes[node as usize].nags;
-        let run = if run.1 == 0 {
-            (len, 1)
-        } else if run.0 + run.1 == len {
-            (run.0, run.1 + 1)
-        } else {
-            self.g.nags.extend_from_within(run.0 as usize..(run.0 + run.1) as usize);
-            (len, run.1 + 1)
-        };
-        self.g.nags.push(nag);
-        self.g.nodes[node as usize].nags = run;
+        self.g.nodes[node as usize].nags = append_run(&mut self.g.nags, run, nag);
     }
 
     fn comment(&mut self, line: &mut Line, in_variation: bool, c: Comment) {
@@ -372,19 +333,7 @@ impl Parser {
             // Before the first move of the game.
             self.push_comment(0, true, c);
         } else {
-            let len = self.g.comments.len() as u32;
-            if line.pending.1 > 0 && line.pending.0 + line.pending.1 != len {
-                for i in line.pending.0..line.pending.0 + line.pending.1 {
-                    let c = self.g.comments[i as usize].clone();
-                    self.g.comments.push(c);
-                }
-                line.pending.0 = len;
-            }
-            if line.pending.1 == 0 {
-                line.pending.0 = self.g.comments.len() as u32;
-            }
-            self.g.comments.push(c);
-            line.pending.1 += 1;
+            line.pending = append_run(&mut self.g.comments, line.pending, c);
         }
     }
 
@@ -793,18 +742,8 @@ impl Parser {
             let start = skip_ws_fwd(bytes, line.open_at + 1);
             line.pending = (0, 0);
             line.early_nags.clear();
-            let len = self.g.alt_spans.len() as u32;
             let run = self.g.nodes[owner as usize].alts;
-            let run = if run.1 == 0 {
-                (len, 1)
-            } else if run.0 + run.1 == len {
-                (run.0, run.1 + 1)
-            } else {
-                self.g.alt_spans.extend_from_within(run.0 as usize..(run.0 + run.1) as usize);
-                (len, run.1 + 1)
-            };
-            self.g.alt_spans.push((start as u32, end.max(start) as u32));
-            self.g.nodes[owner as usize].alts = run;
+            self.g.nodes[owner as usize].alts = append_run(&mut self.g.alt_spans, run, (start as u32, end.max(start) as u32));
             return;
         }
         // Comments waiting for the move go along with the text.
@@ -874,6 +813,23 @@ impl Parser {
 fn label_after(after: &Chess, tok: &str) -> String {
     let n = after.fullmoves().get();
     if after.turn().is_white() { format!("{}... {tok}", n.saturating_sub(1)) } else { format!("{n}. {tok}") }
+}
+
+/// Appends `item` to the run `(start, len)` of `table` and returns the new
+/// run. Runs are contiguous: if something else was appended since, the run
+/// is copied to the end of the table first.
+fn append_run<T: Clone>(table: &mut Vec<T>, run: (u32, u32), item: T) -> (u32, u32) {
+    let len = table.len() as u32;
+    let run = if run.1 == 0 {
+        (len, 1)
+    } else if run.0 + run.1 == len {
+        (run.0, run.1 + 1)
+    } else {
+        table.extend_from_within(run.0 as usize..(run.0 + run.1) as usize);
+        (len, run.1 + 1)
+    };
+    table.push(item);
+    run
 }
 
 fn skip_ws_fwd(b: &[u8], mut p: usize) -> usize {
