@@ -27,8 +27,10 @@ pub struct BoardProps {
     pub arrows: Vec<Arrow>,
     /// Coloured squares.
     pub marks: Vec<SquareMark>,
-    /// Description of the position for screen readers.
+    /// Name of the position for screen readers.
     pub label: AttrValue,
+    /// Where every piece stands, for screen readers.
+    pub description: AttrValue,
 }
 
 /// Top-left corner of a square in board units.
@@ -156,7 +158,8 @@ pub fn chess_board(props: &BoardProps) -> Html {
     });
     html! {
         <div class="board" role="img" aria-label={props.label.clone()} data-fen={props.fen.clone()}
-            data-flipped={flipped.to_string()}>
+            aria-describedby="board-description" data-flipped={flipped.to_string()}>
+            <p id="board-description" class="sr-only">{ props.description.clone() }</p>
             <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false">
                 <PieceSymbols />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />

@@ -2,7 +2,7 @@
 //! game tree is shown through [`GameSource`].
 
 use movetext_core::shakmaty::Chess;
-use movetext_core::{game::NodeKind, Game, GameReader, NodeId};
+use movetext_core::{game::NodeKind, Diagnostic, Game, GameReader, NodeId};
 
 use crate::model::{GameSource, Step, ViewGame};
 
@@ -47,12 +47,20 @@ impl GameSource for Game {
         Game::comments_after(self, id).map(str::to_owned).collect()
     }
 
-    fn diagnostics(&self) -> Vec<String> {
-        Game::diagnostics(self)
-            .iter()
-            .map(ToString::to_string)
-            .collect()
+    fn unplayed(&self, id: NodeId) -> Vec<String> {
+        let tail = Game::unplayed(self, id).map(|t| t.trim().to_owned());
+        let variations = self.unplayed_variations(id).map(|v| format!("({})", v.trim()));
+        tail.into_iter().chain(variations).filter(|t| !t.is_empty()).collect()
     }
+
+    fn diagnostics(&self) -> Vec<Diagnostic> {
+        Game::diagnostics(self).to_vec()
+    }
+}
+
+/// Reads game `i` of an open file.
+pub fn open_game(library: &crate::library::Library, i: usize) -> Option<ViewGame> {
+    library.game(i).map(|g| ViewGame::build(&g))
 }
 
 /// Reads the first game of a PGN file (an empty game when there is none).
@@ -80,6 +88,9 @@ mod tests {
     fn unreadable_moves_are_reported_but_the_rest_is_shown() {
         let g = open_first_game(b"1. e4 e5 2. Ke3 Nc6 *");
         assert!(!g.diagnostics.is_empty());
-        assert_eq!(g.node(g.next(0).unwrap()).san, "e4");
+        let e4 = g.next(0).unwrap();
+        assert_eq!(g.node(e4).san, "e4");
+        let e5 = g.next(e4).unwrap();
+        assert_eq!(g.node(e5).unplayed, vec!["Ke3 Nc6".to_owned()]);
     }
 }

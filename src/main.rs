@@ -4,11 +4,16 @@
 
 mod app;
 mod board;
+mod board_description;
 mod clock_format;
 mod comment_commands;
 mod controls;
+mod diagnostics_panel;
 mod eval_bar;
+mod file_input;
 mod game_header;
+mod game_list;
+mod library;
 mod loader;
 mod model;
 mod move_list;
@@ -17,6 +22,7 @@ mod panic_report;
 mod pieces;
 mod player_bar;
 mod theme;
+mod url_state;
 
 fn main() {
     panic_report::install();

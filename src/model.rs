@@ -11,6 +11,8 @@ use movetext_core::shakmaty::{
     Square,
 };
 
+use movetext_core::Diagnostic;
+
 use crate::comment_commands::{split_comment, Arrow, Eval, SquareMark};
 
 /// What a node of a source game holds.
@@ -44,8 +46,11 @@ pub trait GameSource {
     fn comments_before(&self, id: Self::Id) -> Vec<String>;
     /// Comments written after the move of a node (for the root: before the first move).
     fn comments_after(&self, id: Self::Id) -> Vec<String>;
-    /// What the reader repaired or could not read, one message each.
-    fn diagnostics(&self) -> Vec<String>;
+    /// What the reader repaired or could not read.
+    fn diagnostics(&self) -> Vec<Diagnostic>;
+    /// Text after a node that could not be read as moves, kept as written:
+    /// the rest of its line, then variations whose first move failed.
+    fn unplayed(&self, id: Self::Id) -> Vec<String>;
 }
 
 /// A shared [`ViewGame`]; two handles are equal when they hold the same game.
@@ -107,6 +112,8 @@ pub struct ViewNode {
     pub arrows: Vec<Arrow>,
     /// `[%csl]` squares after the move.
     pub marks: Vec<SquareMark>,
+    /// Text after the move that could not be read as moves, kept as written.
+    pub unplayed: Vec<String>,
 }
 
 /// A game ready to be shown.
@@ -117,7 +124,7 @@ pub struct ViewGame {
     /// All nodes; index 0 is the start position.
     pub nodes: Vec<ViewNode>,
     /// What the reader reported.
-    pub diagnostics: Vec<String>,
+    pub diagnostics: Vec<Diagnostic>,
     /// Whether any node has an `[%eval]`.
     pub has_eval: bool,
 }
@@ -286,6 +293,7 @@ fn make_node<S: GameSource>(
         eval,
         arrows,
         marks,
+        unplayed: src.unplayed(id),
     }
 }
 

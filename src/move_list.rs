@@ -103,6 +103,15 @@ impl Ctx<'_> {
         html! { <span class={class}>{ text.to_owned() }</span> }
     }
 
+    /// Text after a move that could not be read as moves, kept as written.
+    fn unplayed(&self, text: &str) -> Html {
+        html! {
+            <span class="unplayed" title="Not understood as moves: kept as written, and exported unchanged">
+                { text.to_owned() }
+            </span>
+        }
+    }
+
     /// The alternatives to `ix` (its younger siblings), when `ix` is the
     /// first child of its parent.
     fn alternatives(&self, ix: NodeIx) -> &[NodeIx] {
@@ -136,6 +145,10 @@ impl Ctx<'_> {
                 items.push(self.comment(c, false));
                 need_number = true;
             }
+            for u in &node.unplayed {
+                items.push(self.unplayed(u));
+                need_number = true;
+            }
             if ix != start {
                 for &alt in self.alternatives(ix) {
                     items.push(self.variation(alt, depth + 1));
@@ -157,8 +170,9 @@ fn mainline(ctx: &Ctx<'_>) -> Html {
     let mut cells = Vec::new();
     let interruption = |items: Vec<Html>| html! { <div class="interruption">{ for items }</div> };
     let root = game.node(0);
-    if !root.after.is_empty() {
-        let items = root.after.iter().map(|c| ctx.comment(c, true)).collect();
+    if !root.after.is_empty() || !root.unplayed.is_empty() {
+        let mut items: Vec<Html> = root.after.iter().map(|c| ctx.comment(c, true)).collect();
+        items.extend(root.unplayed.iter().map(|u| ctx.unplayed(u)));
         cells.push(interruption(items));
     }
     // True while a White move sits in a row without its Black reply.
@@ -188,12 +202,13 @@ fn mainline(ctx: &Ctx<'_>) -> Html {
             row_open = false;
         }
         let alternatives = ctx.alternatives(ix);
-        if !node.after.is_empty() || !alternatives.is_empty() {
+        if !node.after.is_empty() || !alternatives.is_empty() || !node.unplayed.is_empty() {
             if row_open {
                 cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
                 row_open = false;
             }
             let mut items: Vec<Html> = node.after.iter().map(|c| ctx.comment(c, true)).collect();
+            items.extend(node.unplayed.iter().map(|u| ctx.unplayed(u)));
             items.extend(alternatives.iter().map(|&alt| ctx.variation(alt, 1)));
             cells.push(interruption(items));
         }

@@ -13,9 +13,9 @@ export const outDir = join(here, 'out');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
 /** Starts the server and the browser; `close()` ends both. */
-export async function startBrowser({ headers = {} } = {}) {
+export async function startBrowser({ headers = {}, mounts = {} } = {}) {
   await mkdir(outDir, { recursive: true });
-  const { server, url } = await startServer({ root: join(repoRoot, 'dist'), headers });
+  const { server, url } = await startServer({ root: join(repoRoot, 'dist'), headers, mounts });
   const profile = await mkdtemp(join(tmpdir(), 'movetext-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -58,4 +58,23 @@ export async function openApp(context, url, { width = 1280, height = 800, path =
 /** The FEN the board shows. */
 export function boardFen(page) {
   return page.getAttribute('.board', 'data-fen');
+}
+
+/**
+ * Drops files on the page the way a browser does: a real DataTransfer
+ * holding File objects, in dragenter/dragover/drop events. `files` is a list
+ * of { name, text } or { name, bytes: number[] }.
+ */
+export async function dropFiles(page, files) {
+  await page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const f of files) {
+      const body = f.bytes ? new Uint8Array(f.bytes) : f.text;
+      data.items.add(new File([body], f.name, { type: 'application/x-chess-pgn' }));
+    }
+    const target = document.querySelector('.board') ?? document.body;
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data }));
+    }
+  }, files);
 }

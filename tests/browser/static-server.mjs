@@ -20,14 +20,22 @@ const TYPES = {
 };
 
 /**
- * Serves files under `root`. `headers` are added to every response;
- * `port` 0 picks a free port. Resolves to { server, url }.
+ * Serves files under `root`, and under each `mounts` prefix (e.g.
+ * `{ '/fixtures/': dir }`) the files of another folder. `headers` are added
+ * to every response; `port` 0 picks a free port. Resolves to { server, url }.
  */
-export async function startServer({ root, port = 0, host = '127.0.0.1', headers = {} }) {
-  const base = resolve(root);
+export async function startServer({ root, port = 0, host = '127.0.0.1', headers = {}, mounts = {} }) {
   const server = createServer(async (req, res) => {
     try {
-      const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      let base = resolve(root);
+      for (const [prefix, dir] of Object.entries(mounts)) {
+        if (path.startsWith(prefix)) {
+          base = resolve(dir);
+          path = '/' + path.slice(prefix.length);
+          break;
+        }
+      }
       let file = normalize(join(base, path));
       if (file !== base && !file.startsWith(base + sep)) {
         res.writeHead(403).end('forbidden');

@@ -14,6 +14,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod catalog;
 pub mod commands;
 pub mod decode;
 pub mod diagnostic;

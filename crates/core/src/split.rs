@@ -53,6 +53,21 @@ enum State {
     AfterResult,
 }
 
+/// A saved position of a [`Splitter`]; see [`Splitter::point`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitPoint {
+    pos: usize,
+    line: u32,
+    eol: u8,
+}
+
+impl SplitPoint {
+    /// Offset where the next game will start.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+}
+
 /// Splits a byte buffer into games. Tags are pushed into a vector the
 /// caller owns, so a long file is split without allocation per game.
 pub struct Splitter<'a> {
@@ -75,6 +90,18 @@ impl<'a> Splitter<'a> {
     /// Offset where the next game will start.
     pub fn position(&self) -> usize {
         self.pos
+    }
+
+    /// Where the splitter stands, to resume it later on the same bytes
+    /// (so a long file can be split a slice at a time).
+    pub fn point(&self) -> SplitPoint {
+        SplitPoint { pos: self.pos, line: self.line, eol: self.eol }
+    }
+
+    /// Resumes splitting `bytes` at a point taken from a splitter over the
+    /// same bytes.
+    pub fn resume(bytes: &'a [u8], point: SplitPoint) -> Splitter<'a> {
+        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol }
     }
 
     /// Finds the next game, appending its tags to `tags`. Returns `None` at
@@ -433,6 +460,23 @@ mod tests {
         assert_eq!(g[0].0, "[Event \"a\"]\n\n1. e4 e5 1-0\n\n");
         assert_eq!(g[1].1, 5);
         assert_eq!(g.iter().map(|x| x.0.clone()).collect::<String>(), s);
+    }
+
+    #[test]
+    fn resuming_gives_the_same_games_and_lines() {
+        let s = "[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *\r\r[Event \"c\"]\r1. c4 *\r";
+        let whole = split(s);
+        let mut tags = Vec::new();
+        let mut first = Splitter::new(s.as_bytes());
+        let a = first.next_game(&mut tags).unwrap();
+        let point = first.point();
+        assert_eq!(point.position(), a.end);
+        let mut rest = Splitter::resume(s.as_bytes(), point);
+        let b = rest.next_game(&mut tags).unwrap();
+        let c = rest.next_game(&mut tags).unwrap();
+        assert!(rest.next_game(&mut tags).is_none());
+        assert_eq!((s[b.start..b.end].to_string(), b.line as usize), whole[1]);
+        assert_eq!((s[c.start..c.end].to_string(), c.line as usize), whole[2]);
     }
 
     #[test]

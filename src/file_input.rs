@@ -1,0 +1,82 @@
+//! Getting PGN bytes into the page: files (dropped or picked), pasted text,
+//! and a same-origin `?url=`. The bytes go to the core as they are; it
+//! decodes each game (UTF-8, or Windows-1252 when a game is not UTF-8).
+
+use js_sys::Uint8Array;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+/// A loaded file: its name for the title and its bytes.
+pub struct Loaded {
+    /// File name, or names joined by commas.
+    pub name: String,
+    /// The bytes; several files are joined by a blank line.
+    pub bytes: Vec<u8>,
+    /// Each file's name and the offset where it starts in `bytes`.
+    pub parts: Vec<(String, usize)>,
+}
+
+impl Loaded {
+    /// Text that was pasted or dropped, under a name.
+    pub fn text(name: &str, text: String) -> Loaded {
+        Loaded { name: name.to_owned(), bytes: text.into_bytes(), parts: vec![(name.to_owned(), 0)] }
+    }
+}
+
+/// Reads every file of a list (from a drop or the file picker). Several
+/// files become one list of games, in the order given.
+pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
+    let mut names = Vec::new();
+    let mut parts = Vec::new();
+    let mut bytes = Vec::new();
+    for i in 0..files.length() {
+        let Some(file) = files.item(i) else { continue };
+        let buffer = JsFuture::from(file.array_buffer())
+            .await
+            .map_err(|_| format!("{} could not be read.", file.name()))?;
+        if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
+            bytes.extend_from_slice(b"\n\n");
+        }
+        parts.push((file.name(), bytes.len()));
+        let data = Uint8Array::new(&buffer);
+        let at = bytes.len();
+        bytes.resize(at + data.length() as usize, 0);
+        data.copy_to(&mut bytes[at..]);
+        names.push(file.name());
+    }
+    if names.is_empty() {
+        return Err("No file was given.".to_owned());
+    }
+    Ok(Loaded { name: names.join(", "), bytes, parts })
+}
+
+/// Fetches a file named by `?url=`, which must be on this page's origin.
+pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let here = window.location().href().map_err(|_| "no location")?;
+    let target = web_sys::Url::new_with_base(url, &here).map_err(|_| format!("“{url}” is not a valid address."))?;
+    let origin = window.location().origin().unwrap_or_default();
+    if target.origin() != origin {
+        return Err(format!(
+            "“{url}” is on another site; only files from {origin} can be opened by address."
+        ));
+    }
+    let response = JsFuture::from(window.fetch_with_str(&target.href()))
+        .await
+        .map_err(|_| format!("{url} could not be fetched."))?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
+    if !response.ok() {
+        return Err(format!("{url}: the server answered {} {}.", response.status(), response.status_text()));
+    }
+    let buffer = JsFuture::from(response.array_buffer().map_err(|_| "no body")?)
+        .await
+        .map_err(|_| format!("{url} could not be read."))?;
+    let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
+    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Uint8Array::new(&buffer).to_vec() })
+}
+
+/// The `url` parameter of the page's query string.
+pub fn url_parameter() -> Option<String> {
+    let search = web_sys::window()?.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search).ok()?.get("url").filter(|u| !u.is_empty())
+}

@@ -1,0 +1,214 @@
+//! The list of games in the open file: a filter box, sorting by column or by
+//! the standard's collation, and a virtualised list (only the rows in view
+//! exist in the page, so 100,000 games scroll as smoothly as ten).
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::library::{LibraryHandle, SortBy};
+
+/// Height of one row in CSS pixels (kept in step with `.game-row` in style.css).
+pub const ROW_HEIGHT: f64 = 30.0;
+/// Rows drawn above and below the visible ones.
+const OVERSCAN: usize = 6;
+
+/// What the list needs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct GameListProps {
+    /// The open file.
+    pub library: LibraryHandle,
+    /// Games shown, in order (indices into the file).
+    pub order: Rc<Vec<u32>>,
+    /// The open game.
+    pub selected: usize,
+    /// Open a game.
+    pub on_select: Callback<usize>,
+    /// The filter text.
+    pub filter: AttrValue,
+    /// The filter changed.
+    pub on_filter: Callback<String>,
+    /// Sort column and whether descending.
+    pub sort: (SortBy, bool),
+    /// Sort by a column (again: reverse).
+    pub on_sort: Callback<SortBy>,
+}
+
+const SORTS: [(SortBy, &str); 10] = [
+    (SortBy::File, "File order"),
+    (SortBy::Standard, "Standard order (date, event, round)"),
+    (SortBy::White, "White"),
+    (SortBy::Black, "Black"),
+    (SortBy::WhiteElo, "White Elo"),
+    (SortBy::BlackElo, "Black Elo"),
+    (SortBy::Result, "Result"),
+    (SortBy::Event, "Event"),
+    (SortBy::Date, "Date"),
+    (SortBy::Moves, "Moves"),
+];
+
+/// The game list.
+#[function_component(GameList)]
+pub fn game_list(props: &GameListProps) -> Html {
+    let scroll = use_state(|| (0.0f64, 360.0f64));
+    let viewport = use_node_ref();
+    let lib = props.library.lib.borrow();
+    let total = lib.len();
+    let shown = props.order.len();
+
+    // Keep the open game in view when it changes.
+    {
+        let viewport = viewport.clone();
+        let position = props.order.iter().position(|&g| g as usize == props.selected);
+        use_effect_with((props.selected, position), move |(_, position)| {
+            if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
+                let top = *pos as f64 * ROW_HEIGHT;
+                let view = f64::from(el.client_height());
+                let at = f64::from(el.scroll_top());
+                if top < at {
+                    el.set_scroll_top(top as i32);
+                } else if top + ROW_HEIGHT > at + view {
+                    el.set_scroll_top((top + ROW_HEIGHT - view) as i32);
+                }
+            }
+        });
+    }
+
+    let onscroll = {
+        let scroll = scroll.clone();
+        Callback::from(move |e: Event| {
+            if let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                scroll.set((f64::from(el.scroll_top()), f64::from(el.client_height())));
+            }
+        })
+    };
+    let onkeydown = {
+        let order = props.order.clone();
+        let selected = props.selected;
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let pos = order.iter().position(|&g| g as usize == selected);
+            let to = match (e.key().as_str(), pos) {
+                ("ArrowDown", Some(p)) => Some((p + 1).min(order.len().saturating_sub(1))),
+                ("ArrowUp", Some(p)) => Some(p.saturating_sub(1)),
+                ("ArrowDown" | "ArrowUp", None) => Some(0),
+                _ => None,
+            };
+            if let Some(&game) = to.and_then(|p| order.get(p)) {
+                e.prevent_default();
+                e.stop_propagation();
+                on_select.emit(game as usize);
+            }
+        })
+    };
+    let oninput = {
+        let on_filter = props.on_filter.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                on_filter.emit(input.value());
+            }
+        })
+    };
+    let onchange = {
+        let on_sort = props.on_sort.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+                let i = select.selected_index().max(0) as usize;
+                on_sort.emit(SORTS.get(i).map_or(SortBy::File, |s| s.0));
+            }
+        })
+    };
+
+    let (top, height) = *scroll;
+    let first = ((top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
+    let count = (height / ROW_HEIGHT).ceil() as usize + 2 * OVERSCAN;
+    let rows = props.order.iter().enumerate().skip(first).take(count).map(|(pos, &game)| {
+        let game = game as usize;
+        let row = lib.row(game);
+        let problems = lib.problems(game);
+        let selected = game == props.selected;
+        let on_select = props.on_select.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_select.emit(game));
+        let player = |name: &str, elo: &str| {
+            let name = if name.is_empty() || name == "?" { "?".to_owned() } else { name.to_owned() };
+            html! { <>{ name }if !elo.is_empty() && elo != "?" && elo != "-" { <span class="elo">{ format!(" {elo}") }</span> }</> }
+        };
+        let problem_cell = if problems.total == 0 {
+            html! { <span role="cell" class="gl-problems"></span> }
+        } else {
+            let class = if problems.errors > 0 { "gl-problems has-errors" } else { "gl-problems has-warnings" };
+            let label = format!("{} problem{} found while reading", problems.total, if problems.total == 1 { "" } else { "s" });
+            html! { <span role="cell" {class} title={label.clone()} aria-label={label}>{ format!("⚠ {}", problems.total) }</span> }
+        };
+        html! {
+            <div role="row" class={classes!("game-row", selected.then_some("selected"))}
+                style={format!("top:{}px", pos as f64 * ROW_HEIGHT)}
+                aria-rowindex={(pos + 2).to_string()} aria-selected={selected.to_string()}
+                data-game={game.to_string()} {onclick}>
+                <span role="cell" class="gl-num">{ game + 1 }</span>
+                <span role="cell" class="gl-white">{ player(&row.white, &row.white_elo) }</span>
+                <span role="cell" class="gl-black">{ player(&row.black, &row.black_elo) }</span>
+                <span role="cell" class="gl-result">{ row.result.replace("1/2", "½") }</span>
+                <span role="cell" class="gl-date">{ row.date.trim_end_matches(".??").trim_end_matches(".??").to_owned() }</span>
+                <span role="cell" class="gl-event">{ row.event }</span>
+                <span role="cell" class="gl-moves">{ row.moves }</span>
+                { problem_cell }
+            </div>
+        }
+    });
+
+    let header = |sort: SortBy, label: &'static str, class: &'static str| {
+        let on_sort = props.on_sort.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_sort.emit(sort));
+        let state = match props.sort {
+            (s, false) if s == sort => "ascending",
+            (s, true) if s == sort => "descending",
+            _ => "none",
+        };
+        html! {
+            <span role="columnheader" class={class} aria-sort={state}>
+                <button type="button" class="gl-sort" {onclick} title={format!("Sort by {label}")}>{ label }</button>
+            </span>
+        }
+    };
+    let status = if shown == total {
+        format!("{total} game{}", if total == 1 { "" } else { "s" })
+    } else {
+        format!("{shown} of {total} games")
+    };
+
+    html! {
+        <section class="game-list" aria-label="Games in the file">
+            <div class="gl-tools">
+                <input type="search" class="gl-filter" placeholder="Filter: player, event, date…"
+                    aria-label="Filter games" value={props.filter.clone()} {oninput} />
+                <select class="gl-sortby" aria-label="Sort games by" {onchange}>
+                    { for SORTS.iter().map(|(s, label)| html! {
+                        <option selected={*s == props.sort.0}>{ *label }</option>
+                    }) }
+                </select>
+                <span class="gl-count" aria-live="polite">{ status }</span>
+            </div>
+            <div role="table" class="gl-table" aria-label="Games" aria-rowcount={(shown + 1).to_string()}>
+                <div role="row" class="game-row gl-head" aria-rowindex="1">
+                    { header(SortBy::File, "#", "gl-num") }
+                    { header(SortBy::White, "White", "gl-white") }
+                    { header(SortBy::Black, "Black", "gl-black") }
+                    { header(SortBy::Result, "Result", "gl-result") }
+                    { header(SortBy::Date, "Date", "gl-date") }
+                    { header(SortBy::Event, "Event", "gl-event") }
+                    { header(SortBy::Moves, "Moves", "gl-moves") }
+                    <span role="columnheader" class="gl-problems" aria-label="Problems">{ "⚠" }</span>
+                </div>
+                <div class="gl-viewport" ref={viewport} {onscroll} {onkeydown} tabindex="0"
+                    style={format!("height:{}px", (shown.max(1) as f64 * ROW_HEIGHT).min(216.0))}
+                    aria-label="Game rows: up and down arrows open the previous or next game">
+                    <div class="gl-spacer" style={format!("height:{}px", shown as f64 * ROW_HEIGHT)}>
+                        { for rows }
+                    </div>
+                </div>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,389 @@
+//! The open file: its bytes, the core's index of its games (built a slice at
+//! a time so a large file never blocks the page), the game list's rows, its
+//! filter and its sort orders.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use movetext_core::catalog::{count_plies, CollationKey, DateKey};
+use movetext_core::split::{SplitPoint, Splitter};
+use movetext_core::{FileIndex, Game, Severity};
+
+/// One row of the game list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Row {
+    /// `White`.
+    pub white: String,
+    /// `WhiteElo`.
+    pub white_elo: String,
+    /// `Black`.
+    pub black: String,
+    /// `BlackElo`.
+    pub black_elo: String,
+    /// `Result`.
+    pub result: String,
+    /// `Event`.
+    pub event: String,
+    /// `Date`.
+    pub date: String,
+    /// Full moves of the main line.
+    pub moves: u32,
+}
+
+/// How many problems the reader found in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Problems {
+    /// Diagnostics of severity error.
+    pub errors: u32,
+    /// All diagnostics.
+    pub total: u32,
+}
+
+/// A column the list can be sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SortBy {
+    /// File order.
+    File,
+    /// The standard's collation (Date, Event, Site, Round, White, Black, Result, movetext).
+    Standard,
+    /// `White`.
+    White,
+    /// `Black`.
+    Black,
+    /// `WhiteElo`, numerically.
+    WhiteElo,
+    /// `BlackElo`, numerically.
+    BlackElo,
+    /// `Result`.
+    Result,
+    /// `Event`.
+    Event,
+    /// `Date`, unknown parts as 0.
+    Date,
+    /// Main-line length.
+    Moves,
+}
+
+/// An open file of games.
+#[derive(Debug)]
+pub struct Library {
+    /// File name(s), for the title.
+    pub name: String,
+    bytes: Vec<u8>,
+    index: FileIndex,
+    /// Where indexing goes on; `None` once the whole file is indexed.
+    point: Option<SplitPoint>,
+    plies: Vec<u32>,
+    problems: RefCell<HashMap<usize, Problems>>,
+    /// The files joined in `bytes`: name, start offset, lines before it.
+    parts: Vec<(String, usize, u32)>,
+}
+
+impl Library {
+    /// A file to be indexed; nothing is read yet (see [`Library::index_more`]).
+    pub fn new(name: impl Into<String>, bytes: Vec<u8>) -> Library {
+        let point = Splitter::new(&bytes).point();
+        Library {
+            name: name.into(),
+            bytes,
+            index: FileIndex::default(),
+            point: Some(point),
+            plies: Vec::new(),
+            problems: RefCell::new(HashMap::new()),
+            parts: Vec::new(),
+        }
+    }
+
+    /// Names the files joined in the bytes: each name with its start offset.
+    pub fn set_parts(&mut self, parts: Vec<(String, usize)>) {
+        let mut line = 0;
+        let mut from = 0;
+        self.parts = parts
+            .into_iter()
+            .map(|(name, start)| {
+                let start = start.min(self.bytes.len()).max(from);
+                line += count_line_breaks(&self.bytes[from..start]);
+                from = start;
+                (name, start, line)
+            })
+            .collect();
+    }
+
+    /// The file game `i` is in, and the lines before that file (diagnostic
+    /// lines count from the start of all the loaded text).
+    pub fn file_of(&self, i: usize) -> (String, u32) {
+        let start = self.index.entry(i).map_or(0, |e| e.raw.start);
+        self.parts
+            .iter()
+            .rev()
+            .find(|p| p.1 <= start)
+            .map_or_else(|| (self.name.clone(), 0), |p| (p.0.clone(), p.2))
+    }
+
+    /// Indexes the whole file at once (for small files and tests).
+    pub fn indexed(name: impl Into<String>, bytes: Vec<u8>) -> Library {
+        let mut lib = Library::new(name, bytes);
+        while !lib.index_more(&mut || false) {}
+        lib
+    }
+
+    /// Indexes games until the file ends or `stop()` says so (it is asked
+    /// every 64 games). Returns whether the whole file is indexed.
+    pub fn index_more(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
+        let Some(point) = self.point else { return true };
+        let mut splitter = Splitter::resume(&self.bytes, point);
+        loop {
+            let before = self.index.len();
+            let added = self.index.extend(&mut splitter, 64);
+            for i in before..self.index.len() {
+                let entry = self.index.entry(i).expect("just indexed");
+                let plies = self
+                    .index
+                    .tag(&self.bytes, i, "PlyCount")
+                    .and_then(|v| v.trim().parse().ok())
+                    .unwrap_or_else(|| count_plies(&self.bytes[entry.raw.movetext..entry.raw.end]));
+                self.plies.push(plies);
+            }
+            if added < 64 {
+                self.point = None;
+                return true;
+            }
+            if stop() {
+                self.point = Some(splitter.point());
+                return false;
+            }
+        }
+    }
+
+    /// Whether the whole file is indexed.
+    pub fn is_indexed(&self) -> bool {
+        self.point.is_none()
+    }
+
+    /// Share of the file indexed so far, from 0 to 1.
+    pub fn progress(&self) -> f64 {
+        match self.point {
+            None => 1.0,
+            Some(_) if self.bytes.is_empty() => 1.0,
+            Some(p) => p.position() as f64 / self.bytes.len() as f64,
+        }
+    }
+
+    /// Games indexed so far.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether no game has been found (yet).
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    fn tag(&self, i: usize, name: &str) -> String {
+        self.index.tag(&self.bytes, i, name).map(|v| v.trim().to_owned()).unwrap_or_default()
+    }
+
+    /// The list row of game `i`.
+    pub fn row(&self, i: usize) -> Row {
+        Row {
+            white: self.tag(i, "White"),
+            white_elo: self.tag(i, "WhiteElo"),
+            black: self.tag(i, "Black"),
+            black_elo: self.tag(i, "BlackElo"),
+            result: self.tag(i, "Result"),
+            event: self.tag(i, "Event"),
+            date: self.tag(i, "Date"),
+            moves: self.plies.get(i).map_or(0, |p| p.div_ceil(2)),
+        }
+    }
+
+    /// Reads game `i`.
+    pub fn game(&self, i: usize) -> Option<Game> {
+        self.index.read_game(&self.bytes, i)
+    }
+
+    /// The problems of game `i` (the game is read once, then remembered).
+    pub fn problems(&self, i: usize) -> Problems {
+        if let Some(p) = self.problems.borrow().get(&i) {
+            return *p;
+        }
+        let p = self.game(i).map_or_else(Problems::default, |g| Problems {
+            errors: g.diagnostics().iter().filter(|d| d.severity == Severity::Error).count() as u32,
+            total: g.diagnostics().len() as u32,
+        });
+        self.problems.borrow_mut().insert(i, p);
+        p
+    }
+
+    /// Whether any tag value of game `i` contains `needle` (already lower case).
+    pub fn matches(&self, i: usize, needle: &str) -> bool {
+        if needle.is_empty() {
+            return true;
+        }
+        self.index.tags(&self.bytes, i).iter().any(|(_, v)| contains_folded(v, needle))
+    }
+
+    /// The games (indices) that match a filter, in a sort order.
+    pub fn order(&self, filter: &str, sort: SortBy, descending: bool) -> Vec<u32> {
+        let needle = filter.trim().to_lowercase();
+        let mut games: Vec<u32> = (0..self.len() as u32).filter(|&i| self.matches(i as usize, &needle)).collect();
+        match sort {
+            SortBy::File => {}
+            SortBy::Standard => {
+                let keys: Vec<CollationKey> = games
+                    .iter()
+                    .map(|&i| CollationKey::new(|n| self.index.tag(&self.bytes, i as usize, n)))
+                    .collect();
+                let mut ix: Vec<usize> = (0..games.len()).collect();
+                ix.sort_by(|&a, &b| {
+                    keys[a].cmp(&keys[b]).then_with(|| self.movetext(games[a]).cmp(self.movetext(games[b])))
+                });
+                games = ix.into_iter().map(|k| games[k]).collect();
+            }
+            SortBy::WhiteElo | SortBy::BlackElo => {
+                let name = if sort == SortBy::WhiteElo { "WhiteElo" } else { "BlackElo" };
+                sort_by_key(&mut games, |i| self.tag(i, name).parse::<u32>().unwrap_or(0));
+            }
+            SortBy::Date => sort_by_key(&mut games, |i| DateKey::parse(&self.tag(i, "Date"))),
+            SortBy::Moves => sort_by_key(&mut games, |i| self.plies[i]),
+            SortBy::White => sort_by_key(&mut games, |i| self.tag(i, "White").to_lowercase()),
+            SortBy::Black => sort_by_key(&mut games, |i| self.tag(i, "Black").to_lowercase()),
+            SortBy::Result => sort_by_key(&mut games, |i| self.tag(i, "Result")),
+            SortBy::Event => sort_by_key(&mut games, |i| self.tag(i, "Event").to_lowercase()),
+        }
+        if descending {
+            games.reverse();
+        }
+        games
+    }
+
+    fn movetext(&self, i: u32) -> &[u8] {
+        self.index
+            .entry(i as usize)
+            .map_or(&[][..], |e| &self.bytes[e.raw.movetext..e.raw.end])
+    }
+}
+
+/// Line breaks in bytes: LF, CRLF and a lone CR each count once.
+fn count_line_breaks(bytes: &[u8]) -> u32 {
+    let mut n = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Sorts game indices by a key computed once per game; ties keep file order.
+fn sort_by_key<K: Ord>(games: &mut Vec<u32>, key: impl Fn(usize) -> K) {
+    let mut keyed: Vec<(K, u32)> = games.iter().map(|&i| (key(i as usize), i)).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    *games = keyed.into_iter().map(|(_, i)| i).collect();
+}
+
+/// Case-insensitive `contains` for a needle already in lower case.
+fn contains_folded(haystack: &str, needle: &str) -> bool {
+    if needle.is_ascii() {
+        let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+        h.len() >= n.len() && h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
+    } else {
+        haystack.to_lowercase().contains(needle)
+    }
+}
+
+/// A shared [`Library`] for components: two handles are equal when they
+/// hold the same library at the same indexing step.
+#[derive(Clone, Debug)]
+pub struct LibraryHandle {
+    /// The library.
+    pub lib: Rc<RefCell<Library>>,
+    /// Bumped whenever the library changes.
+    pub version: u64,
+}
+
+impl PartialEq for LibraryHandle {
+    fn eq(&self, other: &LibraryHandle) -> bool {
+        Rc::ptr_eq(&self.lib, &other.lib) && self.version == other.version
+    }
+}
+
+impl LibraryHandle {
+    /// A handle on a new library.
+    pub fn new(lib: Library) -> LibraryHandle {
+        LibraryHandle { lib: Rc::new(RefCell::new(lib)), version: 0 }
+    }
+
+    /// The same library, marked as changed.
+    pub fn bumped(&self) -> LibraryHandle {
+        LibraryHandle { lib: self.lib.clone(), version: self.version + 1 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const THREE: &str = "[Event \"Zonal\"]\n[Date \"1990.01.02\"]\n[Round \"10\"]\n[White \"Émile\"]\n[Black \"Bo\"]\n[WhiteElo \"2400\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n\
+[Event \"Zonal\"]\n[Date \"1990.01.02\"]\n[Round \"2\"]\n[White \"Ann\"]\n[Black \"Cy\"]\n[WhiteElo \"2500\"]\n[Result \"0-1\"]\n\n1. d4 Nf6 2. Ke3 e5 0-1\n\n\
+[Event \"Open\"]\n[Date \"1989.??.??\"]\n[White \"Dee\"]\n[Black \"Ann\"]\n[PlyCount \"41\"]\n[Result \"*\"]\n\n1. c4 *\n";
+
+    #[test]
+    fn indexing_in_slices_finds_every_game() {
+        let mut many = String::new();
+        for _ in 0..100 {
+            many.push_str(THREE);
+            many.push('\n');
+        }
+        let mut lib = Library::new("x.pgn", many.into_bytes());
+        let mut slices = 0;
+        while !lib.index_more(&mut || true) {
+            slices += 1;
+            assert!(lib.progress() < 1.0);
+        }
+        assert!(slices >= 4, "{slices}");
+        assert_eq!(lib.len(), 300);
+        assert_eq!(lib.progress(), 1.0);
+        assert_eq!(lib.row(299).white, "Dee");
+    }
+
+    #[test]
+    fn rows_filter_and_sorts() {
+        let lib = Library::indexed("x.pgn", THREE.as_bytes().to_vec());
+        assert_eq!(lib.len(), 3);
+        let row = lib.row(0);
+        assert_eq!((row.white.as_str(), row.black.as_str(), row.moves), ("Émile", "Bo", 2));
+        assert_eq!(lib.row(2).moves, 21, "PlyCount wins");
+        assert_eq!(lib.order("ann", SortBy::File, false), vec![1, 2]);
+        assert_eq!(lib.order("ÉMILE", SortBy::File, false), vec![0]);
+        assert_eq!(lib.order("", SortBy::Standard, false), vec![2, 1, 0]);
+        assert_eq!(lib.order("", SortBy::WhiteElo, true), vec![1, 0, 2]);
+        assert_eq!(lib.order("", SortBy::Moves, false), vec![0, 1, 2]);
+        assert_eq!(lib.order("", SortBy::White, false), vec![1, 2, 0]);
+    }
+
+    #[test]
+    fn games_know_their_file_and_its_first_line() {
+        let text = "[White \"A\"]\r\n\r\n1. e4 *\r\n\n\n[White \"B\"]\n\n1. e4 e5 2. Ke3 *\n";
+        let second = text.find("[White \"B").unwrap();
+        let mut lib = Library::new("a.pgn, b.pgn", text.as_bytes().to_vec());
+        lib.set_parts(vec![("a.pgn".into(), 0), ("b.pgn".into(), second)]);
+        while !lib.index_more(&mut || false) {}
+        assert_eq!(lib.file_of(0), ("a.pgn".to_owned(), 0));
+        assert_eq!(lib.file_of(1), ("b.pgn".to_owned(), 5));
+        let game = lib.game(1).unwrap();
+        let d = &game.diagnostics()[0];
+        assert_eq!(d.line - lib.file_of(1).1, 3, "Ke3 is on line 3 of b.pgn");
+    }
+
+    #[test]
+    fn problems_are_counted_once_read() {
+        let lib = Library::indexed("x.pgn", THREE.as_bytes().to_vec());
+        assert_eq!(lib.problems(0).errors, 0);
+        let p = lib.problems(1);
+        assert_eq!(p.errors, 1, "2. Ke3 is illegal");
+        assert!(lib.game(1).is_some());
+        assert!(lib.game(3).is_none());
+    }
+}
