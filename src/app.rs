@@ -188,7 +188,7 @@ fn now() -> f64 {
 }
 
 /// How long one indexing slice may run, in milliseconds.
-const SLICE_MS: f64 = 12.0;
+const SLICE_MS: f64 = 16.0;
 
 /// The hash of the page's address.
 fn current_place() -> Place {
@@ -214,6 +214,7 @@ fn index_in_background(handle: LibraryHandle, generation: Rc<RefCell<u64>>, set:
     let mine = *generation.borrow();
     wasm_bindgen_futures::spawn_local(async move {
         let mut handle = handle;
+        let mut shown = now();
         loop {
             gloo_timers::future::TimeoutFuture::new(0).await;
             if *generation.borrow() != mine {
@@ -221,8 +222,12 @@ fn index_in_background(handle: LibraryHandle, generation: Rc<RefCell<u64>>, set:
             }
             let start = now();
             let done = handle.lib.borrow_mut().index_more(&mut || now() - start > SLICE_MS);
-            handle = handle.bumped();
-            set.set(handle.clone());
+            // The page shows progress a few times a second, not after every slice.
+            if done || now() - shown > 150.0 {
+                shown = now();
+                handle = handle.bumped();
+                set.set(handle.clone());
+            }
             if done {
                 return;
             }
@@ -265,7 +270,9 @@ pub fn app() -> Html {
     let paste_box = use_node_ref();
     let board_row = use_node_ref();
 
-    // Opening a loaded file.
+    // Opening a loaded file: it is indexed a slice at a time; the first
+    // slice decides whether it holds games at all (if not, the open file
+    // stays).
     let load = {
         let library = library.setter();
         let pending = pending.clone();
@@ -275,26 +282,37 @@ pub fn app() -> Html {
         let sort = sort.clone();
         let paste_open = paste_open.clone();
         Callback::from(move |(loaded, place): (Loaded, Place)| {
-            let name = loaded.name.clone();
-            let mut lib = Library::new(loaded.name, loaded.bytes);
-            lib.set_parts(loaded.parts);
-            let start = now();
-            let done = lib.index_more(&mut || now() - start > SLICE_MS);
-            if done && lib.is_empty() {
-                notice.set(Some(Notice { error: true, text: format!("No games found in {name}.") }));
-                return;
-            }
-            *generation.borrow_mut() += 1;
-            let handle = LibraryHandle::new(lib);
-            *pending.borrow_mut() = Some(place);
-            library.set(handle.clone());
-            filter.set(String::new());
-            sort.set((SortBy::File, false));
-            notice.set(None);
-            paste_open.set(false);
-            if !done {
-                index_in_background(handle, generation.clone(), library.clone());
-            }
+            let library = library.clone();
+            let pending = pending.clone();
+            let generation = generation.clone();
+            let notice = notice.clone();
+            let filter = filter.clone();
+            let sort = sort.clone();
+            let paste_open = paste_open.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                // Let the page breathe between reading the file and indexing it.
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                let name = loaded.name.clone();
+                let mut lib = Library::new(loaded.name, loaded.bytes);
+                lib.set_parts(loaded.parts);
+                let start = now();
+                let done = lib.index_more(&mut || now() - start > SLICE_MS);
+                if done && lib.is_empty() {
+                    notice.set(Some(Notice { error: true, text: format!("No games found in {name}.") }));
+                    return;
+                }
+                *generation.borrow_mut() += 1;
+                let handle = LibraryHandle::new(lib);
+                *pending.borrow_mut() = Some(place);
+                library.set(handle.clone());
+                filter.set(String::new());
+                sort.set((SortBy::File, false));
+                notice.set(None);
+                paste_open.set(false);
+                if !done {
+                    index_in_background(handle, generation, library);
+                }
+            });
         })
     };
     let report = {

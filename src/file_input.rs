@@ -38,10 +38,12 @@ pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
             bytes.extend_from_slice(b"\n\n");
         }
         parts.push((file.name(), bytes.len()));
-        let data = Uint8Array::new(&buffer);
-        let at = bytes.len();
-        bytes.resize(at + data.length() as usize, 0);
-        data.copy_to(&mut bytes[at..]);
+        let data = Uint8Array::new(&buffer).to_vec();
+        if bytes.is_empty() {
+            bytes = data;
+        } else {
+            bytes.extend_from_slice(&data);
+        }
         names.push(file.name());
     }
     if names.is_empty() {

@@ -129,13 +129,13 @@ impl Library {
     }
 
     /// Indexes games until the file ends or `stop()` says so (it is asked
-    /// every 64 games). Returns whether the whole file is indexed.
+    /// every 16 games). Returns whether the whole file is indexed.
     pub fn index_more(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
         let Some(point) = self.point else { return true };
         let mut splitter = Splitter::resume(&self.bytes, point);
         loop {
             let before = self.index.len();
-            let added = self.index.extend(&mut splitter, 64);
+            let added = self.index.extend(&mut splitter, 16);
             for i in before..self.index.len() {
                 let entry = self.index.entry(i).expect("just indexed");
                 let plies = self
@@ -145,7 +145,7 @@ impl Library {
                     .unwrap_or_else(|| count_plies(&self.bytes[entry.raw.movetext..entry.raw.end]));
                 self.plies.push(plies);
             }
-            if added < 64 {
+            if added < 16 {
                 self.point = None;
                 return true;
             }

@@ -1,0 +1,154 @@
+// The app's size and speed report, measured in one run next to lichess's
+// @lichess-org/pgn-viewer (npm) in the same headless Chromium:
+//   - bytes of wasm + js + css, raw and gzipped (level 9);
+//   - time from navigation to the first board with pieces (median of runs);
+//   - time to open a 64 MiB PGN file (a bench sample repeated), and the
+//     longest main-thread task meanwhile.
+// Movetext indexes every game of the file and shows the first; pgn-viewer
+// parses the whole text (chessops) and shows the first game.
+//
+//   node bench/app/report.mjs            (after `trunk build --release`)
+// Environment: MOVETEXT_BENCH_CORPUS, MOVETEXT_BENCH_MB (64), MOVETEXT_APP_RUNS (5).
+import { mkdtemp, readFile, readdir, rm, writeFile, copyFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startBrowser } from '../../tests/browser/harness.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const corpus = process.env.MOVETEXT_BENCH_CORPUS ?? resolve(root, '../shared/corpus/bench');
+const mib = Number(process.env.MOVETEXT_BENCH_MB ?? 64);
+const runs = Number(process.env.MOVETEXT_APP_RUNS ?? 5);
+const lpvDir = join(root, 'node_modules/@lichess-org/pgn-viewer');
+
+async function sizes(files) {
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const body = await readFile(f);
+    raw += body.length;
+    gz += gzipSync(body, { level: 9 }).length;
+  }
+  return { raw, gz };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+const work = await mkdtemp(join(tmpdir(), 'movetext-report-'));
+try {
+  // The pgn-viewer page: its bundle and stylesheet, our sample game.
+  const lpv = join(work, 'lpv');
+  await import('node:fs/promises').then((fs) => fs.mkdir(lpv, { recursive: true }));
+  await copyFile(join(lpvDir, 'dist/lichess-pgn-viewer.min.js'), join(lpv, 'lpv.js'));
+  await copyFile(join(lpvDir, 'dist/lichess-pgn-viewer.css'), join(lpv, 'lpv.css'));
+  const sample = await readFile(join(root, 'static/sample.pgn'), 'utf8');
+  await writeFile(join(lpv, 'index.html'), `<!doctype html><html><head><meta charset="utf-8">
+<link rel="stylesheet" href="lpv.css"><style>body{margin:0}.host{width:900px}</style></head>
+<body><div class="host"><div id="viewer"></div></div>
+<script type="module">
+import LichessPgnViewer from './lpv.js';
+window.LichessPgnViewer = LichessPgnViewer;
+if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById('viewer'), { pgn: ${JSON.stringify(sample)} });
+</script></body></html>`);
+
+  // The big file.
+  const samples = (await readdir(corpus)).filter((f) => f.endsWith('.pgn')).sort();
+  const big = join(work, 'big.pgn');
+  {
+    const text = await readFile(join(corpus, samples[0]));
+    const parts = [];
+    let size = 0;
+    while (size < mib * 1048576) {
+      parts.push(text, Buffer.from('\n\n'));
+      size += text.length + 2;
+    }
+    await writeFile(big, Buffer.concat(parts));
+  }
+  const bigSize = (await stat(big)).size;
+
+  const dist = join(root, 'dist');
+  const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f)).map((f) => join(dist, f)));
+  const theirs = await sizes([join(lpv, 'lpv.js'), join(lpv, 'lpv.css')]);
+
+  const browser = await startBrowser({ mounts: { '/lpv/': lpv, '/work/': work } });
+  const firstBoard = async (path, selector) => {
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const page = await browser.context.newPage();
+      await page.addInitScript((selector) => {
+        new MutationObserver((_, obs) => {
+          if (document.querySelector(selector)) {
+            window.__firstBoard = performance.now();
+            obs.disconnect();
+          }
+        }).observe(document, { subtree: true, childList: true });
+      }, selector);
+      await page.goto(browser.url + path);
+      await page.waitForFunction(() => window.__firstBoard !== undefined, null, { timeout: 60_000 });
+      times.push(await page.evaluate(() => window.__firstBoard));
+      await page.close();
+    }
+    return median(times);
+  };
+  const oursFirst = await firstBoard('', '.board use.piece');
+  const theirsFirst = await firstBoard('lpv/', 'cg-board piece');
+
+  const watchLongTasks = () => {
+    window.__long = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long = Math.max(window.__long, e.duration);
+    }).observe({ type: 'longtask' });
+  };
+
+  // Movetext: the file picked from disk, until every game is indexed.
+  const page = await browser.context.newPage();
+  await page.goto(browser.url);
+  await page.waitForSelector('.board use.piece');
+  await page.evaluate(watchLongTasks);
+  await page.evaluate(() => {
+    document.querySelector('.file-picker').addEventListener('change', () => { window.__t0 = performance.now(); }, { capture: true });
+  });
+  await page.locator('.file-picker').setInputFiles(big);
+  await page.waitForFunction(() => window.__t0 !== undefined && !document.querySelector('.indexing')
+    && /games$/.test(document.querySelector('.gl-count')?.innerText ?? ''), null, { timeout: 300_000 });
+  await page.waitForTimeout(500);
+  const oursBig = await page.evaluate(() => ({ ms: performance.now() - window.__t0, long: window.__long, games: document.querySelector('.gl-count').innerText }));
+  await page.close();
+
+  // pgn-viewer: the same bytes, fetched first (not timed), then parsed and shown.
+  const lpvPage = await browser.context.newPage();
+  await lpvPage.goto(browser.url + 'lpv/?empty');
+  await lpvPage.waitForFunction(() => window.LichessPgnViewer !== undefined);
+  await lpvPage.evaluate(watchLongTasks);
+  const theirsBig = await lpvPage.evaluate(async () => {
+    const text = await (await fetch('/work/big.pgn')).text();
+    await new Promise((ok) => setTimeout(ok, 100));
+    const t0 = performance.now();
+    window.LichessPgnViewer(document.getElementById('viewer'), { pgn: text });
+    await new Promise((ok) => {
+      const check = () => (document.querySelector('cg-board piece') ? ok() : requestAnimationFrame(check));
+      check();
+    });
+    const ms = performance.now() - t0;
+    await new Promise((ok) => setTimeout(ok, 500));
+    return { ms, long: window.__long };
+  });
+  await lpvPage.close();
+  await browser.close();
+
+  const row = (name, a, b) => `| ${name} | ${a} | ${b} |`;
+  console.log(`Movetext app report (${runs} runs for first board; ${(bigSize / 1048576).toFixed(1)} MiB file from ${samples[0]})`);
+  console.log('');
+  console.log('| | Movetext | @lichess-org/pgn-viewer 2.5.9 |');
+  console.log('|---|---|---|');
+  console.log(row('wasm + js + css, gzipped', kib(ours.gz), kib(theirs.gz)));
+  console.log(row('wasm + js + css, raw', kib(ours.raw), kib(theirs.raw)));
+  console.log(row('navigation to first board (median)', `${oursFirst.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));
+  console.log(row(`open a ${Math.round(bigSize / 1048576)} MiB file`, `${(oursBig.ms / 1000).toFixed(2)} s (${oursBig.games} indexed)`, `${(theirsBig.ms / 1000).toFixed(2)} s (first game shown)`));
+  console.log(row('longest main-thread task meanwhile', `${oursBig.long.toFixed(0)} ms`, `${theirsBig.long.toFixed(0)} ms`));
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

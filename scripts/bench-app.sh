@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The app's size and speed report next to @lichess-org/pgn-viewer, in one
+# run in headless Chromium: gzipped bytes, time to the first board, time to
+# open a 64 MiB file. Builds the release first. See README.md, "App report".
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$ROOT/scripts/setup.sh"
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
+cd "$ROOT"
+
+cargo fetch --locked
+trunk build --release --offline
+node bench/app/report.mjs
