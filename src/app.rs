@@ -13,6 +13,17 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::board::ChessBoard;
+use crate::comment_dialog::CommentDialog;
+use crate::edit_menu::{CommentSide, EditMenu};
+use crate::editing::{EditOp, Edits};
+use crate::export_panel::ExportPanel;
+use crate::notation::{Notation, CHOICES};
+use crate::persist;
+use crate::position_setup::PositionSetup;
+use crate::tag_editor::TagEditor;
+use movetext_core::export::ExportOptions;
+use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Position};
+use movetext_core::{Game, NodeId};
 use crate::board_description::describe;
 use crate::clock_format::{format_clock, initial_clock};
 use crate::controls::{Controls, Nav};
@@ -161,6 +172,38 @@ fn key_action(key: &str) -> Option<Action> {
     })
 }
 
+/// The editing shortcuts: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Delete
+/// (delete from here), P (promote), M (main line), C and Shift+C (comment
+/// after and before), the context-menu key or Shift+F10 (the move's menu).
+/// `Some(true)` when the key was used, `None` when it is not an edit key.
+fn edit_key(event: &KeyboardEvent, ctx: &KeyContext) -> Option<bool> {
+    let key = event.key();
+    let command = event.ctrl_key() || event.meta_key();
+    if command && !event.alt_key() {
+        match key.as_str() {
+            "z" | "Z" if !event.shift_key() => ctx.undo.emit(()),
+            "z" | "Z" | "y" | "Y" => ctx.redo.emit(()),
+            _ => return None,
+        }
+        return Some(true);
+    }
+    if command || event.alt_key() {
+        return None;
+    }
+    let at = ctx.key;
+    match key.as_str() {
+        "Delete" | "Backspace" if ctx.current != 0 => ctx.edit.emit(EditOp::Delete(at)),
+        "p" | "P" if ctx.current != 0 => ctx.edit.emit(EditOp::Promote(at)),
+        "m" | "M" if ctx.current != 0 => ctx.edit.emit(EditOp::MainLine(at)),
+        "c" => ctx.comment.emit((ctx.current, CommentSide::After)),
+        "C" if ctx.current != 0 => ctx.comment.emit((ctx.current, CommentSide::Before)),
+        "ContextMenu" => ctx.menu.emit(()),
+        "F10" if event.shift_key() => ctx.menu.emit(()),
+        _ => return None,
+    }
+    Some(true)
+}
+
 /// Whether a key event belongs to the element it happens in: a text field,
 /// a list or a button (Space), rather than to the board.
 fn own_keys(event: &KeyboardEvent) -> bool {
@@ -199,12 +242,12 @@ fn current_place() -> Place {
 }
 
 /// Opens a game of a library at a place, if the library has it.
-fn open_action(lib: &Library, place: &Place) -> Option<Action> {
+fn open_action(lib: &Library, edits: &Edits, place: &Place) -> Option<Action> {
     if lib.is_empty() {
         return None;
     }
     let index = place.game.min(lib.len() - 1);
-    let game = loader::open_game(lib, index)?;
+    let game = ViewGame::build(&edits.game(lib, index)?);
     let at = place.ply.as_deref().map_or(0, |p| node_at(&game, p));
     Some(Action::Open { game: SharedGame(Rc::new(game)), index, at })
 }
@@ -242,6 +285,43 @@ struct Notice {
     text: String,
 }
 
+/// An open dialog.
+#[derive(Clone, Debug, PartialEq)]
+enum Dialog {
+    /// The comment before or after a move.
+    Comment(NodeIx, CommentSide),
+    /// The game's tags.
+    Tags,
+    /// A new game or position.
+    Setup,
+    /// Export.
+    Export,
+}
+
+/// Saved edits to put back once a file is open again.
+#[derive(Clone, Debug, Default)]
+struct Restore {
+    games: Vec<(usize, String)>,
+    added: Vec<String>,
+}
+
+/// What the keyboard shortcuts act on, refreshed at every render.
+#[derive(Clone)]
+struct KeyContext {
+    edit: Callback<EditOp>,
+    undo: Callback<()>,
+    redo: Callback<()>,
+    comment: Callback<(NodeIx, CommentSide)>,
+    menu: Callback<()>,
+    close: Callback<()>,
+    current: NodeIx,
+    key: u32,
+    blocked: bool,
+}
+
+/// A file to open: its bytes, where to go in it, and edits to put back.
+type LoadRequest = (Loaded, Place, Option<Restore>);
+
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -250,7 +330,7 @@ pub fn app() -> Html {
         let lib = Library::indexed(SAMPLE_NAME, SAMPLE_PGN.as_bytes().to_vec());
         let mut v = Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()));
         if url_parameter().is_none() {
-            if let Some(action) = open_action(&lib, &current_place()) {
+            if let Some(action) = open_action(&lib, &Edits::new(), &current_place()) {
                 v.apply(action);
             }
         }
@@ -269,6 +349,15 @@ pub fn app() -> Html {
     let file_input = use_node_ref();
     let paste_box = use_node_ref();
     let board_row = use_node_ref();
+    let edits = use_mut_ref(Edits::new);
+    let edit_version = use_state(|| 0u64);
+    let menu = use_state(|| None::<(NodeIx, (i32, i32))>);
+    let dialog = use_state(|| None::<Dialog>);
+    let notation = use_state(Notation::load);
+    let file_saved = use_mut_ref(|| false);
+    let pending_added = use_mut_ref(Vec::<Game>::new);
+    let restored = use_state(|| false);
+    let key_context = use_mut_ref(|| None::<KeyContext>);
 
     // Opening a loaded file: it is indexed a slice at a time; the first
     // slice decides whether it holds games at all (if not, the open file
@@ -281,7 +370,25 @@ pub fn app() -> Html {
         let filter = filter.clone();
         let sort = sort.clone();
         let paste_open = paste_open.clone();
-        Callback::from(move |(loaded, place): (Loaded, Place)| {
+        let edits = edits.clone();
+        let file_saved = file_saved.clone();
+        let pending_added = pending_added.clone();
+        let restored = restored.clone();
+        let latest_for_load = latest.clone();
+        Callback::from(move |(loaded, place, restore): LoadRequest| {
+            if restore.is_none() && edits.borrow().unexported {
+                let name = latest_for_load.borrow().lib.borrow().name.clone();
+                let ok = web_sys::window()
+                    .and_then(|w| w.confirm_with_message(&format!("Your edits to {name} have not been exported (they stay saved in this browser until another file is edited). Open the new file anyway?")).ok())
+                    .unwrap_or(true);
+                if !ok {
+                    return;
+                }
+            }
+            let edits = edits.clone();
+            let file_saved = file_saved.clone();
+            let pending_added = pending_added.clone();
+            let restored = restored.clone();
             let library = library.clone();
             let pending = pending.clone();
             let generation = generation.clone();
@@ -303,6 +410,19 @@ pub fn app() -> Html {
                 }
                 *generation.borrow_mut() += 1;
                 let handle = LibraryHandle::new(lib);
+                edits.borrow_mut().clear();
+                *file_saved.borrow_mut() = false;
+                pending_added.borrow_mut().clear();
+                restored.set(restore.is_some());
+                if let Some(r) = restore {
+                    let mut e = edits.borrow_mut();
+                    for (i, pgn) in r.games {
+                        e.restore(i, movetext_core::read_game(pgn.as_bytes()));
+                    }
+                    *pending_added.borrow_mut() = r.added.iter().map(|pgn| movetext_core::read_game(pgn.as_bytes())).collect();
+                    *file_saved.borrow_mut() = true;
+                    e.unexported = true;
+                }
                 *pending.borrow_mut() = Some(place);
                 library.set(handle.clone());
                 filter.set(String::new());
@@ -320,18 +440,31 @@ pub fn app() -> Html {
         Callback::from(move |text: String| notice.set(Some(Notice { error: true, text })))
     };
 
-    // Open the pending place once the library has it.
+    // Open the pending place once the library has it; put back games made
+    // in the app once the whole file is indexed.
     {
         let pending = pending.clone();
         let dispatcher = viewer.dispatcher();
+        let edits = edits.clone();
+        let pending_added = pending_added.clone();
+        let set_library = library.setter();
         use_effect_with((*library).clone(), move |handle| {
+            if handle.lib.borrow().is_indexed() && !pending_added.borrow().is_empty() {
+                let added: Vec<Game> = pending_added.borrow_mut().drain(..).collect();
+                for g in added {
+                    handle.lib.borrow_mut().add_game(g);
+                }
+                set_library.set(handle.bumped());
+                return;
+            }
             let ready = pending.borrow().clone().filter(|place| {
                 let lib = handle.lib.borrow();
                 place.game < lib.len() || lib.is_indexed()
             });
             if let Some(place) = ready {
                 *pending.borrow_mut() = None;
-                if let Some(action) = open_action(&handle.lib.borrow(), &place) {
+                let action = open_action(&handle.lib.borrow(), &edits.borrow(), &place);
+                if let Some(action) = action {
                     dispatcher.dispatch(action);
                 }
             }
@@ -340,14 +473,33 @@ pub fn app() -> Html {
 
     // `?url=`: fetch the file once, at start.
     {
+        let generation_at_start = generation.clone();
         let load = load.clone();
         let report = report.clone();
         use_effect_with((), move |_| {
+            if url_parameter().is_none() {
+                // Edits saved in this browser come back with their file
+                // (unless another file was opened meanwhile).
+                let load = load.clone();
+                let generation = generation_at_start.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    let saved = persist::load().await;
+                    if *generation.borrow() != 0 {
+                        return;
+                    }
+                    if let Some(saved) = saved {
+                        let hash = current_place();
+                        let place = if hash.ply.is_some() { hash } else { Place { game: saved.open, ply: None } };
+                        let loaded = Loaded { name: saved.name, bytes: saved.bytes, parts: saved.parts };
+                        load.emit((loaded, place, Some(Restore { games: saved.games, added: saved.added })));
+                    }
+                });
+            }
             if let Some(url) = url_parameter() {
                 let place = current_place();
                 wasm_bindgen_futures::spawn_local(async move {
                     match fetch_same_origin(&url).await {
-                        Ok(loaded) => load.emit((loaded, place)),
+                        Ok(loaded) => load.emit((loaded, place, None)),
                         Err(e) => report.emit(e),
                     }
                 });
@@ -373,9 +525,11 @@ pub fn app() -> Html {
         });
     }
 
-    // Window listeners: keys, hash changes, paste, drag and drop.
+    // Window listeners: keys, hash changes, paste, drag and drop, leaving.
     {
         let dispatcher = viewer.dispatcher();
+        let edits_for_hash = edits.clone();
+        let key_context = key_context.clone();
         let latest = latest.clone();
         let load = load.clone();
         let report = report.clone();
@@ -385,9 +539,28 @@ pub fn app() -> Html {
             let active = EventListenerOptions::enable_prevent_default();
             let keys = {
                 let dispatcher = dispatcher.clone();
+                let key_context = key_context.clone();
                 EventListener::new_with_options(&window, "keydown", active, move |event| {
                     let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                    if event.ctrl_key() || event.meta_key() || event.alt_key() || own_keys(event) {
+                    if own_keys(event) {
+                        return;
+                    }
+                    let ctx = key_context.borrow().clone();
+                    if let Some(ctx) = ctx.as_ref().filter(|c| c.blocked) {
+                        if event.key() == "Escape" {
+                            ctx.close.emit(());
+                        }
+                        return;
+                    }
+                    if let Some(ctx) = ctx.filter(|c| !c.blocked) {
+                        if let Some(done) = edit_key(event, &ctx) {
+                            if done {
+                                event.prevent_default();
+                            }
+                            return;
+                        }
+                    }
+                    if event.ctrl_key() || event.meta_key() || event.alt_key() {
                         return;
                     }
                     if let Some(action) = key_action(&event.key()) {
@@ -399,9 +572,10 @@ pub fn app() -> Html {
             let hash = {
                 let dispatcher = dispatcher.clone();
                 let latest = latest.clone();
+                let edits_for_hash = edits_for_hash.clone();
                 EventListener::new(&window, "hashchange", move |_| {
                     let handle = latest.borrow().clone();
-                    let action = open_action(&handle.lib.borrow(), &current_place());
+                    let action = open_action(&handle.lib.borrow(), &edits_for_hash.borrow(), &current_place());
                     if let Some(action) = action {
                         dispatcher.dispatch(action);
                     }
@@ -416,7 +590,7 @@ pub fn app() -> Html {
                     let Some(event) = event.dyn_ref::<web_sys::ClipboardEvent>() else { return };
                     let text = event.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
                     if !text.trim().is_empty() {
-                        load.emit((Loaded::text("Pasted text", text), Place::default()));
+                        load.emit((Loaded::text("Pasted text", text), Place::default(), None));
                     }
                 })
             };
@@ -454,17 +628,28 @@ pub fn app() -> Html {
                 if let Some(files) = files {
                     wasm_bindgen_futures::spawn_local(async move {
                         match read_files(files).await {
-                            Ok(loaded) => load.emit((loaded, Place::default())),
+                            Ok(loaded) => load.emit((loaded, Place::default(), None)),
                             Err(e) => report.emit(e),
                         }
                     });
                 } else if let Ok(text) = data.get_data("text/plain") {
                     if !text.trim().is_empty() {
-                        load.emit((Loaded::text("Dropped text", text), Place::default()));
+                        load.emit((Loaded::text("Dropped text", text), Place::default(), None));
                     }
                 }
             });
-            move || drop_all((keys, hash, paste, over, leave, drop))
+            let leaving = {
+                let edits = edits_for_hash.clone();
+                EventListener::new_with_options(&window, "beforeunload", active, move |event| {
+                    if edits.borrow().unexported {
+                        event.prevent_default();
+                        if let Some(e) = event.dyn_ref::<web_sys::BeforeUnloadEvent>() {
+                            e.set_return_value("Your edits have not been exported.");
+                        }
+                    }
+                })
+            };
+            move || drop_all((keys, hash, paste, over, leave, drop, leaving))
         });
     }
 
@@ -536,9 +721,11 @@ pub fn app() -> Html {
     };
     let on_game = {
         let dispatcher = viewer.dispatcher();
+        let edits_for_list = edits.clone();
         let handle = (*library).clone();
         Callback::from(move |index: usize| {
-            if let Some(action) = open_action(&handle.lib.borrow(), &Place { game: index, ply: None }) {
+            let action = open_action(&handle.lib.borrow(), &edits_for_list.borrow(), &Place { game: index, ply: None });
+            if let Some(action) = action {
                 dispatcher.dispatch(action);
             }
         })
@@ -575,7 +762,7 @@ pub fn app() -> Html {
                     let result = read_files(files).await;
                     input.set_value("");
                     match result {
-                        Ok(loaded) => load.emit((loaded, Place::default())),
+                        Ok(loaded) => load.emit((loaded, Place::default(), None)),
                         Err(e) => report.emit(e),
                     }
                 });
@@ -593,7 +780,7 @@ pub fn app() -> Html {
             if let Some(area) = paste_box.cast::<web_sys::HtmlTextAreaElement>() {
                 let text = area.value();
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text("Pasted text", text), Place::default()));
+                    load.emit((Loaded::text("Pasted text", text), Place::default(), None));
                 }
             }
         })
@@ -601,6 +788,295 @@ pub fn app() -> Html {
     let dismiss = {
         let notice = notice.clone();
         Callback::from(move |_: MouseEvent| notice.set(None))
+    };
+
+    // ----- editing -----
+    let index = viewer.game_index;
+    let current_key = node.key;
+    let reopen = {
+        let dispatcher = viewer.dispatcher();
+        let edits = edits.clone();
+        let handle = (*library).clone();
+        let edit_version = edit_version.clone();
+        Callback::from(move |(index, key): (usize, Option<u32>)| {
+            let game = edits.borrow().game(&handle.lib.borrow(), index);
+            if let Some(game) = game {
+                let view = ViewGame::build(&game);
+                let at = key.and_then(|k| view.by_key(k)).unwrap_or(0);
+                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+                edit_version.set(*edit_version + 1);
+            }
+        })
+    };
+    let save = {
+        let edits = edits.clone();
+        let handle = (*library).clone();
+        let file_saved = file_saved.clone();
+        Callback::from(move |()| {
+            let lib = handle.lib.borrow();
+            let e = edits.borrow();
+            let files = lib.file_games();
+            let plain = ExportOptions::default();
+            let games: Vec<(usize, String)> =
+                e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
+            let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
+            let file = if *file_saved.borrow() {
+                None
+            } else {
+                *file_saved.borrow_mut() = true;
+                Some((lib.name.clone(), lib.bytes().to_vec(), lib.parts()))
+            };
+            wasm_bindgen_futures::spawn_local(async move {
+                if let Some((name, bytes, parts)) = file {
+                    let _ = persist::save_file(&name, &bytes, &parts).await;
+                }
+                let _ = persist::save_edits(&games, &added, index).await;
+            });
+        })
+    };
+    let do_edit = {
+        let edits = edits.clone();
+        let handle = (*library).clone();
+        let reopen = reopen.clone();
+        let save = save.clone();
+        let notice = notice.clone();
+        Callback::from(move |op: EditOp| {
+            let stay = matches!(op, EditOp::Tags(_));
+            let result = edits.borrow_mut().apply(&handle.lib.borrow(), index, op);
+            match result {
+                Ok(key) => {
+                    reopen.emit((index, Some(if stay { current_key } else { key })));
+                    save.emit(());
+                }
+                Err(e) => notice.set(Some(Notice { error: true, text: e.to_string() })),
+            }
+        })
+    };
+    let history = |redo: bool| {
+        let edits = edits.clone();
+        let reopen = reopen.clone();
+        let save = save.clone();
+        Callback::from(move |()| {
+            let done = if redo { edits.borrow_mut().redo(index) } else { edits.borrow_mut().undo(index) };
+            if done {
+                reopen.emit((index, Some(current_key)));
+                save.emit(());
+            }
+        })
+    };
+    let undo = history(false);
+    let redo = history(true);
+    let (can_undo, can_redo) = edits.borrow().history(index);
+    let open_comment = {
+        let dialog = dialog.clone();
+        Callback::from(move |(ix, side): (NodeIx, CommentSide)| dialog.set(Some(Dialog::Comment(ix, side))))
+    };
+    let on_context = {
+        let menu = menu.clone();
+        Callback::from(move |(ix, x, y): (NodeIx, i32, i32)| menu.set(Some((ix, (x, y)))))
+    };
+    let open_menu = {
+        let menu = menu.clone();
+        Callback::from(move |()| {
+            let at = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.query_selector(".mv.current").ok().flatten())
+                .map(|el| {
+                    let r = el.get_bounding_client_rect();
+                    (r.left() as i32, r.bottom() as i32)
+                })
+                .unwrap_or((200, 200));
+            menu.set(Some((current, at)));
+        })
+    };
+    *key_context.borrow_mut() = Some(KeyContext {
+        edit: do_edit.clone(),
+        undo: undo.clone(),
+        redo: redo.clone(),
+        comment: open_comment.clone(),
+        menu: open_menu,
+        close: {
+            let dialog = dialog.clone();
+            let menu = menu.clone();
+            Callback::from(move |()| {
+                dialog.set(None);
+                menu.set(None);
+            })
+        },
+        current,
+        key: current_key,
+        blocked: dialog.is_some() || menu.is_some(),
+    });
+    let legal = {
+        let fen = node.fen.clone();
+        use_memo(fen, |fen| {
+            Fen::from_ascii(fen.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok())
+                .map(|pos| pos.legal_moves().into_iter().collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
+    let legal = Rc::new((*legal).clone());
+    let on_move = {
+        let do_edit = do_edit.clone();
+        Callback::from(move |mv| do_edit.emit(EditOp::Play(current_key, mv)))
+    };
+    let on_draw = {
+        let do_edit = do_edit.clone();
+        Callback::from(move |(from, to, color)| {
+            do_edit.emit(if from == to { EditOp::Mark(current_key, from, color) } else { EditOp::Arrow(current_key, from, to, color) })
+        })
+    };
+    let open_dialog = |d: Dialog| {
+        let dialog = dialog.clone();
+        Callback::from(move |_: MouseEvent| dialog.set(Some(d.clone())))
+    };
+    let close_dialog = {
+        let dialog = dialog.clone();
+        Callback::from(move |()| dialog.set(None))
+    };
+    let on_notation = {
+        let notation = notation.clone();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+                let choice = CHOICES.get(select.selected_index().max(0) as usize).map_or(Notation::San, |c| c.2);
+                choice.save();
+                notation.set(choice);
+            }
+        })
+    };
+    let edited_list = Rc::new(edits.borrow().edited());
+    let dialog_view = match (*dialog).clone() {
+        None => html! {},
+        Some(Dialog::Comment(ix, side)) => {
+            let target = game.node(ix.min(game.nodes.len() - 1));
+            let key = target.key;
+            let (text, raw): (Vec<String>, Vec<String>) = {
+                let core = edits.borrow().game(&lib, index).unwrap_or_default();
+                match side {
+                    CommentSide::After => (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect()),
+                    CommentSide::Before => (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect()),
+                }
+            };
+            let commands: Vec<String> = raw
+                .iter()
+                .map(|c| movetext_core::commands::with_text(c, ""))
+                .filter(|c| !c.is_empty())
+                .collect();
+            let heading = match (ix, side) {
+                (0, _) => "Comment on the game (before the first move)".to_owned(),
+                (_, CommentSide::After) => format!("Comment after {}", game.numbered_san(ix)),
+                (_, CommentSide::Before) => format!("Comment before {}", game.numbered_san(ix)),
+            };
+            let on_save = {
+                let do_edit = do_edit.clone();
+                let dialog = dialog.clone();
+                Callback::from(move |text: String| {
+                    dialog.set(None);
+                    do_edit.emit(match side {
+                        CommentSide::After => EditOp::CommentAfter(key, text),
+                        CommentSide::Before => EditOp::CommentBefore(key, text),
+                    });
+                })
+            };
+            html! {
+                <CommentDialog heading={AttrValue::from(heading)} text={AttrValue::from(text.join(" "))}
+                    commands={AttrValue::from(commands.join(" "))} {on_save} on_cancel={close_dialog.clone()} />
+            }
+        }
+        Some(Dialog::Tags) => {
+            let on_save = {
+                let do_edit = do_edit.clone();
+                let dialog = dialog.clone();
+                Callback::from(move |changes: Vec<(String, Option<String>)>| {
+                    dialog.set(None);
+                    if !changes.is_empty() {
+                        do_edit.emit(EditOp::Tags(changes));
+                    }
+                })
+            };
+            html! { <TagEditor tags={game.tags.clone()} {on_save} on_cancel={close_dialog.clone()} /> }
+        }
+        Some(Dialog::Setup) => {
+            let on_create = {
+                let handle = (*library).clone();
+                let set_library = library.setter();
+                let dialog = dialog.clone();
+                let edits = edits.clone();
+                let dispatcher = viewer.dispatcher();
+                let save = save.clone();
+                Callback::from(move |g: Game| {
+                    let new_index = handle.lib.borrow_mut().add_game(g);
+                    dialog.set(None);
+                    edits.borrow_mut().unexported = true;
+                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
+                    set_library.set(handle.bumped());
+                    if let Some(action) = action {
+                        dispatcher.dispatch(action);
+                    }
+                    save.emit(());
+                })
+            };
+            html! { <PositionSetup {on_create} on_cancel={close_dialog.clone()} /> }
+        }
+        Some(Dialog::Export) => {
+            let game_text = {
+                let edits = edits.clone();
+                let handle = (*library).clone();
+                Callback::from(move |opts: ExportOptions| edits.borrow().game_text(&handle.lib.borrow(), index, &opts))
+            };
+            let file_bytes = {
+                let edits = edits.clone();
+                let handle = (*library).clone();
+                Callback::from(move |()| edits.borrow().file_bytes(&handle.lib.borrow()))
+            };
+            let on_exported = {
+                let edits = edits.clone();
+                Callback::from(move |()| edits.borrow_mut().unexported = false)
+            };
+            let white = game.tag("White").unwrap_or("White");
+            let black = game.tag("Black").unwrap_or("Black");
+            let game_name = file_safe(&format!("{white} - {black}.pgn"));
+            let file_name = if lib.name.to_ascii_lowercase().ends_with(".pgn") { lib.name.clone() } else { "games.pgn".to_owned() };
+            html! {
+                <ExportPanel {game_text} {file_bytes} fen={AttrValue::from(node.fen.clone())}
+                    game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
+                    {on_exported} on_close={close_dialog.clone()} />
+            }
+        }
+    };
+    let menu_view = match *menu {
+        Some((ix, at)) if ix < game.nodes.len() => {
+            let close = {
+                let menu = menu.clone();
+                Callback::from(move |()| menu.set(None))
+            };
+            html! { <EditMenu game={game.clone()} node={ix} {at} on_op={do_edit.clone()} on_comment={open_comment.clone()} on_close={close} /> }
+        }
+        _ => html! {},
+    };
+    let discard = {
+        let restored = restored.clone();
+        let edits = edits.clone();
+        let handle = (*library).clone();
+        let load = load.clone();
+        Callback::from(move |_: MouseEvent| {
+            restored.set(false);
+            edits.borrow_mut().clear();
+            let lib = handle.lib.borrow();
+            let loaded = Loaded { name: lib.name.clone(), bytes: lib.bytes().to_vec(), parts: lib.parts() };
+            wasm_bindgen_futures::spawn_local(async { persist::clear().await });
+            load.emit((loaded, Place::default(), None));
+        })
+    };
+    let keep = {
+        let restored = restored.clone();
+        Callback::from(move |_: MouseEvent| restored.set(false))
+    };
+    let call = |cb: &Callback<()>| {
+        let cb = cb.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
     };
 
     let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
@@ -630,6 +1106,9 @@ pub fn app() -> Html {
                         aria-label="PGN files to open" onchange={picked} />
                     <button type="button" class="btn paste-button" onclick={toggle_paste.clone()}
                         aria-expanded={paste_open.to_string()} title="Paste PGN text (or press Ctrl+V anywhere)">{ "Paste" }</button>
+                    <select class="notation-choice" aria-label="Move notation" title="Move notation" onchange={on_notation}>
+                        { for CHOICES.iter().map(|(_, label, n)| html! { <option selected={*n == *notation}>{ *label }</option> }) }
+                    </select>
                     <ThemeToggle />
                 </div>
             </header>
@@ -639,6 +1118,17 @@ pub fn app() -> Html {
                     <button type="button" class="btn" onclick={dismiss}>{ "Dismiss" }</button>
                 </div>
             }
+            if *restored {
+                <div class="notice notice-restored" role="status">
+                    <span>{ format!("Your unsaved edits to {} were restored.", lib.name) }</span>
+                    <span>
+                        <button type="button" class="btn" onclick={keep}>{ "Keep them" }</button>
+                        <button type="button" class="btn" onclick={discard}>{ "Discard edits" }</button>
+                    </span>
+                </div>
+            }
+            { dialog_view }
+            { menu_view }
             if *paste_open {
                 <div class="paste-panel" role="dialog" aria-label="Paste PGN">
                     <textarea ref={paste_box} class="paste-text" rows="8" spellcheck="false"
@@ -666,20 +1156,34 @@ pub fn app() -> Html {
                         <ChessBoard board={node.board.clone()} fen={AttrValue::from(node.fen.clone())}
                             flipped={viewer.flipped} last_move={node.last_move} check={node.check}
                             arrows={node.arrows.clone()} marks={node.marks.clone()}
-                            label={AttrValue::from(board_label)} description={AttrValue::from(describe(&node.board))} />
+                            label={AttrValue::from(board_label)} description={AttrValue::from(describe(&node.board))}
+                            {legal} {on_move} on_draw={Some(on_draw)} />
                     </div>
                     { bar(bottom, "bottom") }
                     <Controls can_back={current != 0} can_forward={!at_end} {on_nav}
                         playing={viewer.playing} {on_play} delay={viewer.delay} {on_delay} />
+                    <div class="edit-bar" role="toolbar" aria-label="Editing">
+                        <button type="button" class="btn" onclick={call(&undo)} disabled={!can_undo}
+                            title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">{ "Undo" }</button>
+                        <button type="button" class="btn" onclick={call(&redo)} disabled={!can_redo}
+                            title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">{ "Redo" }</button>
+                        <button type="button" class="btn" onclick={open_dialog(Dialog::Comment(current, CommentSide::After))}
+                            title="Comment after the shown move (C)">{ "Comment" }</button>
+                        <button type="button" class="btn" onclick={open_dialog(Dialog::Tags)} title="Edit the game's tags">{ "Tags" }</button>
+                        <button type="button" class="btn" onclick={open_dialog(Dialog::Setup)} disabled={!lib.is_indexed()}
+                            title="A new game, from the start or a set-up position">{ "New game" }</button>
+                        <button type="button" class="btn btn-primary" onclick={open_dialog(Dialog::Export)}
+                            title="Copy or download PGN, copy FEN">{ "Export" }</button>
+                    </div>
                 </section>
                 <section class="side-col" aria-label="Game">
                     if many {
                         <GameList library={(*library).clone()} order={order} selected={viewer.game_index}
                             on_select={on_game} filter={AttrValue::from((*filter).clone())} {on_filter}
-                            sort={*sort} {on_sort} />
+                            sort={*sort} {on_sort} edited={edited_list} />
                     }
                     <GameHeader game={game.clone()} />
-                    <MoveList game={game.clone()} {current} {on_select} />
+                    <MoveList game={game.clone()} {current} {on_select} notation={*notation} on_context={Some(on_context)} />
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>
             </main>
@@ -687,6 +1191,11 @@ pub fn app() -> Html {
             <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>
         </div>
     }
+}
+
+/// A file name without characters that file systems refuse.
+fn file_safe(name: &str) -> String {
+    name.chars().map(|c| if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() { '_' } else { c }).collect()
 }
 
 /// Drops window listeners (they unregister themselves).

@@ -1,7 +1,11 @@
 //! The SVG chess board: squares, coordinates, highlights, pieces, coloured
 //! squares and arrows.
 
-use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
+use std::rc::Rc;
+
+use movetext_core::commands::MarkColor as CoreColor;
+use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::comment_commands::{Arrow, SquareMark};
@@ -31,6 +35,54 @@ pub struct BoardProps {
     pub label: AttrValue,
     /// Where every piece stands, for screen readers.
     pub description: AttrValue,
+    /// The legal moves that can be made on the board (none: view only).
+    #[prop_or_default]
+    pub legal: Rc<Vec<Move>>,
+    /// A move was made (by drag, by click-click, or by touch).
+    #[prop_or_default]
+    pub on_move: Callback<Move>,
+    /// A square (from = to) or an arrow was drawn with the right button.
+    #[prop_or_default]
+    pub on_draw: Option<Callback<(Square, Square, CoreColor)>>,
+    /// A square was clicked (the board editor); moves are then not made.
+    #[prop_or_default]
+    pub on_square: Option<Callback<Square>>,
+}
+
+/// Where a move lands for the player: the king's square for castling is
+/// also reached by dropping the king on its rook.
+fn lands_on(m: &Move, to: Square) -> bool {
+    match *m {
+        Move::Castle { king, rook } => {
+            let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
+            to == rook || to == side.king_to(Color::from_white(king.rank() == Rank::First))
+        }
+        _ => m.to() == to,
+    }
+}
+
+/// The colour of a drawing from the modifier keys, as players expect:
+/// green, Shift red, Alt blue, Shift+Alt (or Ctrl) yellow.
+fn draw_color(shift: bool, alt: bool, ctrl: bool) -> CoreColor {
+    match (shift, alt || ctrl) {
+        (false, false) => CoreColor::Green,
+        (true, false) => CoreColor::Red,
+        (false, true) => CoreColor::Blue,
+        (true, true) => CoreColor::Yellow,
+    }
+}
+
+/// What the pointer is doing on the board.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Interaction {
+    /// The piece picked up (by click or at the start of a drag).
+    selected: Option<Square>,
+    /// A piece being dragged: where it is, in board units.
+    drag: Option<(Square, f32, f32)>,
+    /// A right-button drawing: from, the square under the pointer, colour.
+    drawing: Option<(Square, Square, CoreColor)>,
+    /// A promotion waiting for the piece to be chosen: from, to.
+    promotion: Option<(Square, Square)>,
 }
 
 /// Top-left corner of a square in board units.
@@ -42,6 +94,14 @@ fn corner(sq: Square, flipped: bool) -> (f32, f32) {
     } else {
         (f * SQ, (7.0 - r) * SQ)
     }
+}
+
+/// The square at a point in board units.
+fn square_at(x: f32, y: f32, flipped: bool) -> Square {
+    let fx = ((x / SQ) as u32).min(7);
+    let fy = ((y / SQ) as u32).min(7);
+    let (file, rank) = if flipped { (7 - fx, fy) } else { (fx, 7 - fy) };
+    Square::from_coords(File::new(file), Rank::new(rank))
 }
 
 fn centre(sq: Square, flipped: bool) -> (f32, f32) {
@@ -120,6 +180,155 @@ fn piece_symbols() -> Html {
 #[function_component(ChessBoard)]
 pub fn chess_board(props: &BoardProps) -> Html {
     let flipped = props.flipped;
+    let state = use_state(Interaction::default);
+    let svg = use_node_ref();
+    // A new position clears what the pointer was doing.
+    {
+        let state = state.clone();
+        use_effect_with((props.fen.clone(), props.legal.clone()), move |_| state.set(Interaction::default()));
+    }
+    let editable = !props.legal.is_empty();
+    // Board units (0..800) under the pointer, and the square there.
+    let locate = {
+        let svg = svg.clone();
+        move |e: &PointerEvent| -> Option<(f32, f32, Square)> {
+            let el = svg.cast::<web_sys::Element>()?;
+            let r = el.get_bounding_client_rect();
+            if r.width() <= 0.0 {
+                return None;
+            }
+            let x = ((f64::from(e.client_x()) - r.left()) / r.width() * 800.0) as f32;
+            let y = ((f64::from(e.client_y()) - r.top()) / r.height() * 800.0) as f32;
+            if !(0.0..800.0).contains(&x) || !(0.0..800.0).contains(&y) {
+                return Some((x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), square_at(x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), flipped)));
+            }
+            Some((x, y, square_at(x, y, flipped)))
+        }
+    };
+    let try_move = {
+        let legal = props.legal.clone();
+        let on_move = props.on_move.clone();
+        let state = state.clone();
+        move |from: Square, to: Square| -> bool {
+            let candidates: Vec<&Move> = legal.iter().filter(|m| m.from() == Some(from) && lands_on(m, to)).collect();
+            match candidates.as_slice() {
+                [] => false,
+                [m] => {
+                    on_move.emit((*m).clone());
+                    true
+                }
+                _ => {
+                    // Several moves: a promotion, the piece is chosen next.
+                    state.set(Interaction { promotion: Some((from, candidates[0].to())), ..Interaction::default() });
+                    true
+                }
+            }
+        }
+    };
+    let onpointerdown = {
+        let state = state.clone();
+        let legal = props.legal.clone();
+        let locate = locate.clone();
+        let try_move = try_move.clone();
+        let drawable = props.on_draw.is_some();
+        let on_square = props.on_square.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some((x, y, sq)) = locate(&e) else { return };
+            if let (Some(cb), 0) = (&on_square, e.button()) {
+                cb.emit(sq);
+                return;
+            }
+            if e.button() == 2 {
+                if drawable {
+                    let color = draw_color(e.shift_key(), e.alt_key(), e.ctrl_key() || e.meta_key());
+                    state.set(Interaction { drawing: Some((sq, sq, color)), ..(*state).clone() });
+                }
+                return;
+            }
+            if e.button() != 0 || state.promotion.is_some() {
+                return;
+            }
+            if let Some(from) = state.selected {
+                if from != sq && try_move(from, sq) {
+                    if state.promotion.is_none() {
+                        state.set(Interaction::default());
+                    }
+                    return;
+                }
+            }
+            if legal.iter().any(|m| m.from() == Some(sq)) {
+                if let Some(target) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                    let _ = target.set_pointer_capture(e.pointer_id());
+                }
+                e.prevent_default();
+                state.set(Interaction { selected: Some(sq), drag: Some((sq, x, y)), ..Interaction::default() });
+            } else {
+                state.set(Interaction::default());
+            }
+        })
+    };
+    let onpointermove = {
+        let state = state.clone();
+        let locate = locate.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some((from, _, _)) = state.drag {
+                if let Some((x, y, _)) = locate(&e) {
+                    state.set(Interaction { drag: Some((from, x, y)), ..(*state).clone() });
+                }
+            } else if let Some((from, at, color)) = state.drawing {
+                if let Some((_, _, sq)) = locate(&e) {
+                    if sq != at {
+                        state.set(Interaction { drawing: Some((from, sq, color)), ..(*state).clone() });
+                    }
+                }
+            }
+        })
+    };
+    let onpointerup = {
+        let state = state.clone();
+        let on_draw = props.on_draw.clone();
+        Callback::from(move |e: PointerEvent| {
+            if let Some((from, _, color)) = state.drawing {
+                let to = locate(&e).map_or(from, |l| l.2);
+                state.set(Interaction { drawing: None, ..(*state).clone() });
+                if let Some(cb) = &on_draw {
+                    cb.emit((from, to, color));
+                }
+                return;
+            }
+            let Some((from, _, _)) = state.drag else { return };
+            let to = locate(&e).map(|l| l.2);
+            match to {
+                // Dropped back where it was: stays picked up, for click-click.
+                Some(to) if to == from => state.set(Interaction { drag: None, selected: Some(from), ..Interaction::default() }),
+                Some(to) if try_move(from, to) => {}
+                // Anywhere else: back to its square.
+                _ => state.set(Interaction::default()),
+            }
+        })
+    };
+    let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
+    let choose = |role: Role| {
+        let state = state.clone();
+        let legal = props.legal.clone();
+        let on_move = props.on_move.clone();
+        Callback::from(move |e: PointerEvent| {
+            e.stop_propagation();
+            if let Some((from, to)) = state.promotion {
+                if let Some(m) = legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role)) {
+                    on_move.emit(m.clone());
+                }
+            }
+            state.set(Interaction::default());
+        })
+    };
+    let cancel_promotion = {
+        let state = state.clone();
+        Callback::from(move |e: PointerEvent| {
+            e.stop_propagation();
+            state.set(Interaction::default());
+        })
+    };
     let dark_squares = Square::ALL.iter().filter(|sq| sq.is_dark()).map(|&sq| {
         let (x, y) = corner(sq, flipped);
         html! { <rect class="sq-dark" x={x.to_string()} y={y.to_string()} width="100" height="100" /> }
@@ -143,12 +352,14 @@ pub fn chess_board(props: &BoardProps) -> Html {
         html! { <circle class="hl-check" cx={cx.to_string()} cy={cy.to_string()} r="50" fill="url(#mt-check-glow)" /> }
     });
     let coords = coordinates(flipped);
+    let dragged = state.drag.map(|d| d.0);
     let pieces = Square::ALL.iter().filter_map(|&sq| {
         let piece = props.board.piece_at(sq)?;
         let (x, y) = corner(sq, flipped);
+        let class = if dragged == Some(sq) { "piece lifted" } else { "piece" };
         let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
         Some(html! {
-            <use class="piece" href={href} x={x.to_string()} y={y.to_string()} width="100" height="100"
+            <use class={class} href={href} x={x.to_string()} y={y.to_string()} width="100" height="100"
                 data-square={sq.to_string()} data-piece={piece.char().to_string()} />
         })
     });
@@ -156,11 +367,75 @@ pub fn chess_board(props: &BoardProps) -> Html {
         let points = arrow_points(centre(a.from, flipped), centre(a.to, flipped));
         html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> }
     });
+    // Picked-up piece, its targets, the piece under the pointer, drawing.
+    let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
+    let targets = state.selected.into_iter().flat_map(|from| {
+        let board = &props.board;
+        props.legal.iter().filter(move |m| m.from() == Some(from)).map(move |m| {
+            let to = match *m {
+                Move::Castle { king, rook } => {
+                    let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
+                    side.king_to(Color::from_white(king.rank() == Rank::First))
+                }
+                _ => m.to(),
+            };
+            let (cx, cy) = centre(to, flipped);
+            let capture = board.piece_at(to).is_some() && !matches!(m, Move::Castle { .. });
+            let class = if capture { "target target-capture" } else { "target" };
+            let r = if capture { "46" } else { "15" };
+            html! { <circle class={class} cx={cx.to_string()} cy={cy.to_string()} r={r} data-square={to.to_string()} /> }
+        })
+    });
+    let floating = state.drag.and_then(|(sq, x, y)| {
+        let piece = props.board.piece_at(sq)?;
+        let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
+        Some(html! { <use class="piece dragging" href={href} x={(x - 50.0).to_string()} y={(y - 50.0).to_string()} width="100" height="100" /> })
+    });
+    let drawing = state.drawing.map(|(from, to, color)| {
+        let name = match color {
+            CoreColor::Red => "red",
+            CoreColor::Green => "green",
+            CoreColor::Blue => "blue",
+            CoreColor::Yellow => "yellow",
+        };
+        if from == to {
+            let (cx, cy) = centre(from, flipped);
+            html! { <circle class={format!("drawing-ring arrow-{name}")} cx={cx.to_string()} cy={cy.to_string()} r="46" /> }
+        } else {
+            let points = arrow_points(centre(from, flipped), centre(to, flipped));
+            html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
+        }
+    });
+    let chooser = state.promotion.map(|(from, to)| {
+        let color = props.board.piece_at(from).map_or(Color::White, |p| p.color);
+        let (x, _) = corner(to, flipped);
+        // The column of choices runs from the promotion square towards the middle.
+        let down = corner(to, flipped).1 < 400.0;
+        let items = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().enumerate().map(|(i, role)| {
+            let y = if down { i as f32 * 100.0 } else { 700.0 - i as f32 * 100.0 };
+            let href = format!("#{}", pieces::symbol_id(color, role));
+            html! {
+                <g class="promotion-choice" data-role={role.char().to_string()} onpointerdown={choose(role)}>
+                    <rect x={x.to_string()} y={y.to_string()} width="100" height="100" rx="50" />
+                    <use href={href} x={(x + 5.0).to_string()} y={(y + 5.0).to_string()} width="90" height="90" />
+                </g>
+            }
+        });
+        html! {
+            <g class="promotion" role="dialog" aria-label="Promote to">
+                <rect class="promotion-shade" x="0" y="0" width="800" height="800" onpointerdown={cancel_promotion.clone()} />
+                { for items }
+            </g>
+        }
+    });
+    let classes = classes!("board", editable.then_some("editable"), state.drag.is_some().then_some("is-dragging"));
     html! {
-        <div class="board" role="img" aria-label={props.label.clone()} data-fen={props.fen.clone()}
-            aria-describedby="board-description" data-flipped={flipped.to_string()}>
+        <div class={classes} role="img" aria-label={props.label.clone()} data-fen={props.fen.clone()}
+            aria-describedby="board-description" data-flipped={flipped.to_string()}
+            data-selected={state.selected.map(|s| s.to_string())}
+            {onpointerdown} {onpointermove} {onpointerup} {oncontextmenu}>
             <p id="board-description" class="sr-only">{ props.description.clone() }</p>
-            <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false">
+            <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false" ref={svg}>
                 <PieceSymbols />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
                 { for dark_squares }
@@ -168,8 +443,12 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 { for marks }
                 { for check }
                 { coords }
+                { for selected }
                 { for pieces }
-                <g class="arrows">{ for arrows }</g>
+                <g class="targets">{ for targets }</g>
+                <g class="arrows">{ for arrows }{ for drawing }</g>
+                { for floating }
+                { for chooser }
             </svg>
         </div>
     }

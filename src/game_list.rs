@@ -33,6 +33,9 @@ pub struct GameListProps {
     pub sort: (SortBy, bool),
     /// Sort by a column (again: reverse).
     pub on_sort: Callback<SortBy>,
+    /// Games edited in this session (sorted).
+    #[prop_or_default]
+    pub edited: Rc<Vec<usize>>,
 }
 
 const SORTS: [(SortBy, &str); 10] = [
@@ -146,7 +149,12 @@ pub fn game_list(props: &GameListProps) -> Html {
                 style={format!("top:{}px", pos as f64 * ROW_HEIGHT)}
                 aria-rowindex={(pos + 2).to_string()} aria-selected={selected.to_string()}
                 data-game={game.to_string()} {onclick}>
-                <span role="cell" class="gl-num">{ game + 1 }</span>
+                <span role="cell" class="gl-num">
+                    if props.edited.binary_search(&game).is_ok() {
+                        <span class="edited-mark" title="Edited" aria-label="edited">{ "✎ " }</span>
+                    }
+                    { game + 1 }
+                </span>
                 <span role="cell" class="gl-white">{ player(&row.white, &row.white_elo) }</span>
                 <span role="cell" class="gl-black">{ player(&row.black, &row.black_elo) }</span>
                 <span role="cell" class="gl-result">{ row.result.replace("1/2", "½") }</span>

@@ -78,6 +78,8 @@ pub struct Library {
     problems: RefCell<HashMap<usize, Problems>>,
     /// The files joined in `bytes`: name, start offset, lines before it.
     parts: Vec<(String, usize, u32)>,
+    /// Games made in the app (new games, set-up positions), after the file's.
+    added: Vec<Game>,
 }
 
 impl Library {
@@ -92,7 +94,34 @@ impl Library {
             plies: Vec::new(),
             problems: RefCell::new(HashMap::new()),
             parts: Vec::new(),
+            added: Vec::new(),
         }
+    }
+
+    /// Adds a game made in the app after the file's games; returns its index.
+    pub fn add_game(&mut self, game: Game) -> usize {
+        self.added.push(game);
+        self.len() - 1
+    }
+
+    /// Games from the file (not made in the app).
+    pub fn file_games(&self) -> usize {
+        self.index.len()
+    }
+
+    /// The bytes of game `i` as they are in the file.
+    pub fn original(&self, i: usize) -> Option<&[u8]> {
+        self.index.range(i).map(|r| &self.bytes[r])
+    }
+
+    /// The whole file as it was read.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// Each file's name and start offset.
+    pub fn parts(&self) -> Vec<(String, usize)> {
+        self.parts.iter().map(|p| (p.0.clone(), p.1)).collect()
     }
 
     /// Names the files joined in the bytes: each name with its start offset.
@@ -113,6 +142,9 @@ impl Library {
     /// The file game `i` is in, and the lines before that file (diagnostic
     /// lines count from the start of all the loaded text).
     pub fn file_of(&self, i: usize) -> (String, u32) {
+        if i >= self.index.len() {
+            return ("New game".to_owned(), 0);
+        }
         let start = self.index.entry(i).map_or(0, |e| e.raw.start);
         self.parts
             .iter()
@@ -170,18 +202,28 @@ impl Library {
         }
     }
 
-    /// Games indexed so far.
+    /// Games indexed so far, and games made in the app.
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.index.len() + self.added.len()
     }
 
     /// Whether no game has been found (yet).
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.len() == 0
     }
 
     fn tag(&self, i: usize, name: &str) -> String {
-        self.index.tag(&self.bytes, i, name).map(|v| v.trim().to_owned()).unwrap_or_default()
+        match i.checked_sub(self.index.len()) {
+            Some(k) => self.added.get(k).and_then(|g| g.tag(name)).map(|v| v.trim().to_owned()).unwrap_or_default(),
+            None => self.index.tag(&self.bytes, i, name).map(|v| v.trim().to_owned()).unwrap_or_default(),
+        }
+    }
+
+    fn plies_of(&self, i: usize) -> u32 {
+        match i.checked_sub(self.index.len()) {
+            Some(k) => self.added.get(k).map_or(0, |g| g.mainline_plies() as u32),
+            None => self.plies.get(i).copied().unwrap_or(0),
+        }
     }
 
     /// The list row of game `i`.
@@ -194,13 +236,16 @@ impl Library {
             result: self.tag(i, "Result"),
             event: self.tag(i, "Event"),
             date: self.tag(i, "Date"),
-            moves: self.plies.get(i).map_or(0, |p| p.div_ceil(2)),
+            moves: self.plies_of(i).div_ceil(2),
         }
     }
 
     /// Reads game `i`.
     pub fn game(&self, i: usize) -> Option<Game> {
-        self.index.read_game(&self.bytes, i)
+        match i.checked_sub(self.index.len()) {
+            Some(k) => self.added.get(k).cloned(),
+            None => self.index.read_game(&self.bytes, i),
+        }
     }
 
     /// The problems of game `i` (the game is read once, then remembered).
@@ -221,7 +266,10 @@ impl Library {
         if needle.is_empty() {
             return true;
         }
-        self.index.tags(&self.bytes, i).iter().any(|(_, v)| contains_folded(v, needle))
+        match i.checked_sub(self.index.len()) {
+            Some(k) => self.added.get(k).is_some_and(|g| g.tags().any(|(_, v)| contains_folded(v, needle))),
+            None => self.index.tags(&self.bytes, i).iter().any(|(_, v)| contains_folded(v, needle)),
+        }
     }
 
     /// The games (indices) that match a filter, in a sort order.
@@ -233,7 +281,7 @@ impl Library {
             SortBy::Standard => {
                 let keys: Vec<CollationKey> = games
                     .iter()
-                    .map(|&i| CollationKey::new(|n| self.index.tag(&self.bytes, i as usize, n)))
+                    .map(|&i| CollationKey::new(|n| Some(self.tag(i as usize, n))))
                     .collect();
                 let mut ix: Vec<usize> = (0..games.len()).collect();
                 ix.sort_by(|&a, &b| {
@@ -246,7 +294,7 @@ impl Library {
                 sort_by_key(&mut games, |i| self.tag(i, name).parse::<u32>().unwrap_or(0));
             }
             SortBy::Date => sort_by_key(&mut games, |i| DateKey::parse(&self.tag(i, "Date"))),
-            SortBy::Moves => sort_by_key(&mut games, |i| self.plies[i]),
+            SortBy::Moves => sort_by_key(&mut games, |i| self.plies_of(i)),
             SortBy::White => sort_by_key(&mut games, |i| self.tag(i, "White").to_lowercase()),
             SortBy::Black => sort_by_key(&mut games, |i| self.tag(i, "Black").to_lowercase()),
             SortBy::Result => sort_by_key(&mut games, |i| self.tag(i, "Result")),

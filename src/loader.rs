@@ -13,6 +13,10 @@ impl GameSource for Game {
         Game::root(self)
     }
 
+    fn key(&self, id: NodeId) -> u32 {
+        id.0
+    }
+
     fn children(&self, id: NodeId) -> Vec<NodeId> {
         Game::children(self, id).collect()
     }
@@ -56,11 +60,6 @@ impl GameSource for Game {
     fn diagnostics(&self) -> Vec<Diagnostic> {
         Game::diagnostics(self).to_vec()
     }
-}
-
-/// Reads game `i` of an open file.
-pub fn open_game(library: &crate::library::Library, i: usize) -> Option<ViewGame> {
-    library.game(i).map(|g| ViewGame::build(&g))
 }
 
 /// Reads the first game of a PGN file (an empty game when there is none).

@@ -32,6 +32,8 @@ pub trait GameSource {
     type Id: Copy;
     /// The root node (the start position).
     fn root(&self) -> Self::Id;
+    /// A number that names the node in the source game (stable across edits).
+    fn key(&self, id: Self::Id) -> u32;
     /// The children of a node; the first one continues the main line.
     fn children(&self, id: Self::Id) -> Vec<Self::Id>;
     /// What the node holds.
@@ -76,6 +78,12 @@ pub type NodeIx = usize;
 /// One node of a [`ViewGame`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewNode {
+    /// The node's number in the source game ([`GameSource::key`]).
+    pub key: u32,
+    /// The move (none for the root and null moves).
+    pub mv: Option<Move>,
+    /// Long algebraic form of the move, e.g. `Ng1-f3`, `e7xd8=Q+`.
+    pub lan: String,
     /// The node before this one.
     pub parent: Option<NodeIx>,
     /// The continuations; the first one is the main line from here.
@@ -146,9 +154,19 @@ impl ViewGame {
                 let Some((after, san, last)) = play(&pos, &step) else {
                     continue;
                 };
+                let lan = match &step {
+                    Step::Move(m) => long_algebraic(m, &san),
+                    _ => san.clone(),
+                };
                 let depth = nodes[ix].depth + u32::from(rank > 0);
+                let mv = match &step {
+                    Step::Move(m) => Some(m.clone()),
+                    _ => None,
+                };
                 let mut node = make_node(src, kid, Some(ix), depth, step, &after, last);
                 node.san = san;
+                node.lan = lan;
+                node.mv = mv;
                 let (number, by_white) = move_number(&pos);
                 node.number = number;
                 node.by_white = by_white;
@@ -271,6 +289,9 @@ fn make_node<S: GameSource>(
         _ => (0, false),
     };
     ViewNode {
+        key: src.key(id),
+        mv: None,
+        lan: String::new(),
         parent,
         children: Vec::new(),
         san: String::new(),
@@ -322,6 +343,30 @@ fn play(pos: &Chess, step: &Step) -> Option<Played> {
             let after = pos.clone().swap_turn().ok()?;
             Some((after, "--".to_owned(), None))
         }
+    }
+}
+
+/// Long algebraic notation: piece letter, from square, `-` or `x`, to
+/// square, promotion and check marks taken from the SAN (`O-O` stays).
+fn long_algebraic(m: &Move, san: &str) -> String {
+    if matches!(m, Move::Castle { .. }) {
+        return san.to_owned();
+    }
+    let Some(from) = m.from() else { return san.to_owned() };
+    let piece = match m.role() {
+        movetext_core::shakmaty::Role::Pawn => String::new(),
+        role => role.upper_char().to_string(),
+    };
+    let sep = if m.is_capture() { 'x' } else { '-' };
+    let promotion = m.promotion().map(|r| format!("={}", r.upper_char())).unwrap_or_default();
+    let suffix: String = san.chars().rev().take_while(|c| matches!(c, '+' | '#')).collect();
+    format!("{piece}{from}{sep}{}{promotion}{suffix}", m.to())
+}
+
+impl ViewGame {
+    /// The view index of the node with this source key.
+    pub fn by_key(&self, key: u32) -> Option<NodeIx> {
+        self.nodes.iter().position(|n| n.key == key)
     }
 }
 

@@ -6,6 +6,7 @@ use yew::prelude::*;
 
 use crate::model::{NodeIx, SharedGame, ViewGame};
 use crate::nag_glyphs::nag_view;
+use crate::notation::Notation;
 
 /// Variations down to this depth get blocks of their own; deeper ones are
 /// written inline in parentheses.
@@ -20,6 +21,11 @@ pub struct MoveListProps {
     pub current: NodeIx,
     /// Called with the node of a clicked move.
     pub on_select: Callback<NodeIx>,
+    /// How moves are written.
+    pub notation: Notation,
+    /// Called with a move and the pointer position on right-click.
+    #[prop_or_default]
+    pub on_context: Option<Callback<(NodeIx, i32, i32)>>,
 }
 
 /// The move list.
@@ -34,6 +40,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
         game: &props.game,
         current: props.current,
         on_select: &props.on_select,
+        notation: props.notation,
+        on_context: props.on_context.as_ref(),
     };
     html! {
         <div class="move-list" ref={container} role="region" aria-label="Moves">
@@ -64,6 +72,8 @@ struct Ctx<'a> {
     game: &'a ViewGame,
     current: NodeIx,
     on_select: &'a Callback<NodeIx>,
+    notation: Notation,
+    on_context: Option<&'a Callback<(NodeIx, i32, i32)>>,
 }
 
 impl Ctx<'_> {
@@ -72,6 +82,14 @@ impl Ctx<'_> {
         let node = self.game.node(ix);
         let on_select = self.on_select.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_select.emit(ix));
+        let oncontextmenu = self.on_context.cloned().map(|cb| {
+            let on_select = self.on_select.clone();
+            Callback::from(move |e: MouseEvent| {
+                e.prevent_default();
+                on_select.emit(ix);
+                cb.emit((ix, e.client_x(), e.client_y()));
+            })
+        });
         let is_current = ix == self.current;
         let nags: Vec<_> = node.nags.iter().map(|&n| nag_view(n)).collect();
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
@@ -88,8 +106,8 @@ impl Ctx<'_> {
         html! {
                 <button type="button" class={classes!("mv", is_current.then_some("current"))}
                     data-node={ix.to_string()} aria-label={label}
-                    aria-current={is_current.then_some("step")} {onclick}>
-                    <span class="san">{ node.san.clone() }</span>{ for move_nags }{ for position_nags }
+                    aria-current={is_current.then_some("step")} {onclick} {oncontextmenu}>
+                    <span class="san">{ self.notation.write(node) }</span>{ for move_nags }{ for position_nags }
                 </button>
         }
     }

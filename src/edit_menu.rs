@@ -1,0 +1,149 @@
+//! The menu of a move (right-click, the context-menu key, or Shift+F10):
+//! delete from here, promote, make main line, comments, and a palette of
+//! the common NAGs with their meanings.
+
+use movetext_core::nag::COMMON_NAGS;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::editing::EditOp;
+use crate::model::{NodeIx, SharedGame};
+use crate::nag_glyphs::nag_view;
+
+/// Which comment of a move to edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentSide {
+    /// Before the move.
+    Before,
+    /// After the move.
+    After,
+}
+
+/// What the menu needs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct EditMenuProps {
+    /// The game.
+    pub game: SharedGame,
+    /// The move the menu is for.
+    pub node: NodeIx,
+    /// Where to show it (page pixels).
+    pub at: (i32, i32),
+    /// An edit was chosen.
+    pub on_op: Callback<EditOp>,
+    /// A comment is to be edited.
+    pub on_comment: Callback<(NodeIx, CommentSide)>,
+    /// The menu closes.
+    pub on_close: Callback<()>,
+}
+
+/// The move menu.
+#[function_component(EditMenu)]
+pub fn edit_menu(props: &EditMenuProps) -> Html {
+    let menu = use_node_ref();
+    {
+        let menu = menu.clone();
+        use_effect_with(props.node, move |_| {
+            if let Some(first) = menu
+                .cast::<web_sys::Element>()
+                .and_then(|m| m.query_selector("button:not([disabled])").ok().flatten())
+                .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = first.focus();
+            }
+        });
+    }
+    let node = props.game.node(props.node);
+    let key = node.key;
+    let is_root = props.node == 0;
+    let in_variation = node.depth > 0;
+    let op = |op: EditOp| {
+        let on_op = props.on_op.clone();
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| {
+            on_op.emit(op.clone());
+            on_close.emit(());
+        })
+    };
+    let comment = |side: CommentSide| {
+        let on_comment = props.on_comment.clone();
+        let on_close = props.on_close.clone();
+        let ix = props.node;
+        Callback::from(move |_: MouseEvent| {
+            on_close.emit(());
+            on_comment.emit((ix, side));
+        })
+    };
+    let onkeydown = {
+        let on_close = props.on_close.clone();
+        let menu = menu.clone();
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Escape" => {
+                e.prevent_default();
+                e.stop_propagation();
+                on_close.emit(());
+            }
+            "ArrowDown" | "ArrowUp" | "ArrowLeft" | "ArrowRight" => {
+                e.prevent_default();
+                e.stop_propagation();
+                move_focus(&menu, matches!(e.key().as_str(), "ArrowDown" | "ArrowRight"));
+            }
+            _ => e.stop_propagation(),
+        })
+    };
+    let close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| on_close.emit(()))
+    };
+    let title = if is_root { "Start of the game".to_owned() } else { props.game.numbered_san(props.node) };
+    let nags = COMMON_NAGS.iter().map(|&n| {
+        let view = nag_view(n);
+        let on = node.nags.contains(&n);
+        html! {
+            <button type="button" role="menuitemcheckbox" class="nag-choice" aria-checked={on.to_string()}
+                title={view.meaning} aria-label={format!("{} ({})", view.meaning, view.glyph)}
+                data-nag={n.to_string()} onclick={op(EditOp::ToggleNag(key, n))} disabled={is_root}>
+                { view.glyph.clone() }
+            </button>
+        }
+    });
+    let (x, y) = props.at;
+    html! {
+        <>
+            <div class="menu-backdrop" onclick={close}></div>
+            <div class="edit-menu" role="menu" aria-label={format!("Edit {title}")} ref={menu}
+                style={format!("left:{x}px;top:{y}px")} {onkeydown}>
+                <div class="menu-title">{ title }</div>
+                <button type="button" role="menuitem" onclick={comment(CommentSide::After)}
+                    aria-keyshortcuts="C">{ "Comment after…" }<kbd>{ "C" }</kbd></button>
+                <button type="button" role="menuitem" onclick={comment(CommentSide::Before)} disabled={is_root}
+                    aria-keyshortcuts="Shift+C">{ "Comment before…" }<kbd>{ "⇧C" }</kbd></button>
+                <button type="button" role="menuitem" onclick={op(EditOp::Promote(key))} disabled={!in_variation}
+                    aria-keyshortcuts="P">{ "Promote variation" }<kbd>{ "P" }</kbd></button>
+                <button type="button" role="menuitem" onclick={op(EditOp::MainLine(key))} disabled={!in_variation}
+                    aria-keyshortcuts="M">{ "Make main line" }<kbd>{ "M" }</kbd></button>
+                <button type="button" role="menuitem" class="danger" onclick={op(EditOp::Delete(key))} disabled={is_root}
+                    aria-keyshortcuts="Delete">{ "Delete from here" }<kbd>{ "Del" }</kbd></button>
+                <div class="nag-palette" role="group" aria-label="Annotation glyphs">{ for nags }</div>
+            </div>
+        </>
+    }
+}
+
+/// Moves keyboard focus to the next or previous button of the menu.
+fn move_focus(menu: &NodeRef, forward: bool) {
+    let Some(menu) = menu.cast::<web_sys::Element>() else { return };
+    let Ok(list) = menu.query_selector_all("button:not([disabled])") else { return };
+    let buttons: Vec<web_sys::HtmlElement> =
+        (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::HtmlElement>().ok()).collect();
+    if buttons.is_empty() {
+        return;
+    }
+    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let pos = buttons.iter().position(|b| Some(b.unchecked_ref::<web_sys::Element>()) == active.as_ref());
+    let next = match (pos, forward) {
+        (Some(p), true) => (p + 1) % buttons.len(),
+        (Some(p), false) => (p + buttons.len() - 1) % buttons.len(),
+        (None, _) => 0,
+    };
+    let _ = buttons[next].focus();
+}

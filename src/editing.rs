@@ -1,0 +1,319 @@
+//! The edits made to the open file: one core [`Editor`] (with undo and
+//! redo) per game that was changed, the operations the app offers, and
+//! writing a game or the whole file back out.
+
+use std::collections::HashMap;
+
+use movetext_core::commands::{self, Arrow, CommandValue, MarkColor, Sq, SquareMark};
+use movetext_core::edit::{self, EditError, Editor};
+use movetext_core::export::{write_game, write_game_bytes, ExportOptions};
+use movetext_core::shakmaty::{Move, Square};
+use movetext_core::{Game, NodeId};
+
+use crate::library::Library;
+
+/// One change to a game. Node numbers are the core's ([`crate::model::ViewNode::key`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditOp {
+    /// Play a move after a node (follow it if it exists, else a new line).
+    Play(u32, Move),
+    /// Delete a node and everything after it.
+    Delete(u32),
+    /// Move the node's variation one place up.
+    Promote(u32),
+    /// Make the line to the node the main line.
+    MainLine(u32),
+    /// Set the comment after a node (its commands are kept).
+    CommentAfter(u32, String),
+    /// Set the comment before a node.
+    CommentBefore(u32, String),
+    /// Add or remove a NAG.
+    ToggleNag(u32, u8),
+    /// Add, recolour or remove an arrow (`[%cal]`) after a node.
+    Arrow(u32, Square, Square, MarkColor),
+    /// Add, recolour or remove a coloured square (`[%csl]`) after a node.
+    Mark(u32, Square, MarkColor),
+    /// Set tags (a value of `None` removes the tag), in one step.
+    Tags(Vec<(String, Option<String>)>),
+}
+
+/// What an edit did: the node to show after it.
+pub type Outcome = Result<u32, EditError>;
+
+/// Edits of the open file.
+#[derive(Debug, Default)]
+pub struct Edits {
+    editors: HashMap<usize, Editor>,
+    /// Games whose edits came back from storage (edited, without history).
+    restored: std::collections::HashSet<usize>,
+    /// Some edit has not been taken away yet (copied or downloaded).
+    pub unexported: bool,
+}
+
+impl Edits {
+    /// No edits.
+    pub fn new() -> Edits {
+        Edits::default()
+    }
+
+    /// Forgets every edit.
+    pub fn clear(&mut self) {
+        self.editors.clear();
+        self.restored.clear();
+        self.unexported = false;
+    }
+
+    /// The game as it is now (edited or as read).
+    pub fn game(&self, lib: &Library, index: usize) -> Option<Game> {
+        match self.editors.get(&index) {
+            Some(e) => Some(e.game().clone()),
+            None => lib.game(index),
+        }
+    }
+
+    /// Starts editing a game with a given tree (restoring saved edits).
+    pub fn restore(&mut self, index: usize, game: Game) {
+        let mut editor = Editor::new(Game::default());
+        editor.load(game);
+        self.editors.insert(index, editor);
+        self.restored.insert(index);
+        self.unexported = true;
+    }
+
+    /// Whether a game differs from the file.
+    pub fn is_edited(&self, index: usize) -> bool {
+        self.editors.get(&index).is_some_and(|e| self.restored.contains(&index) || e.game().is_edited())
+    }
+
+    /// Indices of the games that differ from the file, in order.
+    pub fn edited(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = self.editors.keys().copied().filter(|&i| self.is_edited(i)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    fn editor(&mut self, lib: &Library, index: usize) -> Option<&mut Editor> {
+        if !self.editors.contains_key(&index) {
+            let game = lib.game(index)?;
+            self.editors.insert(index, Editor::new(game));
+        }
+        self.editors.get_mut(&index)
+    }
+
+    /// Applies an edit to game `index`; returns the node to show.
+    pub fn apply(&mut self, lib: &Library, index: usize, op: EditOp) -> Outcome {
+        let editor = self.editor(lib, index).ok_or(EditError::NoSuchNode(NodeId::ROOT))?;
+        let shown = apply_op(editor, op)?;
+        self.unexported = true;
+        Ok(shown)
+    }
+
+    /// Undoes the last edit of a game; whether there was one.
+    pub fn undo(&mut self, index: usize) -> bool {
+        let done = self.editors.get_mut(&index).is_some_and(Editor::undo);
+        self.unexported |= done;
+        done
+    }
+
+    /// Redoes the last undone edit of a game; whether there was one.
+    pub fn redo(&mut self, index: usize) -> bool {
+        let done = self.editors.get_mut(&index).is_some_and(Editor::redo);
+        self.unexported |= done;
+        done
+    }
+
+    /// Whether game `index` has an edit to undo, and one to redo.
+    pub fn history(&self, index: usize) -> (bool, bool) {
+        self.editors.get(&index).map_or((false, false), |e| (e.can_undo(), e.can_redo()))
+    }
+
+    /// One game in export format (or its original bytes when it was not
+    /// edited and every option keeps everything).
+    pub fn game_text(&self, lib: &Library, index: usize, opts: &ExportOptions) -> String {
+        let Some(game) = self.game(lib, index) else { return String::new() };
+        if *opts == ExportOptions::default() {
+            String::from_utf8_lossy(&write_game_bytes(&game, opts)).into_owned()
+        } else {
+            write_game(&game, opts)
+        }
+    }
+
+    /// The whole file: games that were not edited exactly as read (their
+    /// bytes), edited and new games in export format.
+    pub fn file_bytes(&self, lib: &Library) -> Vec<u8> {
+        let opts = ExportOptions::default();
+        let mut out = Vec::with_capacity(lib.bytes().len());
+        for i in 0..lib.len() {
+            match (self.is_edited(i), lib.original(i)) {
+                (false, Some(bytes)) => out.extend_from_slice(bytes),
+                _ => {
+                    if !out.is_empty() && !out.ends_with(b"\n\n") {
+                        out.extend_from_slice(if out.ends_with(b"\n") { b"\n" } else { b"\n\n" });
+                    }
+                    if let Some(g) = self.game(lib, i) {
+                        out.extend_from_slice(write_game(&g, &opts).as_bytes());
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
+    let id = |k: u32| NodeId(k);
+    match op {
+        EditOp::Play(at, mv) => editor.apply(|g| edit::play_move(g, id(at), mv)).map(|n| n.0),
+        EditOp::Delete(at) => editor.apply(|g| edit::delete_from(g, id(at))).map(|n| n.0),
+        EditOp::Promote(at) => editor.apply(|g| edit::promote(g, id(at))).map(|()| at),
+        EditOp::MainLine(at) => editor.apply(|g| edit::make_main_line(g, id(at))).map(|()| at),
+        EditOp::CommentAfter(at, text) => editor.apply(|g| edit::set_comment_after(g, id(at), &text)).map(|()| at),
+        EditOp::CommentBefore(at, text) => editor.apply(|g| edit::set_comment_before(g, id(at), &text)).map(|()| at),
+        EditOp::ToggleNag(at, nag) => editor.apply(|g| edit::toggle_nag(g, id(at), nag)).map(|()| at),
+        EditOp::Arrow(at, from, to, color) => {
+            let arrows = toggle(current_arrows(editor.game(), id(at)), (sq(from), sq(to)), color);
+            let arrows: Vec<Arrow> = arrows.into_iter().map(|(color, (from, to))| Arrow { color, from, to }).collect();
+            set_or_remove(editor, at, "cal", &commands::format_arrows(&arrows))
+        }
+        EditOp::Mark(at, square, color) => {
+            let marks = toggle(current_marks(editor.game(), id(at)), sq(square), color);
+            let marks: Vec<SquareMark> = marks.into_iter().map(|(color, square)| SquareMark { color, square }).collect();
+            set_or_remove(editor, at, "csl", &commands::format_squares(&marks))
+        }
+        EditOp::Tags(tags) => editor
+            .apply(|g| {
+                let mut g = g.clone();
+                for (name, value) in &tags {
+                    g = match value {
+                        Some(v) if name == "Result" => edit::set_result(&g, v)?,
+                        Some(v) => edit::set_tag(&g, name, v)?,
+                        None => edit::remove_tag(&g, name)?,
+                    };
+                }
+                Ok(g)
+            })
+            .map(|()| 0),
+    }
+}
+
+fn set_or_remove(editor: &mut Editor, at: u32, name: &str, operands: &str) -> Outcome {
+    if operands.is_empty() {
+        editor.apply(|g| edit::remove_command(g, NodeId(at), name)).map(|()| at)
+    } else {
+        editor.apply(|g| edit::set_command(g, NodeId(at), name, operands)).map(|()| at)
+    }
+}
+
+/// Adds `item` in `color`; the same item in the same colour goes; in another
+/// colour it is recoloured.
+fn toggle<T: PartialEq>(mut list: Vec<(MarkColor, T)>, item: T, color: MarkColor) -> Vec<(MarkColor, T)> {
+    match list.iter().position(|(_, x)| *x == item) {
+        Some(i) if list[i].0 == color => {
+            list.remove(i);
+        }
+        Some(i) => list[i].0 = color,
+        None => list.push((color, item)),
+    }
+    list
+}
+
+fn sq(square: Square) -> Sq {
+    Sq(u8::from(square))
+}
+
+fn node_commands(game: &Game, node: NodeId) -> Vec<CommandValue> {
+    game.comments_after(node).flat_map(|c| commands::parse_commands(c).iter().map(|cmd| cmd.value()).collect::<Vec<_>>()).collect()
+}
+
+fn current_arrows(game: &Game, node: NodeId) -> Vec<(MarkColor, (Sq, Sq))> {
+    node_commands(game, node)
+        .into_iter()
+        .flat_map(|v| match v {
+            CommandValue::Arrows(list) => list.into_iter().map(|a| (a.color, (a.from, a.to))).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+fn current_marks(game: &Game, node: NodeId) -> Vec<(MarkColor, Sq)> {
+    node_commands(game, node)
+        .into_iter()
+        .flat_map(|v| match v {
+            CommandValue::Squares(list) => list.into_iter().map(|m| (m.color, m.square)).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movetext_core::shakmaty::{Chess, Position};
+
+    const FILE: &str = "[White \"A\"]\n\n1. e4 {[%clk 0:01:00] fine} e5 *\n\n[White \"B\"]\n\n1. d4   d5 *\n\n";
+
+    fn lib() -> Library {
+        Library::indexed("f.pgn", FILE.as_bytes().to_vec())
+    }
+
+    fn san_move(game: &Game, at: u32, san: &str) -> Move {
+        let pos: Chess = game.position(NodeId(at));
+        san.parse::<movetext_core::shakmaty::san::San>().unwrap().to_move(&pos).unwrap()
+    }
+
+    #[test]
+    fn moves_make_variations_and_undo_goes_back() {
+        let lib = lib();
+        let mut edits = Edits::new();
+        let g = edits.game(&lib, 0).unwrap();
+        let e4 = g.main_child(g.root()).unwrap().0;
+        let d5 = san_move(&g, e4, "d5");
+        let node = edits.apply(&lib, 0, EditOp::Play(e4, d5)).unwrap();
+        let g = edits.game(&lib, 0).unwrap();
+        assert_eq!(g.children(NodeId(e4)).count(), 2);
+        assert_eq!(g.san(NodeId(node)), "d5");
+        assert!(edits.is_edited(0) && !edits.is_edited(1));
+        // Playing it again follows it.
+        let again = edits.apply(&lib, 0, EditOp::Play(e4, d5)).unwrap();
+        assert_eq!(again, node);
+        edits.apply(&lib, 0, EditOp::MainLine(node)).unwrap();
+        let g = edits.game(&lib, 0).unwrap();
+        assert_eq!(g.san(g.main_child(NodeId(e4)).unwrap()), "d5");
+        assert!(edits.undo(0));
+        assert!(edits.undo(0));
+        assert!(!edits.is_edited(0), "back to the file's game");
+        assert!(edits.redo(0));
+        assert!(edits.is_edited(0));
+    }
+
+    #[test]
+    fn comments_keep_their_commands_and_marks_toggle() {
+        let lib = lib();
+        let mut edits = Edits::new();
+        let g = edits.game(&lib, 0).unwrap();
+        let e4 = g.main_child(g.root()).unwrap().0;
+        edits.apply(&lib, 0, EditOp::CommentAfter(e4, "better than ever".into())).unwrap();
+        edits.apply(&lib, 0, EditOp::Arrow(e4, Square::E2, Square::E4, MarkColor::Green)).unwrap();
+        edits.apply(&lib, 0, EditOp::Arrow(e4, Square::D2, Square::D4, MarkColor::Red)).unwrap();
+        edits.apply(&lib, 0, EditOp::Arrow(e4, Square::E2, Square::E4, MarkColor::Green)).unwrap();
+        edits.apply(&lib, 0, EditOp::Mark(e4, Square::E4, MarkColor::Yellow)).unwrap();
+        edits.apply(&lib, 0, EditOp::ToggleNag(e4, 1)).unwrap();
+        let text = edits.game_text(&lib, 0, &ExportOptions::default());
+        assert!(text.contains("1. e4 $1 {[%clk 0:01:00] [%cal Rd2d4] [%csl Ye4] better than ever}"), "{text}");
+    }
+
+    #[test]
+    fn the_file_keeps_unedited_games_byte_for_byte() {
+        let lib = lib();
+        let mut edits = Edits::new();
+        assert_eq!(edits.file_bytes(&lib), FILE.as_bytes());
+        edits
+            .apply(&lib, 0, EditOp::Tags(vec![("White".into(), Some("Anna".into())), ("Round".into(), Some("3".into()))]))
+            .unwrap();
+        let out = String::from_utf8(edits.file_bytes(&lib)).unwrap();
+        assert!(out.starts_with("[Event \"?\"]"), "{out}");
+        assert!(out.contains("[Round \"3\"]\n[White \"Anna\"]"), "{out}");
+        assert!(out.ends_with("\n\n[White \"B\"]\n\n1. d4   d5 *\n\n"), "{out}");
+        assert!(edits.apply(&lib, 0, EditOp::Tags(vec![("Date".into(), Some("x\ny".into()))])).is_err());
+    }
+}

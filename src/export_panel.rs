@@ -1,0 +1,155 @@
+//! Taking a game away: the PGN of the current game in the standard's
+//! export format (with options) to copy or download, the whole file, and
+//! the FEN of the shown position.
+
+use js_sys::{Array, Uint8Array};
+use movetext_core::export::ExportOptions;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// What the panel needs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct ExportPanelProps {
+    /// The current game as text, for a choice of options.
+    pub game_text: Callback<ExportOptions, String>,
+    /// The whole file as bytes (games not edited as read).
+    pub file_bytes: Callback<(), Vec<u8>>,
+    /// The FEN of the shown position.
+    pub fen: AttrValue,
+    /// File name for the current game.
+    pub game_name: AttrValue,
+    /// File name for the whole file.
+    pub file_name: AttrValue,
+    /// Something was copied or downloaded.
+    pub on_exported: Callback<()>,
+    /// Close the panel.
+    pub on_close: Callback<()>,
+}
+
+/// Puts text on the clipboard.
+pub fn copy_text(text: &str) {
+    if let Some(w) = web_sys::window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
+
+/// Offers bytes as a file download.
+pub fn download(name: &str, bytes: &[u8]) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let parts = Array::of1(&Uint8Array::from(bytes).into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/x-chess-pgn");
+    let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
+        a.set_href(&url);
+        a.set_download(name);
+        let _ = a.set_attribute("hidden", "");
+        if let Some(body) = document.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            let _ = body.remove_child(&a);
+        }
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The export panel.
+#[function_component(ExportPanel)]
+pub fn export_panel(props: &ExportPanelProps) -> Html {
+    let dialog_ref = use_node_ref();
+    crate::dialog_focus::use_focus_first(dialog_ref.clone());
+    let opts = use_state(ExportOptions::default);
+    let copied = use_state(|| None::<&'static str>);
+    let text = props.game_text.emit((*opts).clone());
+
+    let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
+        let opts = opts.clone();
+        Callback::from(move |_: Event| {
+            let mut next = (*opts).clone();
+            let f = field(&mut next);
+            *f = !*f;
+            opts.set(next);
+        })
+    };
+    let copy_pgn = {
+        let text = text.clone();
+        let copied = copied.clone();
+        let on_exported = props.on_exported.clone();
+        Callback::from(move |_: MouseEvent| {
+            copy_text(&text);
+            copied.set(Some("PGN copied"));
+            on_exported.emit(());
+        })
+    };
+    let copy_fen = {
+        let fen = props.fen.clone();
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            copy_text(&fen);
+            copied.set(Some("FEN copied"));
+        })
+    };
+    let download_game = {
+        let text = text.clone();
+        let name = props.game_name.clone();
+        let on_exported = props.on_exported.clone();
+        Callback::from(move |_: MouseEvent| {
+            download(&name, text.as_bytes());
+            on_exported.emit(());
+        })
+    };
+    let download_file = {
+        let file_bytes = props.file_bytes.clone();
+        let name = props.file_name.clone();
+        let on_exported = props.on_exported.clone();
+        Callback::from(move |_: MouseEvent| {
+            download(&name, &file_bytes.emit(()));
+            on_exported.emit(());
+        })
+    };
+    let close = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| on_close.emit(()))
+    };
+    let onkeydown = {
+        let on_close = props.on_close.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            e.stop_propagation();
+            if e.key() == "Escape" {
+                on_close.emit(());
+            }
+        })
+    };
+    let o = &*opts;
+    let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
+        html! {
+            <label class="export-option">
+                <input type="checkbox" checked={on} {disabled} {onchange} />{ label }
+            </label>
+        }
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog export-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Export" {onkeydown}>
+                <h2>{ "Export" }</h2>
+                <div class="export-options" role="group" aria-label="Export options">
+                    { check("Comments", o.comments, o.reduced, toggle(|o| &mut o.comments)) }
+                    { check("Commands ([%clk], [%eval]…)", o.commands, o.reduced, toggle(|o| &mut o.commands)) }
+                    { check("Variations", o.variations, o.reduced, toggle(|o| &mut o.variations)) }
+                    { check("NAGs", o.nags, o.reduced, toggle(|o| &mut o.nags)) }
+                    { check("Reduced export format", o.reduced, false, toggle(|o| &mut o.reduced)) }
+                </div>
+                <textarea class="export-text" readonly=true rows="12" aria-label="PGN of the game" value={text.clone()} />
+                <div class="dialog-actions">
+                    <button type="button" class="btn btn-primary" onclick={copy_pgn}>{ "Copy PGN" }</button>
+                    <button type="button" class="btn" onclick={download_game}>{ "Download game" }</button>
+                    <button type="button" class="btn" onclick={download_file}>{ "Download file" }</button>
+                    <button type="button" class="btn" onclick={copy_fen}>{ "Copy FEN" }</button>
+                    <span class="spacer" aria-live="polite">{ copied.unwrap_or("") }</span>
+                    <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,314 @@
+//! New games: from the start position, from a FEN (checked, with the
+//! reason when it is not a legal position), from a position placed piece by
+//! piece on a board editor (side to move, castling, en passant), or from a
+//! Chess960 start position by number.
+
+use std::rc::Rc;
+
+use movetext_core::edit;
+use movetext_core::shakmaty::{Board, Color, Piece, Role, Square};
+use movetext_core::Game;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::board::ChessBoard;
+use crate::pieces;
+
+/// The parts of a FEN the editor changes.
+#[derive(Clone, Debug, PartialEq)]
+struct Setup {
+    board: Board,
+    white_to_move: bool,
+    castling: [bool; 4],
+    en_passant: String,
+}
+
+impl Setup {
+    fn fen(&self) -> String {
+        let castling: String =
+            ['K', 'Q', 'k', 'q'].iter().zip(self.castling).filter(|(_, on)| *on).map(|(c, _)| *c).collect();
+        let ep = if self.en_passant.trim().is_empty() { "-".to_owned() } else { self.en_passant.trim().to_owned() };
+        format!(
+            "{} {} {} {} 0 1",
+            self.board,
+            if self.white_to_move { 'w' } else { 'b' },
+            if castling.is_empty() { "-".to_owned() } else { castling },
+            ep
+        )
+    }
+
+    fn from_fen(fen: &str) -> Option<Setup> {
+        let mut fields = fen.split_whitespace();
+        let board: Board = fields.next()?.parse().ok()?;
+        let turn = fields.next().unwrap_or("w");
+        let castling = fields.next().unwrap_or("-");
+        let ep = fields.next().unwrap_or("-");
+        Some(Setup {
+            board,
+            white_to_move: turn != "b",
+            castling: [castling.contains('K'), castling.contains('Q'), castling.contains('k'), castling.contains('q')],
+            en_passant: if ep == "-" { String::new() } else { ep.to_owned() },
+        })
+    }
+}
+
+/// A tool of the board editor: a piece to place, or the eraser.
+type Tool = Option<Piece>;
+
+/// What the dialog needs.
+#[derive(Properties, PartialEq, Clone)]
+pub struct PositionSetupProps {
+    /// A game was made.
+    pub on_create: Callback<Game>,
+    /// Close without a new game.
+    pub on_cancel: Callback<()>,
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The new-game dialog.
+#[function_component(PositionSetup)]
+pub fn position_setup(props: &PositionSetupProps) -> Html {
+    let dialog_ref = use_node_ref();
+    crate::dialog_focus::use_focus_first(dialog_ref.clone());
+    let setup = use_state(|| Setup::from_fen(START).expect("the start position"));
+    let fen_text = use_state(|| START.to_owned());
+    let tool = use_state(|| Some(Piece { color: Color::White, role: Role::Queen }) as Tool);
+    let chess960 = use_state(|| false);
+    let number = use_state(|| 518u32);
+
+    // The FEN box shows the editor's position unless the user is typing one.
+    let fen = (*fen_text).clone();
+    let check = edit::new_game_from_fen(&fen, *chess960);
+    let problem = check.as_ref().err().map(ToString::to_string);
+
+    let set_board = {
+        let setup = setup.clone();
+        let fen_text = fen_text.clone();
+        move |next: Setup| {
+            fen_text.set(next.fen());
+            setup.set(next);
+        }
+    };
+    let on_square = {
+        let setup = setup.clone();
+        let tool = tool.clone();
+        let set_board = set_board.clone();
+        Callback::from(move |sq: Square| {
+            let mut next = (*setup).clone();
+            match *tool {
+                Some(p) if next.board.piece_at(sq) == Some(p) => {
+                    next.board.discard_piece_at(sq);
+                }
+                Some(p) => next.board.set_piece_at(sq, p),
+                None => {
+                    next.board.discard_piece_at(sq);
+                }
+            }
+            set_board(next);
+        })
+    };
+    let on_fen = {
+        let fen_text = fen_text.clone();
+        let setup = setup.clone();
+        Callback::from(move |e: InputEvent| {
+            let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+            let text = input.value();
+            if let Some(s) = Setup::from_fen(&text) {
+                setup.set(s);
+            }
+            fen_text.set(text);
+        })
+    };
+    let preset = |fen: &'static str| {
+        let set_board = set_board.clone();
+        let chess960 = chess960.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = Setup::from_fen(fen) {
+                chess960.set(false);
+                set_board(s);
+            }
+        })
+    };
+    let flag = |f: fn(&mut Setup) -> &mut bool| {
+        let setup = setup.clone();
+        let set_board = set_board.clone();
+        Callback::from(move |_: Event| {
+            let mut next = (*setup).clone();
+            let v = f(&mut next);
+            *v = !*v;
+            set_board(next);
+        })
+    };
+    let on_ep = {
+        let setup = setup.clone();
+        let set_board = set_board.clone();
+        Callback::from(move |e: InputEvent| {
+            let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+            let mut next = (*setup).clone();
+            next.en_passant = input.value();
+            set_board(next);
+        })
+    };
+    let on_number = {
+        let number = number.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                number.set(input.value().trim().parse().unwrap_or(960));
+            }
+        })
+    };
+    let use_960 = |random: bool| {
+        let number = number.clone();
+        let chess960 = chess960.clone();
+        let setup = setup.clone();
+        let fen_text = fen_text.clone();
+        Callback::from(move |_: MouseEvent| {
+            let n = if random { (js_sys::Math::random() * 960.0) as u32 % 960 } else { *number };
+            number.set(n);
+            if let Ok(fen) = edit::chess960_start(n) {
+                if let Some(s) = Setup::from_fen(&fen) {
+                    setup.set(s);
+                }
+                fen_text.set(fen);
+                chess960.set(true);
+            } else {
+                fen_text.set(format!("Chess960 position {n}"));
+            }
+        })
+    };
+    let toggle_960 = {
+        let chess960 = chess960.clone();
+        Callback::from(move |_: Event| chess960.set(!*chess960))
+    };
+    let create = {
+        let on_create = props.on_create.clone();
+        let game = check.clone().ok();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(g) = &game {
+                on_create.emit(g.clone());
+            }
+        })
+    };
+    let cancel = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
+    };
+    let onkeydown = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            e.stop_propagation();
+            if e.key() == "Escape" {
+                on_cancel.emit(());
+            }
+        })
+    };
+    let tools = [Color::White, Color::Black].into_iter().flat_map(|color| {
+        Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role }))
+    });
+    let palette = tools.chain(std::iter::once(None)).map(|t| {
+        let pick = {
+            let tool = tool.clone();
+            Callback::from(move |_: MouseEvent| tool.set(t))
+        };
+        let label = match t {
+            Some(p) => format!("{} {}", if p.color.is_white() { "White" } else { "Black" }, role_name(p.role)),
+            None => "Eraser: empty a square".to_owned(),
+        };
+        let icon = match t {
+            Some(p) => html! {
+                <svg viewBox="0 0 100 100" aria-hidden="true"><use href={format!("#{}", pieces::symbol_id(p.color, p.role))} width="100" height="100" /></svg>
+            },
+            None => html! { <span aria-hidden="true">{ "⌫" }</span> },
+        };
+        html! {
+            <button type="button" class="tool" aria-pressed={(*tool == t).to_string()} aria-label={label.clone()} title={label} onclick={pick}>
+                { icon }
+            </button>
+        }
+    });
+    let s = &*setup;
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog position-setup" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="New game" {onkeydown}>
+                <h2>{ "New game" }</h2>
+                <div class="setup-body">
+                    <div class="setup-board">
+                        <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
+                            last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
+                            label={AttrValue::from("Position being set up: click a square to place the chosen piece")}
+                            description={AttrValue::from(crate::board_description::describe(&s.board))}
+                            legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
+                        <div class="tools" role="toolbar" aria-label="Pieces to place">{ for palette }</div>
+                    </div>
+                    <div class="setup-fields">
+                        <div class="setup-presets">
+                            <button type="button" class="btn" onclick={preset(START)}>{ "Start position" }</button>
+                            <button type="button" class="btn" onclick={preset("8/8/8/8/8/8/8/8 w - - 0 1")}>{ "Empty board" }</button>
+                        </div>
+                        <fieldset>
+                            <legend>{ "Side to move" }</legend>
+                            <label><input type="radio" name="turn" checked={s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "White" }</label>
+                            <label><input type="radio" name="turn" checked={!s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "Black" }</label>
+                        </fieldset>
+                        <fieldset>
+                            <legend>{ "Castling" }</legend>
+                            <label><input type="checkbox" checked={s.castling[0]} onchange={flag(|s| &mut s.castling[0])} />{ "White O-O" }</label>
+                            <label><input type="checkbox" checked={s.castling[1]} onchange={flag(|s| &mut s.castling[1])} />{ "White O-O-O" }</label>
+                            <label><input type="checkbox" checked={s.castling[2]} onchange={flag(|s| &mut s.castling[2])} />{ "Black O-O" }</label>
+                            <label><input type="checkbox" checked={s.castling[3]} onchange={flag(|s| &mut s.castling[3])} />{ "Black O-O-O" }</label>
+                        </fieldset>
+                        <label class="field">{ "En passant square" }
+                            <input class="ep" value={s.en_passant.clone()} placeholder="e.g. e3" size="4" oninput={on_ep} />
+                        </label>
+                        <fieldset>
+                            <legend>{ "Chess960" }</legend>
+                            <label><input type="checkbox" class="chess960" checked={*chess960} onchange={toggle_960} />{ "Chess960 game" }</label>
+                            <label class="field">{ "Start position number (0–959)" }
+                                <input class="chess960-number" type="number" min="0" max="959" value={number.to_string()} oninput={on_number} />
+                            </label>
+                            <button type="button" class="btn" onclick={use_960(false)}>{ "Use this number" }</button>
+                            <button type="button" class="btn" onclick={use_960(true)}>{ "Random" }</button>
+                        </fieldset>
+                        <label class="field fen-field">{ "FEN" }
+                            <input class="fen-input" value={fen.clone()} oninput={on_fen} spellcheck="false"
+                                aria-invalid={problem.is_some().to_string()} aria-describedby="fen-problem" />
+                        </label>
+                        <p id="fen-problem" class="tag-problem" role="status">{ problem.clone().unwrap_or_default() }</p>
+                    </div>
+                </div>
+                <div class="dialog-actions">
+                    <span class="spacer"></span>
+                    <button type="button" class="btn btn-primary" onclick={create} disabled={problem.is_some()}>{ "Create game" }</button>
+                    <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_round_trip_through_the_editor() {
+        let s = Setup::from_fen("4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 1").unwrap();
+        assert_eq!(s.fen(), "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 1");
+        assert!(edit::new_game_from_fen(&s.fen(), false).is_ok());
+        let mut no_king = s.clone();
+        no_king.board.discard_piece_at(Square::E1);
+        assert!(edit::new_game_from_fen(&no_king.fen(), false).is_err());
+    }
+}
