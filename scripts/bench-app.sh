@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The app's size and speed report next to @lichess-org/pgn-viewer, in one
 # run in headless Chromium: gzipped bytes, time to the first board, time to
-# open a 64 MiB file. Builds the release first. See README.md, "App report".
+# open a 64 MiB file. Builds the release (app and widget) first. See README.md, "App report".
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,4 +12,5 @@ cd "$ROOT"
 
 cargo fetch --locked
 trunk build --release --offline
+scripts/build-widget.sh
 node bench/app/report.mjs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds a release of the app and serves it on
-# http://localhost:8080 (PORT=... to change). It opens on the sample game.
+# http://localhost:8080 (PORT=... to change). It opens on the sample game;
+# the widget and its demo page are served under /widget/.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,4 +12,6 @@ cd "$ROOT"
 
 cargo fetch --locked
 trunk build --release --offline
+scripts/build-widget.sh
+echo "The widget's demo page: http://localhost:${PORT:-8080}/widget/demo.html"
 exec node tests/browser/static-server.mjs dist "${PORT:-8080}"

@@ -24,7 +24,7 @@ cargo test --workspace --locked || failed+=("rust tests")
 # ---- End of core checks -----------------------------------------------------
 
 echo "== Building the app (release)"
-if trunk build --release --offline; then
+if trunk build --release --offline && scripts/build-widget.sh; then
   echo "== Browser tests"
   mkdir -p tests/browser/out
   node --test --test-concurrency=1 tests/browser/*.test.mjs || failed+=("browser tests")

@@ -102,7 +102,7 @@ impl Viewer {
         }
     }
 
-    fn apply(&mut self, action: Action) {
+    pub fn apply(&mut self, action: Action) {
         let g = self.game.clone();
         match action {
             Action::Nav(Nav::First) => self.current = 0,
@@ -158,7 +158,7 @@ impl Reducible for Viewer {
 }
 
 /// The action for a key, if the viewer uses it.
-fn key_action(key: &str) -> Option<Action> {
+pub(crate) fn key_action(key: &str) -> Option<Action> {
     Some(match key {
         "ArrowLeft" => Action::Nav(Nav::Prev),
         "ArrowRight" => Action::Nav(Nav::Next),

@@ -71,6 +71,8 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
 
   const dist = join(root, 'dist');
   const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f)).map((f) => join(dist, f)));
+  const widgetDir = join(dist, 'widget');
+  const widget = await sizes(['movetext.js', 'movetext_wasm.js', 'movetext_wasm_bg.wasm', 'movetext.css'].map((f) => join(widgetDir, f)));
   const theirs = await sizes([join(lpv, 'lpv.js'), join(lpv, 'lpv.css')]);
 
   const browser = await startBrowser({ mounts: { '/lpv/': lpv, '/work/': work } });
@@ -144,8 +146,10 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   console.log('');
   console.log('| | Movetext | @lichess-org/pgn-viewer 2.5.9 |');
   console.log('|---|---|---|');
-  console.log(row('wasm + js + css, gzipped', kib(ours.gz), kib(theirs.gz)));
-  console.log(row('wasm + js + css, raw', kib(ours.raw), kib(theirs.raw)));
+  console.log(row('app: wasm + js + css, gzipped', kib(ours.gz), kib(theirs.gz)));
+  console.log(row('widget: wasm + js + css, gzipped', kib(widget.gz), kib(theirs.gz)));
+  console.log(row('app: wasm + js + css, raw', kib(ours.raw), kib(theirs.raw)));
+  console.log(row('widget: wasm + js + css, raw', kib(widget.raw), kib(theirs.raw)));
   console.log(row('navigation to first board (median)', `${oursFirst.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));
   console.log(row(`open a ${Math.round(bigSize / 1048576)} MiB file`, `${(oursBig.ms / 1000).toFixed(2)} s (${oursBig.games} indexed)`, `${(theirsBig.ms / 1000).toFixed(2)} s (first game shown)`));
   console.log(row('longest main-thread task meanwhile', `${oursBig.long.toFixed(0)} ms`, `${theirsBig.long.toFixed(0)} ms`));

@@ -1,0 +1,116 @@
+//! Movetext's widget as a WebAssembly module: `widget/movetext.js` loads it
+//! once per page and mounts one widget per `<movetext-viewer>` element or
+//! `Movetext.mount` call; every widget shares this one instance.
+#![forbid(unsafe_code)]
+
+use js_sys::Reflect;
+use movetext_app::notation::Notation;
+use movetext_app::widget::{Command, MovesPlace, Widget, WidgetOptions, WidgetPort, WidgetProps};
+use movetext_core::shakmaty::Color;
+use wasm_bindgen::prelude::*;
+
+/// A mounted widget, driven by the page.
+#[wasm_bindgen]
+pub struct MountedWidget {
+    port: WidgetPort,
+    app: Option<yew::AppHandle<Widget>>,
+}
+
+#[wasm_bindgen]
+impl MountedWidget {
+    /// Goes to a half-move number, `first`, `last`, or a path (`5,1,2`).
+    #[wasm_bindgen(js_name = goTo)]
+    pub fn go_to(&self, target: &str) {
+        self.port.send(Command::GoTo(target.to_owned()));
+    }
+
+    /// Turns the board around.
+    pub fn flip(&self) {
+        self.port.send(Command::Flip);
+    }
+
+    /// Shows another PGN.
+    #[wasm_bindgen(js_name = setPgn)]
+    pub fn set_pgn(&self, pgn: String) {
+        self.port.send(Command::SetPgn(pgn));
+    }
+
+    /// The FEN of the shown position.
+    #[wasm_bindgen(js_name = getFen)]
+    pub fn get_fen(&self) -> String {
+        self.port.fen()
+    }
+
+    /// The game's PGN (as written, or in export format after moves were made).
+    #[wasm_bindgen(js_name = getPgn)]
+    pub fn get_pgn(&self) -> String {
+        self.port.pgn()
+    }
+
+    /// Removes the widget.
+    pub fn destroy(&mut self) {
+        if let Some(app) = self.app.take() {
+            app.destroy();
+        }
+    }
+}
+
+fn text(options: &JsValue, key: &str) -> Option<String> {
+    let v = Reflect::get(options, &key.into()).ok()?;
+    if v.is_undefined() || v.is_null() {
+        return None;
+    }
+    v.as_string().or_else(|| v.as_f64().map(|n| n.to_string())).or_else(|| v.as_bool().map(|b| b.to_string()))
+}
+
+fn flag(options: &JsValue, key: &str, default: bool) -> bool {
+    match text(options, key).as_deref().map(str::trim) {
+        Some("false" | "no" | "off" | "0" | "none") => false,
+        Some(_) => true,
+        None => default,
+    }
+}
+
+/// Reads the options object the script builds from attributes or from
+/// `Movetext.mount`.
+pub fn options_from(options: &JsValue) -> WidgetOptions {
+    let d = WidgetOptions::default();
+    WidgetOptions {
+        pgn: text(options, "pgn").unwrap_or_default(),
+        fen: text(options, "fen").filter(|f| !f.trim().is_empty()),
+        orientation: match text(options, "orientation").as_deref().map(str::trim) {
+            Some("black") => Some(Color::Black),
+            Some("white") => Some(Color::White),
+            _ => None,
+        },
+        ply: text(options, "ply").or_else(|| text(options, "initialPly")),
+        game: text(options, "game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(0, |g| g.max(0.0) as usize),
+        players: flag(options, "players", d.players),
+        clocks: flag(options, "clocks", d.clocks),
+        moves: text(options, "moves").map_or(d.moves, |m| MovesPlace::parse(&m)),
+        controls: flag(options, "controls", d.controls),
+        keyboard: flag(options, "keyboard", d.keyboard),
+        wheel: flag(options, "wheel", d.wheel),
+        editable: flag(options, "editable", d.editable),
+        notation: text(options, "notation").map_or(Notation::San, |n| Notation::from_code(n.trim())),
+        theme: match text(options, "theme").as_deref() {
+            Some("dark") => "dark".to_owned(),
+            _ => "light".to_owned(),
+        },
+    }
+}
+
+/// Mounts a widget in `root` (inside the element's shadow root).
+#[wasm_bindgen]
+pub fn mount(root: web_sys::Element, options: JsValue, on_move: Option<js_sys::Function>) -> MountedWidget {
+    let port = WidgetPort::default();
+    let props = WidgetProps { options: options_from(&options), port: port.clone(), on_move };
+    let app = yew::Renderer::<Widget>::with_root_and_props(root, props).render();
+    MountedWidget { port, app: Some(app) }
+}
+
+/// Reports panics in the page and on the console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    movetext_app::panic_report::install();
+}

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Builds the embeddable widget into dist/widget (after the app, which Trunk
+# builds into dist): movetext.js, movetext_wasm.js, movetext_wasm_bg.wasm,
+# movetext.css, and a demo page with a sample game. File names are stable,
+# so a page can link them directly; see README.md, "Widget".
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
+cd "$ROOT"
+
+cargo build --release --locked --offline -p movetext-widget --target wasm32-unknown-unknown
+out=dist/widget
+rm -rf "$out"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
+  target/wasm32-unknown-unknown/release/movetext_widget.wasm
+wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-reference-types --enable-multivalue \
+  "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
+cp widget/movetext.js "$out/movetext.js"
+cat static/components.css widget/widget.css > "$out/movetext.css"
+cp static/widget-demo.html "$out/demo.html"
+cp static/sample.pgn "$out/sample.pgn"
+echo "widget built in $out"

@@ -1,0 +1,505 @@
+//! The embeddable widget: one game on a board with its players, clocks,
+//! moves and controls, configured by options, driven from JavaScript
+//! through [`WidgetPort`], and telling the page when the move changes.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_events::{EventListener, EventListenerOptions};
+use movetext_core::export::{write_game_bytes, ExportOptions};
+use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Color, Position};
+use movetext_core::Game;
+use wasm_bindgen::{JsCast, JsValue};
+use yew::prelude::*;
+
+use crate::app::{key_action, Action, Viewer};
+use crate::board::ChessBoard;
+use crate::board_description::describe;
+use crate::clock_format::{format_clock, initial_clock};
+use crate::controls::{Controls, Nav};
+use crate::editing::{EditOp, Edits};
+use crate::eval_bar::EvalBar;
+use crate::library::Library;
+use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::move_list::MoveList;
+use crate::notation::Notation;
+use crate::player_bar::PlayerBar;
+use crate::url_state::{node_at, path_of};
+
+/// Where the move list goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesPlace {
+    /// Beside the board.
+    Right,
+    /// Under the board.
+    Bottom,
+    /// Beside when the widget is wide enough, else under.
+    Auto,
+    /// No move list.
+    None,
+}
+
+impl MovesPlace {
+    /// Reads `right`, `bottom`, `auto` or `none` (auto otherwise).
+    pub fn parse(s: &str) -> MovesPlace {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "right" => MovesPlace::Right,
+            "bottom" => MovesPlace::Bottom,
+            "none" | "false" | "hidden" => MovesPlace::None,
+            _ => MovesPlace::Auto,
+        }
+    }
+
+    fn class(self) -> &'static str {
+        match self {
+            MovesPlace::Right => "mt-moves-right",
+            MovesPlace::Bottom => "mt-moves-bottom",
+            MovesPlace::Auto => "mt-moves-auto",
+            MovesPlace::None => "mt-moves-none",
+        }
+    }
+}
+
+/// The widget's options (see README, "Widget").
+#[derive(Clone, Debug, PartialEq)]
+pub struct WidgetOptions {
+    /// PGN text (one or more games).
+    pub pgn: String,
+    /// A start position when there is no PGN.
+    pub fen: Option<String>,
+    /// Which side is at the bottom; else the `Orientation` tag, else White.
+    pub orientation: Option<Color>,
+    /// The move shown first: a half-move number, `last`, or a path as in
+    /// the app's URL hash (`5,1,2`).
+    pub ply: Option<String>,
+    /// Which game of a multi-game PGN, from 0.
+    pub game: usize,
+    /// Show the player bars.
+    pub players: bool,
+    /// Show clocks in the player bars.
+    pub clocks: bool,
+    /// Where the moves go.
+    pub moves: MovesPlace,
+    /// Show the navigation buttons.
+    pub controls: bool,
+    /// Keys move through the game while the widget has focus.
+    pub keyboard: bool,
+    /// The mouse wheel over the board moves through the game.
+    pub wheel: bool,
+    /// Moves can be made on the board (they make variations).
+    pub editable: bool,
+    /// How moves are written.
+    pub notation: Notation,
+    /// `light` or `dark` (the script resolves `auto`).
+    pub theme: String,
+}
+
+impl Default for WidgetOptions {
+    fn default() -> WidgetOptions {
+        WidgetOptions {
+            pgn: String::new(),
+            fen: None,
+            orientation: None,
+            ply: None,
+            game: 0,
+            players: true,
+            clocks: true,
+            moves: MovesPlace::Auto,
+            controls: true,
+            keyboard: true,
+            wheel: true,
+            editable: false,
+            notation: Notation::San,
+            theme: "light".to_owned(),
+        }
+    }
+}
+
+/// A request from the page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Go to a half-move number, `first`, `last`, or a path.
+    GoTo(String),
+    /// Turn the board around.
+    Flip,
+    /// Show another PGN.
+    SetPgn(String),
+}
+
+/// What the page and the widget share: the widget's command inbox, and what
+/// it shows now (for `getFen` and `getPgn`).
+#[derive(Default)]
+pub struct PortInner {
+    /// Set by the widget when it mounts.
+    pub inbox: Option<Callback<Command>>,
+    /// FEN of the shown position.
+    pub fen: String,
+    /// The game as it is now (with moves made on the board).
+    pub game: Option<Game>,
+    /// Path of the shown node.
+    pub path: String,
+}
+
+/// A shared [`PortInner`]; equal when it is the same port.
+#[derive(Clone, Default)]
+pub struct WidgetPort(pub Rc<RefCell<PortInner>>);
+
+impl PartialEq for WidgetPort {
+    fn eq(&self, other: &WidgetPort) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl WidgetPort {
+    /// Sends a command to the widget.
+    pub fn send(&self, command: Command) {
+        let inbox = self.0.borrow().inbox.clone();
+        if let Some(inbox) = inbox {
+            inbox.emit(command);
+        }
+    }
+
+    /// The FEN shown.
+    pub fn fen(&self) -> String {
+        self.0.borrow().fen.clone()
+    }
+
+    /// The game in PGN: as written when not changed, else in export format.
+    pub fn pgn(&self) -> String {
+        self.0
+            .borrow()
+            .game
+            .as_ref()
+            .map(|g| String::from_utf8_lossy(&write_game_bytes(g, &ExportOptions::default())).into_owned())
+            .unwrap_or_default()
+    }
+}
+
+/// The widget's properties.
+#[derive(Properties, PartialEq, Clone)]
+pub struct WidgetProps {
+    /// Options.
+    pub options: WidgetOptions,
+    /// The link to the page.
+    pub port: WidgetPort,
+    /// Called with `{ ply, path, fen, san }` when the shown move changes.
+    #[prop_or_default]
+    pub on_move: Option<js_sys::Function>,
+}
+
+/// The library of the widget's PGN (or of its FEN).
+fn library_of(options: &WidgetOptions, pgn: &str) -> Library {
+    let text = if pgn.trim().is_empty() {
+        match &options.fen {
+            Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
+            None => "*\n".to_owned(),
+        }
+    } else {
+        pgn.to_owned()
+    };
+    Library::indexed("widget", text.into_bytes())
+}
+
+/// The node a `ply` option names.
+fn start_node(game: &ViewGame, ply: Option<&str>) -> NodeIx {
+    match ply.map(str::trim) {
+        None | Some("" | "first" | "0") => 0,
+        Some("last") => game.line_end(0),
+        Some(p) if p.contains(',') => node_at(game, p),
+        Some(p) => match p.parse::<usize>() {
+            Ok(n) => {
+                let mut at = 0;
+                for _ in 0..n {
+                    match game.next(at) {
+                        Some(next) => at = next,
+                        None => break,
+                    }
+                }
+                at
+            }
+            Err(_) => 0,
+        },
+    }
+}
+
+/// The widget.
+#[function_component(Widget)]
+pub fn widget(props: &WidgetProps) -> Html {
+    let opts = &props.options;
+    let pgn = use_state(|| opts.pgn.clone());
+    let library = use_memo((*pgn).clone(), |pgn| library_of(&props.options, pgn));
+    let edits = use_mut_ref(Edits::new);
+    let index = opts.game.min(library.len().saturating_sub(1));
+    let viewer = use_reducer({
+        let library = library.clone();
+        let ply = opts.ply.clone();
+        move || {
+            let game = library.game(index).unwrap_or_default();
+            let view = ViewGame::build(&game);
+            let at = start_node(&view, ply.as_deref());
+            let mut v = Viewer::new(view);
+            v.apply(Action::Goto(at));
+            v
+        }
+    });
+    // A new PGN: open its game afresh.
+    {
+        let dispatcher = viewer.dispatcher();
+        let edits = edits.clone();
+        let ply = opts.ply.clone();
+        let library = library.clone();
+        use_effect_with((*pgn).clone(), move |_| {
+            edits.borrow_mut().clear();
+            if let Some(game) = library.game(index) {
+                let view = ViewGame::build(&game);
+                let at = start_node(&view, ply.as_deref());
+                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+            }
+        });
+    }
+    let game = viewer.game.clone();
+    let current = viewer.current.min(game.nodes.len().saturating_sub(1));
+    let node = game.node(current);
+    let flipped = match opts.orientation {
+        Some(c) => c.is_black(),
+        None => game.tag("Orientation").is_some_and(|o| o.trim().eq_ignore_ascii_case("black")),
+    } != viewer.flipped;
+
+    // Commands from the page.
+    {
+        let dispatcher = viewer.dispatcher();
+        let port = props.port.clone();
+        let pgn = pgn.clone();
+        let game = game.clone();
+        let inbox = Callback::from(move |command: Command| match command {
+            Command::Flip => dispatcher.dispatch(Action::Nav(Nav::Flip)),
+            Command::SetPgn(text) => pgn.set(text),
+            Command::GoTo(target) => dispatcher.dispatch(Action::Goto(start_node(&game, Some(&target)))),
+        });
+        port.0.borrow_mut().inbox = Some(inbox);
+    }
+    // What the page can read, and the move-change event.
+    {
+        let mut port = props.port.0.borrow_mut();
+        port.fen = node.fen.clone();
+        port.path = path_of(&game, current);
+        port.game = edits.borrow().game(&library, index);
+    }
+    {
+        let on_move = props.on_move.clone();
+        let game = game.clone();
+        use_effect_with((game.clone(), current), move |_| {
+            if let Some(f) = on_move {
+                let detail = js_sys::Object::new();
+                let n = game.node(current);
+                let mut ply = 0;
+                let mut at = current;
+                while let Some(p) = game.node(at).parent {
+                    ply += 1;
+                    at = p;
+                }
+                let _ = js_sys::Reflect::set(&detail, &"ply".into(), &JsValue::from(ply));
+                let _ = js_sys::Reflect::set(&detail, &"path".into(), &path_of(&game, current).into());
+                let _ = js_sys::Reflect::set(&detail, &"fen".into(), &n.fen.clone().into());
+                let _ = js_sys::Reflect::set(&detail, &"san".into(), &n.san.clone().into());
+                let _ = f.call1(&JsValue::NULL, &detail);
+            }
+        });
+    }
+
+    // Keys act only while the widget has focus.
+    let onkeydown = {
+        let dispatcher = viewer.dispatcher();
+        let keyboard = opts.keyboard;
+        Callback::from(move |e: KeyboardEvent| {
+            if !keyboard || e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            let typing = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON"));
+            if typing && e.key() == " " {
+                return;
+            }
+            if let Some(action) = key_action(&e.key()) {
+                e.prevent_default();
+                e.stop_propagation();
+                dispatcher.dispatch(action);
+            }
+        })
+    };
+    // The wheel over the board.
+    let board_area = use_node_ref();
+    {
+        let dispatcher = viewer.dispatcher();
+        let board_area = board_area.clone();
+        use_effect_with(opts.wheel, move |&wheel| {
+            let listener = board_area.cast::<web_sys::Element>().filter(|_| wheel).map(|el| {
+                let mut travel = 0.0f64;
+                EventListener::new_with_options(&el, "wheel", EventListenerOptions::enable_prevent_default(), move |event| {
+                    let Some(event) = event.dyn_ref::<web_sys::WheelEvent>() else { return };
+                    event.prevent_default();
+                    travel += event.delta_y() * if event.delta_mode() == 0 { 1.0 } else { 40.0 };
+                    if travel.abs() >= 50.0 {
+                        dispatcher.dispatch(Action::Nav(if travel > 0.0 { Nav::Next } else { Nav::Prev }));
+                        travel = 0.0;
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
+    // Autoplay.
+    {
+        let dispatcher = viewer.dispatcher();
+        use_effect_with((viewer.playing, viewer.delay), move |&(playing, delay)| {
+            let interval = playing.then(|| gloo_timers::callback::Interval::new(delay, move || dispatcher.dispatch(Action::Tick)));
+            move || drop(interval)
+        });
+    }
+
+    // Moves on the board (editable widgets).
+    let legal = {
+        let fen = node.fen.clone();
+        let editable = opts.editable;
+        use_memo((fen, editable), |(fen, editable)| {
+            if !*editable {
+                return Vec::new();
+            }
+            Fen::from_ascii(fen.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok())
+                .map(|pos| pos.legal_moves().into_iter().collect())
+                .unwrap_or_default()
+        })
+    };
+    let on_move = {
+        let edits = edits.clone();
+        let library = library.clone();
+        let dispatcher = viewer.dispatcher();
+        let key = node.key;
+        Callback::from(move |mv| {
+            let result = edits.borrow_mut().apply(&library, index, EditOp::Play(key, mv));
+            if let (Ok(k), Some(g)) = (result, edits.borrow().game(&library, index)) {
+                let view = ViewGame::build(&g);
+                let at = view.by_key(k).unwrap_or(0);
+                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+            }
+        })
+    };
+    let on_nav = {
+        let dispatcher = viewer.dispatcher();
+        Callback::from(move |nav| dispatcher.dispatch(Action::Nav(nav)))
+    };
+    let on_select = {
+        let dispatcher = viewer.dispatcher();
+        Callback::from(move |ix| dispatcher.dispatch(Action::Goto(ix)))
+    };
+    let on_play = {
+        let dispatcher = viewer.dispatcher();
+        Callback::from(move |()| dispatcher.dispatch(Action::TogglePlay))
+    };
+    let on_delay = {
+        let dispatcher = viewer.dispatcher();
+        Callback::from(move |ms| dispatcher.dispatch(Action::Delay(ms)))
+    };
+
+    let bottom = if flipped { Color::Black } else { Color::White };
+    let bar = |color: Color| {
+        if !opts.players {
+            return html! {};
+        }
+        let white = color.is_white();
+        let prefix = if white { "White" } else { "Black" };
+        let known = |v: Option<&str>| {
+            v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-")).map(|v| AttrValue::from(v.to_owned()))
+        };
+        let clock = opts
+            .clocks
+            .then(|| game.clock_at(current, color).or_else(|| game.tag("TimeControl").and_then(initial_clock)))
+            .flatten()
+            .map(|t| AttrValue::from(format_clock(t)));
+        let at_end = current != 0 && game.next(current).is_none() && game.is_mainline(current);
+        let score = match (at_end, game.tag("Result")) {
+            (true, Some("1-0")) => Some(if white { "1" } else { "0" }),
+            (true, Some("0-1")) => Some(if white { "0" } else { "1" }),
+            (true, Some("1/2-1/2")) => Some("½"),
+            _ => None,
+        }
+        .map(AttrValue::from);
+        let place = if color == bottom { "bottom" } else { "top" };
+        html! {
+            <PlayerBar {white} name={known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix))}
+                title={known(game.tag(&format!("{prefix}Title")))} elo={known(game.tag(&format!("{prefix}Elo")))}
+                {clock} to_move={node.turn == color && score.is_none()} {score} {place} />
+        }
+    };
+    let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
+    let side = if node.turn.is_white() { "White" } else { "Black" };
+    let label = format!("Chess board, position after {moved}; {side} to move.");
+    let problems = game.diagnostics.len();
+    html! {
+        <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
+            role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
+            <div class="mt-board-col">
+                { bar(!bottom) }
+                <div class="board-row" ref={board_area}>
+                    if game.has_eval {
+                        <EvalBar eval={game.eval_at(current)} {flipped} />
+                    }
+                    <ChessBoard board={node.board.clone()} fen={AttrValue::from(node.fen.clone())} {flipped}
+                        last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
+                        label={AttrValue::from(label)} description={AttrValue::from(describe(&node.board))}
+                        legal={Rc::new((*legal).clone())} {on_move} />
+                </div>
+                { bar(bottom) }
+                if opts.controls {
+                    <Controls can_back={current != 0} can_forward={game.next(current).is_some()} {on_nav}
+                        playing={viewer.playing} {on_play} delay={viewer.delay} {on_delay} />
+                }
+            </div>
+            if opts.moves != crate::widget::MovesPlace::None {
+                <div class="mt-side">
+                    <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
+                    if problems > 0 {
+                        <p class="mt-problems" title={game.diagnostics.iter().map(|d| format!("line {}, column {}: {}", d.line, d.col, d.message)).collect::<Vec<_>>().join("\n")}>
+                            { format!("⚠ {problems} problem{} found while reading this game", if problems == 1 { "" } else { "s" }) }
+                        </p>
+                    }
+                </div>
+            }
+            <div class="sr-only" aria-live="polite" aria-atomic="true">{ if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) } }</div>
+        </div>
+    }
+}
+
+fn title(game: &ViewGame) -> String {
+    format!("{} – {}", game.tag("White").unwrap_or("White"), game.tag("Black").unwrap_or("Black"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_nodes_from_options() {
+        let lib = library_of(&WidgetOptions::default(), "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *");
+        let g = ViewGame::build(&lib.game(0).unwrap());
+        assert_eq!(start_node(&g, None), 0);
+        assert_eq!(g.node(start_node(&g, Some("3"))).san, "Nf3");
+        assert_eq!(g.node(start_node(&g, Some("last"))).san, "Nc6");
+        assert_eq!(g.node(start_node(&g, Some("1,1,1"))).san, "Nf3");
+        assert_eq!(g.numbered_san(start_node(&g, Some("1,1,0"))), "1... c5");
+        assert_eq!(start_node(&g, Some("99")), g.line_end(0));
+    }
+
+    #[test]
+    fn a_fen_without_pgn_is_a_game() {
+        let opts = WidgetOptions { fen: Some("8/P6k/8/8/8/8/8/K7 w - - 0 1".into()), ..WidgetOptions::default() };
+        let lib = library_of(&opts, "");
+        let g = ViewGame::build(&lib.game(0).unwrap());
+        assert_eq!(g.node(0).fen, "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(MovesPlace::parse("Bottom"), MovesPlace::Bottom);
+    }
+}

@@ -1,0 +1,148 @@
+// Browser tests of the embeddable widget (dist/widget, built by
+// scripts/build-widget.sh): a page with widgets made from elements and from
+// the API, under a strict Content-Security-Policy, with page styles that
+// must not reach inside. Expected FENs were computed independently of Movetext.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBrowser, outDir } from './harness.mjs';
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
+const AFTER_NC6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+const AFTER_C4 = 'rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2';
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+const PAGE = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Widgets</title>
+<link rel="stylesheet" href="page.css">
+<link rel="icon" href="data:,">
+<script type="module" src="/widget/movetext.js"></script>
+<script type="module" src="page.js"></script>
+</head><body>
+<h1>Two games</h1>
+<movetext-viewer id="a" orientation="black" ply="3" moves="none" pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5 *"></movetext-viewer>
+<div id="b"></div>
+<movetext-viewer id="bad" moves="bottom">this is { not a game ((( 1. Kx9 $$$ ]]]</movetext-viewer>
+</body></html>`;
+
+// Styles a careless page might have: none of them may reach the widgets.
+const PAGE_CSS = `
+button { display: none !important; }
+div { border: 7px solid red !important; padding: 30px !important; }
+svg { width: 10px !important; }
+`;
+
+const PAGE_JS = `
+import Movetext from '/widget/movetext.js';
+window.moves = [];
+window.handleB = await Movetext.mount(document.getElementById('b'), {
+  pgn: '[White "Bea"]\\n[Black "Carl"]\\n\\n1. d4 d5 2. c4 *', ply: 'last', moves: 'bottom', theme: 'dark',
+});
+window.handleB.on('move', (d) => window.moves.push(d.san));
+window.mounted = true;
+`;
+
+let browser;
+before(async () => {
+  const fixtures = join(outDir, 'widget-page');
+  await mkdir(fixtures, { recursive: true });
+  await writeFile(join(fixtures, 'index.html'), PAGE);
+  await writeFile(join(fixtures, 'page.css'), PAGE_CSS);
+  await writeFile(join(fixtures, 'page.js'), PAGE_JS);
+  browser = await startBrowser({ headers: { 'content-security-policy': CSP }, mounts: { '/page/': fixtures } });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function openPage() {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.goto(browser.url + 'page/');
+  await page.waitForFunction(() => window.mounted === true);
+  await page.waitForSelector('#a .board[data-fen]');
+  await page.waitForSelector('#bad .board[data-fen]');
+  return { page, errors };
+}
+
+const fen = (page, id) => page.locator(`#${id} .board`).getAttribute('data-fen');
+
+test('two widgets render with their options under a strict CSP', async () => {
+  const { page, errors } = await openPage();
+  // Widget a: an element; Black below; the third half-move; no move list.
+  assert.equal(await fen(page, 'a'), AFTER_NF3);
+  assert.equal(await page.locator('#a .board').getAttribute('data-flipped'), 'true');
+  assert.equal(await page.locator('#a .move-list').count(), 0);
+  // Widget b: by the API; the last move; moves below; players named.
+  assert.equal(await fen(page, 'b'), AFTER_C4);
+  assert.equal(await page.locator('#b .move-list').count(), 1);
+  assert.match(await page.locator('#b .player-bar.at-bottom .player-name').innerText(), /Bea/);
+  assert.equal(await page.locator('#b .mt-widget').getAttribute('data-theme'), 'dark');
+  const boardA = await page.locator('#a .board').boundingBox();
+  const boardB = await page.locator('#b .board').boundingBox();
+  const movesB = await page.locator('#b .move-list').boundingBox();
+  assert.ok(movesB.y > boardB.y + boardB.height, 'moves below the board');
+  // The page's styles stay outside: buttons shown, board not squashed.
+  assert.ok(boardA.width > 200, `board a is ${boardA.width}px wide`);
+  assert.ok(await page.locator('#b .controls .nav-next').isVisible(), 'buttons are visible');
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
+  await page.screenshot({ path: join(outDir, 'widgets-1280x800.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('each widget navigates on its own, by keys when focused and by the API', async () => {
+  const { page, errors } = await openPage();
+  await page.locator('#a .board').click();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await fen(page, 'a'), AFTER_NC6);
+  assert.equal(await fen(page, 'b'), AFTER_C4, 'b did not move');
+  await page.evaluate(() => window.handleB.goTo('first'));
+  await page.waitForFunction(() => document.querySelector('#b').shadowRoot.querySelector('.board').dataset.fen.startsWith('rnbqkbnr/pppppppp'));
+  assert.equal(await fen(page, 'b'), START);
+  assert.equal(await fen(page, 'a'), AFTER_NC6, 'a did not move');
+  await page.evaluate(() => window.handleB.goTo(2));
+  assert.equal(await page.evaluate(() => window.handleB.getFen()), 'rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2');
+  assert.deepEqual(await page.evaluate(() => window.moves.slice(-2)), ['', 'd5']);
+  // A click on b's move list, then keys: only b moves.
+  await page.locator('#b .mv', { hasText: 'c4' }).click();
+  await page.keyboard.press('Home');
+  assert.equal(await fen(page, 'b'), START);
+  assert.equal(await fen(page, 'a'), AFTER_NC6);
+  // Flip and PGN through the API; the element has the same methods.
+  await page.evaluate(() => window.handleB.flip());
+  assert.equal(await page.locator('#b .board').getAttribute('data-flipped'), 'true');
+  assert.match(await page.evaluate(() => window.handleB.getPgn()), /\[White "Bea"\][\s\S]*1\. d4 d5 2\. c4 \*/);
+  assert.match(await page.evaluate(() => document.getElementById('a').getPgn()), /3\. Bb5 \*/);
+  await page.evaluate(() => window.handleB.setPgn('1. c4 e5 *'));
+  await page.waitForFunction(() => document.querySelector('#b').shadowRoot.querySelectorAll('.mv').length === 2);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a malformed PGN in one widget leaves the others working', async () => {
+  const { page, errors } = await openPage();
+  assert.equal(await fen(page, 'bad'), START);
+  assert.match(await page.locator('#bad .mt-problems').innerText(), /problem/);
+  assert.ok(await page.locator('#bad .unplayed').count() >= 1, 'the text is kept and shown');
+  await page.locator('#a .board').click();
+  await page.keyboard.press('End');
+  assert.equal(await fen(page, 'a'), 'r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
+  await page.evaluate(() => window.handleB.destroy());
+  assert.equal(await page.locator('#b .board').count(), 0);
+  await page.keyboard.press('Home');
+  assert.equal(await fen(page, 'a'), START);
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
