@@ -75,7 +75,7 @@ pub enum NodeKind {
 pub(crate) type Run = (u32, u32);
 
 /// One node of the arena.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Node {
     pub(crate) parent: u32,
     pub(crate) first_child: u32,

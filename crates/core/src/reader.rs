@@ -22,12 +22,23 @@ pub struct GameReader<'a> {
     bytes: &'a [u8],
     splitter: Splitter<'a>,
     tags: Vec<RawTag>,
+    scratch: Scratch,
+}
+
+/// Buffers kept from one game to the next, so that a game's tables grow in
+/// them and are then copied once at their final size.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    comments: Vec<Comment>,
+    last_child: Vec<u32>,
+    tags: Vec<RawTag>,
 }
 
 impl<'a> GameReader<'a> {
     /// Reads the games in `bytes` (a whole file: BOM, any line ends, any encoding).
     pub fn new(bytes: &'a [u8]) -> GameReader<'a> {
-        GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new() }
+        GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new(), scratch: Scratch::default() }
     }
 }
 
@@ -37,7 +48,7 @@ impl Iterator for GameReader<'_> {
     fn next(&mut self) -> Option<Game> {
         self.tags.clear();
         let raw = self.splitter.next_game(&mut self.tags)?;
-        Some(parse_raw(self.bytes, &raw, &self.tags))
+        Some(parse_in(self.bytes, &raw, &self.tags, &mut self.scratch))
     }
 }
 
@@ -48,37 +59,53 @@ pub fn read_game(bytes: &[u8]) -> Game {
 
 /// Reads one game found by the splitter in `file`.
 pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
+    parse_in(file, raw, tags, &mut Scratch::default())
+}
+
+fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
     let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
     let (text, enc) = decode(slice);
     let mut game = Game::new();
     game.offset = raw.start;
     game.line = raw.line;
-    let mut local: Vec<RawTag>;
-    let (tags, movetext): (&[RawTag], usize) = match &text {
+    let mut local = std::mem::take(&mut scratch.tags);
+    local.clear();
+    let movetext = match &text {
         Cow::Borrowed(_) => {
-            local = tags
-                .iter()
-                .map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags })
-                .collect();
-            (&local, raw.movetext - raw.start)
+            local.extend(
+                tags.iter().map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags }),
+            );
+            raw.movetext - raw.start
         }
-        Cow::Owned(s) => {
-            local = Vec::new();
-            let mv = Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext);
-            (&local, mv)
-        }
+        Cow::Owned(s) => Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext),
     };
     game.src = Arc::from(text.as_ref());
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new() };
+    game.tags.reserve_exact(local.len());
+    let mut nodes = std::mem::take(&mut scratch.nodes);
+    nodes.clear();
+    nodes.push(Node::new(NONE, NodeKind::Root));
+    game.nodes = nodes;
+    let mut comments = std::mem::take(&mut scratch.comments);
+    comments.clear();
+    game.comments = comments;
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child) };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
         p.diag(Severity::Warning, bad, bad + 1, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
     }
-    p.tags(tags);
+    p.tags(&local);
     p.setup();
     p.movetext(movetext);
-    p.finish()
+    scratch.tags = local;
+    scratch.last_child = std::mem::take(&mut p.last_child);
+    let mut game = p.finish();
+    // The tables at their final size; the buffers go back for the next game.
+    let nodes = game.nodes.clone();
+    scratch.nodes = std::mem::replace(&mut game.nodes, nodes);
+    let comments = game.comments.clone();
+    scratch.comments = std::mem::replace(&mut game.comments, comments);
+    game
 }
 
 struct Line {
@@ -109,6 +136,8 @@ struct Parser {
     /// Tags whose name is read under another spelling: (index, where the
     /// name is written).
     renamed: Vec<(usize, (usize, usize))>,
+    /// The last child of each node so far (a buffer kept between games).
+    last_child: Vec<u32>,
 }
 
 fn is_result(t: &[u8]) -> bool {
@@ -410,11 +439,9 @@ impl Parser {
         let src = self.g.src.clone();
         let bytes = src.as_bytes();
         let mut lx = Lexer::new(bytes, start);
-        let mut last_child: Vec<u32> = vec![NONE];
-        // About one move per six bytes of movetext in typical files.
-        let estimate = (bytes.len().saturating_sub(start) / 10).min(1 << 16);
-        self.g.nodes.reserve(estimate);
-        last_child.reserve(estimate);
+        let mut last_child = std::mem::take(&mut self.last_child);
+        last_child.clear();
+        last_child.push(NONE);
         let unsupported = match &self.g.variant {
             Variant::Unsupported(v) => Some(v.clone()),
             _ => None,
@@ -557,8 +584,7 @@ impl Parser {
                             line.fresh = false;
                             line.sealed = false;
                             if let Some(written) = tok.suffix {
-                                let what = label_after(&line.pos, label());
-                                self.check_suffix(&line.pos, written, &what, sym_start, t.end);
+                                self.check_suffix(&line.pos, written, label(), sym_start, t.end);
                             }
                             for n in tok.nags {
                                 if n != 0 {
@@ -701,6 +727,7 @@ impl Parser {
                 }
             }
         }
+        self.last_child = last_child;
     }
 
     /// The position at `node`, a node of the line after `base`; moves the
@@ -785,8 +812,15 @@ impl Parser {
         }
     }
 
-    fn check_suffix(&mut self, after: &Chess, written: Suffix, label: &str, s: usize, e: usize) {
-        if !after.is_check() {
+    /// Checks a written `+` or `#` against the position after the move
+    /// (`tok` is the move as written, labelled only when something is wrong).
+    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &str, s: usize, e: usize) {
+        let check = after.is_check();
+        if check && (written == Suffix::Check || after.is_checkmate()) {
+            return;
+        }
+        let label = label_after(after, tok);
+        if !check {
             self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
             self.diag(Severity::Warning, s, e, format!("{label} is marked as mate but is only check"));
