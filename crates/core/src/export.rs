@@ -314,11 +314,13 @@ fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptio
 }
 
 fn write_tail(game: &Game, w: &mut Wrap, node: NodeId) {
-    write_span(game, w, game.node(node).tail);
+    write_span(game, w, game.node(node).tail, !game.is_mainline(node));
 }
 
-/// Writes kept text token by token.
-fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
+/// Writes kept text token by token. In a variation (`nested`), a `)` that
+/// closes nothing in the text is written as a comment, so that it does not
+/// end the variation when the export is read again.
+fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     if t.1 <= t.0 {
         return;
     }
@@ -339,6 +341,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
                 depth += 1;
                 w.open();
             }
+            Kind::Close if depth == 0 && nested => w.comment(text),
             Kind::Close => {
                 depth = depth.saturating_sub(1);
                 w.close();
@@ -381,7 +384,7 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
             Item::Tail(n) => write_tail(game, &mut w, n),
             Item::AltText(n, i) => {
                 let (s, _) = game.node(n).alts;
-                write_span(game, &mut w, game.alt_spans[(s + i) as usize]);
+                write_span(game, &mut w, game.alt_spans[(s + i) as usize], true);
             }
             Item::Line { node, mut pos, mut force } => {
                 let mut node = node;

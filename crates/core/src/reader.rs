@@ -396,10 +396,11 @@ impl Parser {
 
     /// Skips to the end of the current line of play from `lx`'s position:
     /// to the `)` closing it (not consumed), or at depth 0 in the main line
-    /// to a termination marker (not consumed). Returns the end of the last
-    /// token skipped.
-    fn skip_line(&self, lx: &mut Lexer<'_>, bytes: &[u8], main: bool, mut end: usize) -> usize {
-        let mut depth = 0usize;
+    /// to a termination marker (not consumed). `depth` counts the `(` of
+    /// the line already read whose `)` is still to come (kept as comments
+    /// when the line had no move): their `)` are skipped too. Returns the
+    /// end of the last token skipped.
+    fn skip_line(&self, lx: &mut Lexer<'_>, bytes: &[u8], main: bool, mut depth: usize, mut end: usize) -> usize {
         loop {
             let save = lx.offset();
             let Some(t) = lx.next() else { return end };
@@ -450,7 +451,7 @@ impl Parser {
         let mut stack: Vec<Line> = Vec::new();
         if let Some(v) = unsupported {
             let first = lx.offset();
-            let end = self.skip_line(&mut lx, bytes, true, first);
+            let end = self.skip_line(&mut lx, bytes, true, 0, first);
             let from = skip_ws_fwd(bytes, first);
             if end > from {
                 self.g.nodes[0].tail = (from as u32, end as u32);
@@ -762,7 +763,11 @@ impl Parser {
     }
 
     fn unplayable(&mut self, lx: &mut Lexer<'_>, bytes: &[u8], line: &mut Line, outer: Option<u32>, (from, to): (usize, usize), msg: String) {
-        let end = self.skip_line(lx, bytes, outer.is_none(), to);
+        // In a variation, the `)` of a `(` kept as a comment belongs to the
+        // text kept now, so that the kept text neither stops at it nor starts
+        // a second time after it. (In the main line a `)` ends nothing.)
+        let depth = if outer.is_some() { std::mem::take(&mut line.phantom) as usize } else { 0 };
+        let end = self.skip_line(lx, bytes, outer.is_none(), depth, to);
         self.diag(Severity::Error, from, from + 1, msg);
         if let (true, Some(owner)) = (line.fresh, outer) {
             // The whole variation is kept as text, with what came before its first move.
@@ -927,6 +932,34 @@ mod tests {
         let g = read_game("1.\u{a0}e4 e5 2. Nf3 ..Nc6 3. Bc4 Bc5 4. O\u{2011}O *".as_bytes());
         assert_eq!(g.mainline_plies(), 7);
         assert!(!g.has_errors(), "{:?}", messages(&g));
+    }
+
+    fn export_twice(g: &Game) -> (String, String) {
+        use crate::export::{write_game, ExportOptions};
+        let out = write_game(g, &ExportOptions::default());
+        let again = write_game(&read_game(out.as_bytes()), &ExportOptions::default());
+        (out, again)
+    }
+
+    #[test]
+    fn a_kept_variation_that_starts_with_a_stray_open() {
+        // The `(` with no move and its `)` are both in the one kept text.
+        let g = read_game(b"1. e4 ( ( x ) e5 ) *\n");
+        let e4 = g.mainline()[0];
+        assert_eq!(g.unplayed_variations(e4).collect::<Vec<_>>(), vec!["( x ) e5"]);
+        assert_eq!(g.comments_after(e4).count(), 0);
+        assert_eq!(g.result(), "*");
+        let (out, again) = export_twice(&g);
+        assert!(out.contains("1. e4 ((x) e5) *"), "{out}");
+        assert_eq!(out, again);
+        // After a move, the rest of the variation is kept up to its own `)`.
+        let g = read_game(b"1. e4 ( ( d4 Qa1 ) x ) e5 *\n");
+        let d4 = g.children(g.root()).nth(1).unwrap();
+        assert_eq!(g.unplayed(d4), Some("Qa1 ) x"));
+        assert_eq!(g.mainline_plies(), 2);
+        let (out, again) = export_twice(&g);
+        assert!(out.contains("({(} 1. d4 Qa1 {)} x) 1... e5 *"), "{out}");
+        assert_eq!(out, again);
     }
 
     #[test]
