@@ -88,11 +88,15 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     let mut comments = std::mem::take(&mut scratch.comments);
     comments.clear();
     game.comments = comments;
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child) };
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
+        p.cp1252 = Some(crate::decode::Cp1252Offsets::new(&p.g.src));
+        // Where the first byte that is not UTF-8 is in the decoded text.
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
-        p.diag(Severity::Warning, bad, bad + 1, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
+        let at = crate::decode::decode_cp1252(&slice[..bad]).len();
+        let len = p.g.src[at..].chars().next().map_or(0, char::len_utf8);
+        p.diag(Severity::Warning, at, at + len, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
     }
     p.tags(&local);
     p.setup();
@@ -138,6 +142,9 @@ struct Parser {
     renamed: Vec<(usize, (usize, usize))>,
     /// The last child of each node so far (a buffer kept between games).
     last_child: Vec<u32>,
+    /// For a game read as Windows-1252: how to turn offsets in its decoded
+    /// text into offsets in the file.
+    cp1252: Option<crate::decode::Cp1252Offsets>,
 }
 
 fn is_result(t: &[u8]) -> bool {
@@ -204,7 +211,12 @@ impl Parser {
         }
         let (line, col) = self.line_col(start);
         let off = self.g.offset;
-        self.g.diagnostics.push(Diagnostic { severity, span: (off + start, off + end.max(start)), line, col, message });
+        let end = end.max(start);
+        let span = match &self.cp1252 {
+            Some(map) => (off + map.original(start), off + map.original(end)),
+            None => (off + start, off + end),
+        };
+        self.g.diagnostics.push(Diagnostic { severity, span, line, col, message });
     }
 
     /// Line and column of `offset`, scanning on from the last one asked for.
@@ -960,6 +972,23 @@ mod tests {
         let (out, again) = export_twice(&g);
         assert!(out.contains("({(} 1. d4 Qa1 {)} x) 1... e5 *"), "{out}");
         assert_eq!(out, again);
+    }
+
+    #[test]
+    fn spans_of_windows_1252_games_are_file_offsets() {
+        // A UTF-8 é first (read as two Windows-1252 characters), then a Latin-1 é.
+        let file = b"[Event \"x\"]\n\n1. e4 *\n\n[Event \"Caf\xc3\xa9\"]\n[White \"R\xe9ti\"]\n\n1. e4 {\x93ok\x94} e5 2. Qa5 *\n";
+        let games: Vec<Game> = GameReader::new(file).collect();
+        assert_eq!(games.len(), 2);
+        let d = games[1].diagnostics();
+        assert_eq!(d.len(), 2, "{:?}", messages(&games[1]));
+        // The byte that is not UTF-8.
+        assert_eq!(&file[d[0].span.0..d[0].span.1], b"\xe9");
+        assert_eq!((d[0].line, d[0].col), (6, 10));
+        // The illegal move, after quotes written in Windows-1252.
+        assert!(d[1].message.contains("Qa5 is illegal"), "{}", d[1].message);
+        assert!(file[d[1].span.0..].starts_with(b"Qa5 *"));
+        assert_eq!((d[1].line, d[1].col), (8, 20));
     }
 
     #[test]
