@@ -451,6 +451,20 @@ impl Parser {
     fn movetext(&mut self, start: usize) {
         let src = self.g.src.clone();
         let bytes = src.as_bytes();
+        // Escape lines among the tags are kept before the first move. Lines
+        // end at LF (a CR inside a tag value starts no line), or at CR in
+        // text without LF.
+        let lone_cr = memchr::memchr(b'\n', bytes).is_none();
+        let mut at = 0;
+        while let Some(i) = memchr::memchr(b'%', &bytes[at..start]) {
+            let p = at + i;
+            at = p + 1;
+            if p == 0 || bytes[p - 1] == b'\n' || (lone_cr && bytes[p - 1] == b'\r') {
+                let e = memchr::memchr2(b'\n', b'\r', &bytes[p..start]).map_or(start, |j| p + j);
+                self.g.escapes.push((0, (p as u32, e as u32)));
+                at = e;
+            }
+        }
         let mut lx = Lexer::new(bytes, start);
         let mut last_child = std::mem::take(&mut self.last_child);
         last_child.clear();
@@ -618,7 +632,7 @@ impl Parser {
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Line };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
-                Kind::Escape => {}
+                Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
                 Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
                     Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                     None => {
@@ -704,7 +718,14 @@ impl Parser {
                     let (s, e) = match j.kind {
                         Kind::Comment { closed: true } => (j.start - 1, j.end + 1),
                         Kind::Comment { closed: false } | Kind::LineComment | Kind::Nag => (j.start - 1, j.end),
-                        Kind::Escape => continue,
+                        Kind::Escape => {
+                            let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
+                            if let Some((a, b)) = run.take() {
+                                self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                            }
+                            self.g.escapes.push((last, (j.start as u32, j.end as u32)));
+                            continue;
+                        }
                         _ => (j.start, j.end),
                     };
                     let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
@@ -786,6 +807,10 @@ impl Parser {
             let start = skip_ws_fwd(bytes, line.open_at + 1);
             line.pending = (0, 0);
             line.early_nags.clear();
+            // So are the escape lines read since (the last ones in the table).
+            while self.g.escapes.last().is_some_and(|e| e.1 .0 as usize >= start) {
+                self.g.escapes.pop();
+            }
             let run = self.g.nodes[owner as usize].alts;
             self.g.nodes[owner as usize].alts = append_run(&mut self.g.alt_spans, run, (start as u32, end.max(start) as u32));
             return;
@@ -845,6 +870,8 @@ impl Parser {
     }
 
     fn finish(mut self) -> Game {
+        // Escape lines in the order of their nodes (stable: file order within one).
+        self.g.escapes.sort_by_key(|e| e.0);
         if self.dropped > 0 {
             let n = self.dropped;
             self.g.diagnostics.push(Diagnostic {
