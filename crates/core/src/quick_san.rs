@@ -1,5 +1,6 @@
-//! Resolving the usual SAN moves without building a move list: a piece or
-//! pawn move that is not a promotion, played when the king is not in check.
+//! Resolving the usual SAN moves without building a move list: a piece,
+//! king or pawn move that is not a promotion, played when the king is not
+//! in check.
 //! Anything else (and any move this cannot prove legal and unique) is left
 //! to shakmaty's `San::to_move`, so the outcome is always the same as its.
 
@@ -10,9 +11,6 @@ use shakmaty::{attacks, san::San, Bitboard, Chess, Move, Piece, Position, Rank, 
 #[inline]
 pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     let San::Normal { role, file, rank, capture, to, promotion: None } = *san else { return None };
-    if role == Role::King {
-        return None;
-    }
     let board = pos.board();
     let us = pos.turn();
     if board.by_color(us).contains(to) {
@@ -48,7 +46,7 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
         Role::Bishop => attacks::bishop_attacks(to, occupied) & mine,
         Role::Rook => attacks::rook_attacks(to, occupied) & mine,
         Role::Queen => attacks::queen_attacks(to, occupied) & mine,
-        Role::King => return None,
+        Role::King => attacks::king_attacks(to) & mine,
     };
     if let Some(f) = file {
         from &= Bitboard::from_file(f);
@@ -70,6 +68,11 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them;
+    if role == Role::King {
+        // Not in check, the king may go where no piece of theirs attacks.
+        let from = from.single_square()?;
+        return board.attacks_to(to, !us, occupied).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
+    }
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
         let b = attacks::between(king, s) & occupied;
@@ -103,7 +106,7 @@ mod tests {
     /// when there is one, is `San::to_move`'s.
     fn agrees_everywhere(pos: &Chess) -> usize {
         let mut quick = 0;
-        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let roles = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
         for to in Square::ALL {
             for role in roles {
                 for capture in [false, true] {
@@ -139,6 +142,9 @@ mod tests {
             "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1",
             "4k3/8/8/8/8/3n4/8/R3K2N w - - 0 1",
             "4k3/8/8/8/8/8/3p4/R3K2N w - - 0 1",
+            // Kings next to each other and to attacked squares.
+            "8/8/8/3k4/8/3K4/8/7r w - - 0 1",
+            "8/8/8/8/2b5/8/4K3/k6q w - - 0 1",
             // Black to move, pawns about to promote.
             "4k3/8/8/8/8/2n5/p1p5/4K3 b - - 0 1",
             "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 1 5",

@@ -88,7 +88,7 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     let mut comments = std::mem::take(&mut scratch.comments);
     comments.clear();
     game.comments = comments;
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None };
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None, known: [None; 4] };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         p.cp1252 = Some(crate::decode::Cp1252Offsets::new(&p.g.src));
@@ -145,7 +145,17 @@ struct Parser {
     /// For a game read as Windows-1252: how to turn offsets in its decoded
     /// text into offsets in the file.
     cp1252: Option<crate::decode::Cp1252Offsets>,
+    /// The first tag of each name the reader looks up (`KNOWN_*`), as an
+    /// index of the game's tags.
+    known: [Option<usize>; 4],
 }
+
+/// The tag names the reader looks up, in the order of `Parser::known`.
+const KNOWN_NAMES: [&str; 4] = ["Variant", "FEN", "SetUp", "Result"];
+const KNOWN_VARIANT: usize = 0;
+const KNOWN_FEN: usize = 1;
+const KNOWN_SETUP: usize = 2;
+const KNOWN_RESULT: usize = 3;
 
 fn is_result(t: &[u8]) -> bool {
     matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
@@ -262,8 +272,18 @@ impl Parser {
                 }
                 None => Text::Src(t.name.0 as u32, t.name.1 as u32),
             };
+            let at = self.g.tags.len();
             self.g.tags.push(Tag { name, value });
+            let name = self.g.text(&self.g.tags[at].name);
+            if let Some(k) = KNOWN_NAMES.iter().position(|n| *n == name) {
+                self.known[k].get_or_insert(at);
+            }
         }
+    }
+
+    /// The value of the first tag named `KNOWN_NAMES[k]`, as `Game::tag` gives it.
+    fn known_tag(&self, k: usize) -> Option<&str> {
+        self.known[k].map(|i| self.g.text(&self.g.tags[i].value))
     }
 
     fn tag_span(&self, name: &str) -> (usize, usize) {
@@ -279,7 +299,7 @@ impl Parser {
     }
 
     fn setup(&mut self) {
-        let variant = self.g.tag("Variant").map(|v| v.trim().to_string());
+        let variant = self.known_tag(KNOWN_VARIANT).map(|v| v.trim().to_string());
         if let Some(v) = variant {
             let lower = v.to_ascii_lowercase().replace([' ', '-', '_'], "");
             self.g.variant = match lower.as_str() {
@@ -288,8 +308,8 @@ impl Parser {
                 _ => Variant::Unsupported(v),
             };
         }
-        let fen = self.g.tag("FEN").map(str::to_string);
-        let setup = self.g.tag("SetUp").map(str::to_string);
+        let fen = self.known_tag(KNOWN_FEN).map(str::to_string);
+        let setup = self.known_tag(KNOWN_SETUP).map(str::to_string);
         let Some(fen) = fen else {
             if setup.as_deref() == Some("1") {
                 let (s, e) = self.tag_span("SetUp");
@@ -701,7 +721,7 @@ impl Parser {
                     None => Text::Src(t.start as u32, t.end as u32),
                 });
                 let marker = self.g.result().to_string();
-                if let Some(tag) = self.g.tag("Result") {
+                if let Some(tag) = self.known_tag(KNOWN_RESULT) {
                     if tag != marker && is_result(tag.as_bytes()) {
                         let msg = format!("the result {marker} does not match the Result tag {tag}");
                         self.diag(Severity::Warning, t.start, t.end, msg);
@@ -752,7 +772,7 @@ impl Parser {
             }
             None => {
                 let at = skip_ws_back(bytes, bytes.len());
-                let msg = match self.g.tag("Result") {
+                let msg = match self.known_tag(KNOWN_RESULT) {
                     Some(r) if is_result(r.as_bytes()) => format!("the game has no result at its end; {r} is taken from the Result tag"),
                     _ => "the game has no result at its end; * (unknown) is used".into(),
                 };
