@@ -243,8 +243,11 @@ impl Parser {
         let mut seen: HashSet<&str> = HashSet::new();
         for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
-            let value_raw = src.get(t.value.0..t.value.1).unwrap_or("");
-            let value = if t.flags & TAG_ESCAPED != 0 { Text::Own(unescape(value_raw).into()) } else { Text::Src(t.value.0 as u32, t.value.1 as u32) };
+            let value = if t.flags & TAG_ESCAPED != 0 {
+                Text::Own(unescape(src.get(t.value.0..t.value.1).unwrap_or("")).into())
+            } else {
+                Text::Src(t.value.0 as u32, t.value.1 as u32)
+            };
             if name.is_empty() {
                 self.diag(Severity::Warning, t.name.0, t.value.1, "a tag without a name".into());
             }
@@ -257,7 +260,8 @@ impl Parser {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
             }
             let repeated = if raw.len() <= 32 {
-                raw[..i].iter().any(|o| src.get(o.name.0..o.name.1) == Some(name))
+                let bytes = src.as_bytes();
+                raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
             } else {
                 !seen.insert(name)
             };
