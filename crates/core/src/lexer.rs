@@ -162,7 +162,7 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Token;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
