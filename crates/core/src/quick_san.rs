@@ -68,11 +68,6 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them;
-    if role == Role::King {
-        // Not in check, the king may go where no piece of theirs attacks.
-        let from = from.single_square()?;
-        return board.attacks_to(to, !us, occupied).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
-    }
     let mut pinned = Bitboard::EMPTY;
     for s in snipers {
         let b = attacks::between(king, s) & occupied;
@@ -82,6 +77,11 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
         if !b.more_than_one() {
             pinned |= b;
         }
+    }
+    if role == Role::King {
+        // Not in check, the king may go where no piece of theirs attacks.
+        let from = from.single_square()?;
+        return board.attacks_to(to, !us, occupied).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
     }
     let mut found = None;
     for sq in from {
@@ -130,6 +130,53 @@ mod tests {
     }
 
     #[test]
+    fn agrees_with_shakmaty_along_random_games() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut quick = 0;
+        for _ in 0..12 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Every piece to every square, with and without a capture mark.
+                for to in Square::ALL {
+                    for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
+                        for capture in [false, true] {
+                            let san = San::Normal { role, file: None, rank: None, capture, to, promotion: None };
+                            if let Some(q) = resolve(&san, &pos) {
+                                assert_eq!(san.to_move(&pos), Ok(q), "{san} in {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                            }
+                        }
+                    }
+                }
+                for m in &moves {
+                    let san = San::from_move(&pos, *m);
+                    // As written by programs, fully disambiguated, and with the capture mark flipped.
+                    let mut forms = vec![san];
+                    if let San::Normal { role, capture, to, promotion, .. } = san {
+                        let from = m.from().unwrap();
+                        forms.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
+                        forms.push(San::Normal { role, file: None, rank: None, capture: !capture, to, promotion });
+                    }
+                    for f in forms {
+                        if let Some(q) = resolve(&f, &pos) {
+                            quick += 1;
+                            assert_eq!(f.to_move(&pos), Ok(q), "{f} in {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                        }
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(quick > 10_000, "the quick way found only {quick} moves");
+    }
+
+    #[test]
     fn agrees_with_shakmaty() {
         let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -144,6 +191,9 @@ mod tests {
             "4k3/8/8/8/8/8/3p4/R3K2N w - - 0 1",
             // Kings next to each other and to attacked squares.
             "8/8/8/3k4/8/3K4/8/7r w - - 0 1",
+            // A slider's check: the square behind the king is attacked too.
+            "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+            "4k3/8/8/1b6/8/8/4K3/7R w - - 0 1",
             "8/8/8/8/2b5/8/4K3/k6q w - - 0 1",
             // Black to move, pawns about to promote.
             "4k3/8/8/8/8/2n5/p1p5/4K3 b - - 0 1",
