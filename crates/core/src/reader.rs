@@ -515,6 +515,13 @@ impl Parser {
             let text = &bytes[t.start..t.end];
             match t.kind {
                 Kind::Symbol => {
+                    // The usual move number ("12." or "12..."): nothing to do.
+                    if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
+                        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+                        if text[digits..].iter().all(|b| *b == b'.') {
+                            continue;
+                        }
+                    }
                     let fixed;
                     let mut sym = text;
                     let is_fixed = text.iter().any(|b| *b >= 0x80);
