@@ -524,74 +524,82 @@ impl Parser {
                     }
                     let fixed;
                     let mut sym = text;
-                    let is_fixed = text.iter().any(|b| *b >= 0x80);
-                    if is_fixed {
-                        fixed = crate::lexer::ascii_lookalikes(text);
-                        sym = &fixed;
-                        self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
-                    }
                     let mut sym_start = t.start;
-                    // Move numbers: "12.", "12...", "12.e4", "12".
-                    if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
-                        // "1.1.e4" and the like: every number with dots goes.
-                        loop {
-                            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
-                            let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
-                            if digits == 0 || dots == 0 || digits + dots == sym.len() {
-                                if digits > 0 && digits + dots == sym.len() {
-                                    sym = &[];
+                    // The usual move (a piece letter or a file first, ASCII, no
+                    // comma, not an e.p. mark) needs none of the checks below.
+                    let plain = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+                        && text.is_ascii()
+                        && text[text.len() - 1] != b','
+                        && !matches!(text, b"e.p." | b"ep" | b"e.p");
+                    let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
+                    if !plain {
+                        if is_fixed {
+                            fixed = crate::lexer::ascii_lookalikes(text);
+                            sym = &fixed;
+                            self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
+                        }
+                        // Move numbers: "12.", "12...", "12.e4", "12".
+                        if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
+                            // "1.1.e4" and the like: every number with dots goes.
+                            loop {
+                                let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+                                let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
+                                if digits == 0 || dots == 0 || digits + dots == sym.len() {
+                                    if digits > 0 && digits + dots == sym.len() {
+                                        sym = &[];
+                                    }
+                                    break;
+                                }
+                                sym = &sym[digits + dots..];
+                                sym_start += digits + dots;
+                            }
+                            if sym.is_empty() {
+                                continue;
+                            }
+                        }
+                        if sym.iter().all(|b| *b == b'.') {
+                            continue;
+                        }
+                        if sym[0] == b'.' {
+                            // "16. ..Kf8": the dots of Black's move number run into the move.
+                            let dots = sym.iter().take_while(|b| **b == b'.').count();
+                            if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
+                                sym = &sym[dots..];
+                                sym_start += dots;
+                            }
+                        }
+                        if is_fixed {
+                            sym_start = t.start;
+                        }
+                        if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
+                            if let Some(r) = forfeit(sym) {
+                                self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
+                                result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                                result_own = Some(r.into());
+                                break;
+                            }
+                        }
+                        if is_result(sym) {
+                            if stack.is_empty() {
+                                result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                                if is_fixed {
+                                    result_own = Some(String::from_utf8_lossy(sym).into_owned());
                                 }
                                 break;
                             }
-                            sym = &sym[digits + dots..];
-                            sym_start += digits + dots;
-                        }
-                        if sym.is_empty() {
+                            self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
                             continue;
                         }
-                    }
-                    if sym.iter().all(|b| *b == b'.') {
-                        continue;
-                    }
-                    if sym[0] == b'.' {
-                        // "16. ..Kf8": the dots of Black's move number run into the move.
-                        let dots = sym.iter().take_while(|b| **b == b'.').count();
-                        if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
-                            sym = &sym[dots..];
-                            sym_start += dots;
+                        // Marks written apart from the move.
+                        let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
+                        if let Some(n) = glyph {
+                            self.nag(&mut line, !stack.is_empty(), n);
+                            continue;
                         }
-                    }
-                    if is_fixed {
-                        sym_start = t.start;
-                    }
-                    if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
-                        if let Some(r) = forfeit(sym) {
-                            self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
-                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                            result_own = Some(r.into());
-                            break;
+                        if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
+                            self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
+                            continue;
                         }
-                    }
-                    if is_result(sym) {
-                        if stack.is_empty() {
-                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                            if is_fixed {
-                                result_own = Some(String::from_utf8_lossy(sym).into_owned());
-                            }
-                            break;
-                        }
-                        self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
-                        continue;
-                    }
-                    // Marks written apart from the move.
-                    let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
-                    if let Some(n) = glyph {
-                        self.nag(&mut line, !stack.is_empty(), n);
-                        continue;
-                    }
-                    if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
-                        self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
-                        continue;
                     }
                     let mut word = sym;
                     while word.len() > 1 && word[word.len() - 1] == b',' {
