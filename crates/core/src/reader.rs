@@ -29,6 +29,7 @@ pub struct GameReader<'a> {
 /// them and are then copied once at their final size.
 #[derive(Default)]
 struct Scratch {
+    nodes: Vec<Node>,
     comments: Vec<Comment>,
     last_child: Vec<u32>,
     tags: Vec<RawTag>,
@@ -80,9 +81,8 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     };
     game.src = Arc::from(text.as_ref());
     game.tags.reserve_exact(local.len());
-    // Room for a move every three bytes of movetext (no file writes them
-    // closer), given back once the game is read.
-    let mut nodes = Vec::with_capacity((game.src.len().saturating_sub(movetext) / 3 + 2).min(1 << 14));
+    let mut nodes = std::mem::take(&mut scratch.nodes);
+    nodes.clear();
     nodes.push(Node::new(NONE, NodeKind::Root));
     game.nodes = nodes;
     let mut comments = std::mem::take(&mut scratch.comments);
@@ -105,7 +105,8 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     scratch.last_child = std::mem::take(&mut p.last_child);
     let mut game = p.finish();
     // The tables at their final size; the buffers go back for the next game.
-    game.nodes.shrink_to_fit();
+    let nodes = game.nodes.clone();
+    scratch.nodes = std::mem::replace(&mut game.nodes, nodes);
     let comments = game.comments.clone();
     scratch.comments = std::mem::replace(&mut game.comments, comments);
     game
