@@ -13,7 +13,9 @@ use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED};
 pub struct IndexEntry {
     /// The game as the splitter found it.
     pub raw: RawGame,
-    /// Its tags: a range of [`FileIndex`]'s tag table.
+    /// Its tags: start and count in [`FileIndex`]'s tag table (in its
+    /// table of wide tags when the start has bit 31 set); read them with
+    /// [`FileIndex::tags`].
     pub tags: (u32, u32),
 }
 
