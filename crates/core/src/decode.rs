@@ -61,6 +61,39 @@ pub fn encode_cp1252(text: &str) -> Vec<u8> {
     out
 }
 
+/// Maps offsets in text decoded by [`decode_cp1252`] back to offsets in the
+/// bytes it was decoded from (one byte per character there).
+#[derive(Clone, Debug, Default)]
+pub struct Cp1252Offsets {
+    /// For each character written with more than one byte in the text: where
+    /// it ends in the text, and how many bytes longer the text is than the
+    /// original up to there.
+    marks: Vec<(usize, usize)>,
+}
+
+impl Cp1252Offsets {
+    /// Notes where `text` (decoded from Windows-1252) is longer than its bytes.
+    pub fn new(text: &str) -> Cp1252Offsets {
+        let mut marks = Vec::new();
+        let mut extra = 0;
+        for (i, c) in text.char_indices() {
+            let n = c.len_utf8();
+            if n > 1 {
+                extra += n - 1;
+                marks.push((i + n, extra));
+            }
+        }
+        Cp1252Offsets { marks }
+    }
+
+    /// The offset in the original bytes of `offset` in the text (an offset
+    /// inside a character counts the bytes of the text before it).
+    pub fn original(&self, offset: usize) -> usize {
+        let k = self.marks.partition_point(|m| m.0 <= offset);
+        offset - if k == 0 { 0 } else { self.marks[k - 1].1 }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -79,6 +112,17 @@ mod tests {
         assert_eq!(e, Encoding::Windows1252);
         assert_eq!(t, "Réti \u{201C}quoted\u{201D} Kingâs \u{81}");
         assert_eq!(encode_cp1252(&t), bytes.to_vec());
+    }
+
+    #[test]
+    fn offsets_map_back_to_the_bytes() {
+        let bytes = b"a\xe9b\x80c";
+        let text = decode_cp1252(bytes);
+        let map = Cp1252Offsets::new(&text);
+        for (i, (at, _)) in text.char_indices().enumerate() {
+            assert_eq!(map.original(at), i);
+        }
+        assert_eq!(map.original(text.len()), bytes.len());
     }
 
     #[test]

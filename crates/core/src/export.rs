@@ -50,6 +50,8 @@ struct Wrap {
     glue: bool,
     /// Where the tokens of the current line start in `out`.
     starts: Vec<usize>,
+    /// Escape lines still to write: at the next token that may start a line.
+    escapes: Vec<String>,
 }
 
 fn is_marker(t: &str) -> bool {
@@ -81,6 +83,9 @@ impl Wrap {
     }
 
     fn put(&mut self, t: &str, glue: bool) {
+        if !self.escapes.is_empty() && !starts_line_badly(t) {
+            self.flush_escapes();
+        }
         let w = t.chars().count();
         let sep = usize::from(!glue);
         if self.line > 0 && self.line + sep + w > MAX_LINE {
@@ -147,6 +152,54 @@ impl Wrap {
         self.starts.push(self.out.len());
         self.out.push_str(t);
         self.line += w;
+    }
+
+    /// A `%` escape line, verbatim on a line of its own. It is written
+    /// before the next token that may start a line (not `[` nor `%`), and
+    /// after the line it interrupts, which must not end in a marker: markers
+    /// there move on after it.
+    fn escape(&mut self, t: &str) {
+        self.escapes.push(t.to_string());
+    }
+
+    fn flush_escapes(&mut self) {
+        let token = |k: usize, this: &Wrap| -> String {
+            let end = this.starts.get(k + 1).copied().unwrap_or(this.out.len());
+            this.out[this.starts[k]..end].trim_end().to_string()
+        };
+        let mut k = self.starts.len();
+        while k > 0 && is_marker(&token(k - 1, self)) {
+            k -= 1;
+        }
+        let moved = match self.starts.get(k) {
+            Some(&cut) => {
+                let m = self.out[cut..].trim_end().to_string();
+                self.out.truncate(cut);
+                m
+            }
+            None => String::new(),
+        };
+        while self.out.ends_with(' ') {
+            self.out.pop();
+        }
+        if !self.out.is_empty() && !self.out.ends_with('\n') {
+            self.out.push('\n');
+        }
+        for e in std::mem::take(&mut self.escapes) {
+            self.out.push_str(&e);
+            self.out.push('\n');
+        }
+        self.line = 0;
+        self.starts.clear();
+        for m in moved.split(' ').filter(|m| !m.is_empty()) {
+            if self.line > 0 {
+                self.out.push(' ');
+                self.line += 1;
+            }
+            self.starts.push(self.out.len());
+            self.out.push_str(m);
+            self.line += m.chars().count();
+        }
     }
 
     /// A `;` comment runs to the end of its line.
@@ -313,12 +366,23 @@ fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptio
     any
 }
 
-fn write_tail(game: &Game, w: &mut Wrap, node: NodeId) {
-    write_span(game, w, game.node(node).tail);
+/// The `%` escape lines after a node, kept as they were (not in reduced export).
+fn write_escapes(game: &Game, w: &mut Wrap, node: NodeId, opts: &ExportOptions) {
+    if !opts.reduced {
+        for e in game.escapes(node) {
+            w.escape(e);
+        }
+    }
 }
 
-/// Writes kept text token by token.
-fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
+fn write_tail(game: &Game, w: &mut Wrap, node: NodeId) {
+    write_span(game, w, game.node(node).tail, !game.is_mainline(node));
+}
+
+/// Writes kept text token by token. In a variation (`nested`), a `)` that
+/// closes nothing in the text is written as a comment, so that it does not
+/// end the variation when the export is read again.
+fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     if t.1 <= t.0 {
         return;
     }
@@ -333,12 +397,13 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
             Kind::Comment { .. } => w.comment(text),
             Kind::LineComment if !text.contains('}') => w.comment(text.trim_ascii()),
             Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
-            Kind::Escape => {}
+            Kind::Escape => w.escape(text),
             Kind::Nag => w.token(&format!("${text}")),
             Kind::Open => {
                 depth += 1;
                 w.open();
             }
+            Kind::Close if depth == 0 && nested => w.comment(text),
             Kind::Close => {
                 depth = depth.saturating_sub(1);
                 w.close();
@@ -356,7 +421,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32)) {
 pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
     let mut out = String::new();
     write_tags(game, opts, &mut out);
-    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new() };
+    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new() };
     let variations = opts.variations && !opts.reduced;
     let nags = opts.nags && !opts.reduced;
     let root = game.root();
@@ -366,6 +431,7 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
         }
     }
     let mut force = write_comments(game, &mut w, game.node(root).after, opts);
+    write_escapes(game, &mut w, root, opts);
     if game.node(root).tail.1 > game.node(root).tail.0 {
         write_tail(game, &mut w, root);
         force = true;
@@ -381,7 +447,7 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
             Item::Tail(n) => write_tail(game, &mut w, n),
             Item::AltText(n, i) => {
                 let (s, _) = game.node(n).alts;
-                write_span(game, &mut w, game.alt_spans[(s + i) as usize]);
+                write_span(game, &mut w, game.alt_spans[(s + i) as usize], true);
             }
             Item::Line { node, mut pos, mut force } => {
                 let mut node = node;
@@ -404,6 +470,7 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
                         }
                     }
                     force = write_comments(game, &mut w, n.after, opts);
+                    write_escapes(game, &mut w, node, opts);
                     let parent = n.parent;
                     let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
                     let mut after = pos.clone();
@@ -506,6 +573,9 @@ pub fn equivalent(a: &Game, b: &Game) -> Result<(), String> {
         if ca != cb {
             return Err(format!("comments of {} differ: {ca:?} / {cb:?}", a.san(x)));
         }
+        if !a.escapes(x).eq(b.escapes(y)) {
+            return Err(format!("escape lines after {} differ", a.san(x)));
+        }
         let ua = a.unplayed(x).into_iter().chain(a.unplayed_variations(x)).map(tail_tokens).collect::<Vec<_>>();
         let ub = b.unplayed(y).into_iter().chain(b.unplayed_variations(y)).map(tail_tokens).collect::<Vec<_>>();
         if ua != ub {
@@ -530,7 +600,7 @@ pub fn tail_tokens(s: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read_game;
+    use crate::{read_game, GameReader};
 
     fn export(pgn: &str) -> String {
         write_game(&read_game(pgn.as_bytes()), &ExportOptions::default())
@@ -555,6 +625,60 @@ mod tests {
     fn null_moves_count_moves() {
         let out = export("1. e4 e5 2. Nf3 -- 3. -- Nc6 *");
         assert!(out.ends_with("1. e4 e5 2. Nf3 -- 3. -- Nc6 *\n\n"), "{out}");
+    }
+
+    #[test]
+    fn escape_lines_are_kept_on_lines_of_their_own() {
+        let pgn = "%before the tags\n[Event \"e\"]\n%among the tags\n\n1. e4 e5\n%after e5 {not a comment} (x\n2. Nf3 (2. Nc3\n%in a variation\nNc6) 2... Nc6 {c}\n3. Bb5 Qxx1\n%in kept text\ny 1-0\n%after the result\n";
+        let g = read_game(pgn.as_bytes());
+        let e5 = g.mainline()[1];
+        assert_eq!(g.escapes(g.root()).collect::<Vec<_>>(), vec!["%before the tags", "%among the tags"]);
+        assert_eq!(g.escapes(e5).collect::<Vec<_>>(), vec!["%after e5 {not a comment} (x"]);
+        assert_eq!(g.comments_after(e5).count(), 0);
+        let nc3 = g.children(e5).nth(1).unwrap();
+        assert_eq!(g.escapes(nc3).collect::<Vec<_>>(), vec!["%in a variation"]);
+        let last = *g.mainline().last().unwrap();
+        assert_eq!(g.escapes(last).collect::<Vec<_>>(), vec!["%after the result"]);
+        let out = write_game(&g, &ExportOptions::default());
+        // Escape lines go right after the comments of their move, so one
+        // after the result comes before the text kept after that move.
+        assert!(
+            out.ends_with(
+                "\n\n%before the tags\n%among the tags\n1. e4 e5\n%after e5 {not a comment} (x\n2. Nf3 (2. Nc3\n%in a variation\nNc6) 2... Nc6 {c} 3. Bb5\n%after the result\nQxx1\n%in kept text\ny 1-0\n\n"
+            ),
+            "{out}"
+        );
+        // Read again: the same game, the same export.
+        let again = read_game(out.as_bytes());
+        assert_eq!(equivalent(&g, &again), Ok(()));
+        assert_eq!(write_game(&again, &ExportOptions::default()), out);
+        // Reduced export leaves them out, as it leaves out comments (but
+        // text kept unplayed stays whole).
+        let reduced = write_game(&g, &ExportOptions { reduced: true, ..ExportOptions::default() });
+        assert!(reduced.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Qxx1\n%in kept text\ny 1-0\n\n"), "{reduced}");
+    }
+
+    #[test]
+    fn escape_lines_in_kept_text() {
+        // In a variation kept as text, the escape line is kept once, with it.
+        let g = read_game(b"1. e4 (\n%esc\nx y) *\n");
+        let e4 = g.mainline()[0];
+        assert_eq!(g.escapes(g.root()).count() + g.escapes(e4).count(), 0);
+        assert_eq!(g.unplayed_variations(e4).collect::<Vec<_>>(), vec!["%esc\nx y"]);
+        let out = write_game(&g, &ExportOptions::default());
+        assert!(out.ends_with("\n\n1. e4 (\n%esc\nx y) *\n\n"), "{out}");
+        // A line of kept text must not end in a marker before an escape line
+        // (the game would end there): the marker moves after it. Nor may a
+        // `[` start the line after it (a tag): the escape line waits.
+        for (pgn, want) in [(&b"x ( 0-1\r%esc\ry ) *\n"[..], "\n\nx (\n%esc\n0-1 y) *\n\n"), (b"x ( 0-1\r%esc\r[ y ) *\n", "\n\nx (0-1 [\n%esc\ny) *\n\n")] {
+            let g = read_game(pgn);
+            assert_eq!(GameReader::new(pgn).count(), 1);
+            let out = write_game(&g, &ExportOptions::default());
+            assert!(out.ends_with(want), "{out}");
+            let again = read_game(out.as_bytes());
+            assert_eq!(GameReader::new(out.as_bytes()).count(), 1);
+            assert_eq!(write_game(&again, &ExportOptions::default()), out);
+        }
     }
 
     #[test]

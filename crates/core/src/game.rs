@@ -75,7 +75,7 @@ pub enum NodeKind {
 pub(crate) type Run = (u32, u32);
 
 /// One node of the arena.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Node {
     pub(crate) parent: u32,
     pub(crate) first_child: u32,
@@ -135,6 +135,9 @@ pub struct Game {
     pub(crate) comments: Vec<Comment>,
     /// Spans of variations kept as text (see `Node::alts`).
     pub(crate) alt_spans: Vec<(u32, u32)>,
+    /// `%` escape lines of the movetext: the node they follow and their
+    /// span, in the order of the nodes (see [`Game::escapes`]).
+    pub(crate) escapes: Vec<(u32, (u32, u32))>,
     pub(crate) start: Chess,
     pub(crate) variant: Variant,
     pub(crate) result: Option<Text>,
@@ -161,6 +164,7 @@ impl Game {
             nags: Vec::new(),
             comments: Vec::new(),
             alt_spans: Vec::new(),
+            escapes: Vec::new(),
             start: Chess::default(),
             variant: Variant::Standard,
             result: None,
@@ -410,6 +414,13 @@ impl Game {
         self.alt_spans[s as usize..(s + l) as usize].iter().map(|sp| self.span(*sp))
     }
 
+    /// The `%` escape lines written after this node's move (for the root:
+    /// before the first move), verbatim, in file order.
+    pub fn escapes(&self, id: NodeId) -> impl Iterator<Item = &str> + '_ {
+        let from = self.escapes.partition_point(|e| e.0 < id.0);
+        self.escapes[from..].iter().take_while(move |e| e.0 == id.0).map(|e| self.span(e.1))
+    }
+
     // ----- positions -----
 
     /// The start position.
@@ -500,6 +511,7 @@ impl Game {
             + self.comments.iter().map(|c| own(&c.text)).sum::<usize>()
             + self.tags.capacity() * size_of::<Tag>()
             + self.tags.iter().map(|t| own(&t.name) + own(&t.value)).sum::<usize>()
+            + self.escapes.capacity() * size_of::<(u32, (u32, u32))>()
             + self.diagnostics.iter().map(|d| size_of::<Diagnostic>() + d.message.len()).sum::<usize>()
     }
 }

@@ -13,7 +13,9 @@ use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED};
 pub struct IndexEntry {
     /// The game as the splitter found it.
     pub raw: RawGame,
-    /// Its tags: a range of [`FileIndex`]'s tag table.
+    /// Its tags: start and count in [`FileIndex`]'s tag table (in its
+    /// table of wide tags when the start has bit 31 set); read them with
+    /// [`FileIndex::tags`].
     pub tags: (u32, u32),
 }
 
@@ -22,7 +24,46 @@ pub struct IndexEntry {
 #[derive(Clone, Debug, Default)]
 pub struct FileIndex {
     games: Vec<IndexEntry>,
-    tags: Vec<RawTag>,
+    tags: Vec<IndexTag>,
+    /// Tags that do not fit an [`IndexTag`] (games of 4 GiB and more, names
+    /// of 64 KiB and more): their [`IndexEntry::tags`] range has [`WIDE`] set.
+    wide: Vec<RawTag>,
+    /// The splitter's tags of the game being indexed.
+    scratch: Vec<RawTag>,
+}
+
+/// A tag in the index, in a third of the room of a [`RawTag`]: offsets
+/// from the start of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct IndexTag {
+    name: u32,
+    value: u32,
+    value_len: u32,
+    name_len: u16,
+    flags: u8,
+}
+
+/// Marks an [`IndexEntry::tags`] range of the index's table of wide tags.
+const WIDE: u32 = 1 << 31;
+
+impl IndexTag {
+    /// The tag relative to a game starting at `start`, if it fits.
+    fn new(t: &RawTag, start: usize) -> Option<IndexTag> {
+        Some(IndexTag {
+            name: u32::try_from(t.name.0.checked_sub(start)?).ok()?,
+            name_len: u16::try_from(t.name.1.checked_sub(t.name.0)?).ok()?,
+            value: u32::try_from(t.value.0.checked_sub(start)?).ok()?,
+            value_len: u32::try_from(t.value.1.checked_sub(t.value.0)?).ok()?,
+            flags: t.flags,
+        })
+    }
+
+    /// Back to file offsets.
+    fn raw(&self, start: usize) -> RawTag {
+        let name = start + self.name as usize;
+        let value = start + self.value as usize;
+        RawTag { name: (name, name + self.name_len as usize), value: (value, value + self.value_len as usize), flags: self.flags }
+    }
 }
 
 impl FileIndex {
@@ -39,10 +80,20 @@ impl FileIndex {
     pub fn extend(&mut self, splitter: &mut Splitter<'_>, max_games: usize) -> usize {
         let mut n = 0;
         while n < max_games {
-            let first = self.tags.len() as u32;
-            let Some(raw) = splitter.next_game(&mut self.tags) else { break };
-            let count = self.tags.len() as u32 - first;
-            self.games.push(IndexEntry { raw, tags: (first, count) });
+            self.scratch.clear();
+            let Some(raw) = splitter.next_game(&mut self.scratch) else { break };
+            let first = self.tags.len();
+            self.tags.extend(self.scratch.iter().map_while(|t| IndexTag::new(t, raw.start)));
+            let count = self.scratch.len() as u32;
+            let tags = if self.tags.len() - first == self.scratch.len() && first < WIDE as usize {
+                (first as u32, count)
+            } else {
+                self.tags.truncate(first);
+                let at = self.wide.len() as u32;
+                self.wide.extend_from_slice(&self.scratch);
+                (at | WIDE, count)
+            };
+            self.games.push(IndexEntry { raw, tags });
             n += 1;
         }
         n
@@ -68,10 +119,15 @@ impl FileIndex {
         self.games.get(i).map(|g| g.raw.start..g.raw.end)
     }
 
-    fn raw_tags(&self, i: usize) -> &[RawTag] {
-        match self.games.get(i) {
-            Some(g) => &self.tags[g.tags.0 as usize..(g.tags.0 + g.tags.1) as usize],
-            None => &[],
+    /// The tags of game `i` as the splitter found them.
+    fn raw_tags(&self, i: usize) -> Vec<RawTag> {
+        let Some(g) = self.games.get(i) else { return Vec::new() };
+        let (first, count) = (g.tags.0 & !WIDE, g.tags.1);
+        let range = first as usize..first as usize + count as usize;
+        if g.tags.0 & WIDE != 0 {
+            self.wide.get(range).unwrap_or(&[]).to_vec()
+        } else {
+            self.tags.get(range).unwrap_or(&[]).iter().map(|t| t.raw(g.raw.start)).collect()
         }
     }
 
@@ -88,7 +144,7 @@ impl FileIndex {
     /// Reads game `i` into a tree.
     pub fn read_game(&self, bytes: &[u8], i: usize) -> Option<Game> {
         let g = self.games.get(i)?;
-        Some(parse_raw(bytes, &g.raw, self.raw_tags(i)))
+        Some(parse_raw(bytes, &g.raw, &self.raw_tags(i)))
     }
 }
 
@@ -117,5 +173,17 @@ mod tests {
         assert_eq!(g.mainline_plies(), 2);
         assert_eq!(g.tag("White"), Some("C"));
         assert!(idx.read_game(pgn, 2).is_none());
+    }
+
+    #[test]
+    fn long_tag_names_are_kept_whole() {
+        let name = "N".repeat(70_000);
+        let pgn = format!("[{name} \"v\"]\n[Event \"e\"]\n\n1. e4 *\n\n[White \"w\"]\n\n1. d4 *\n");
+        let idx = FileIndex::build(pgn.as_bytes());
+        assert_eq!(idx.len(), 2);
+        assert_eq!(idx.tag(pgn.as_bytes(), 0, &name).as_deref(), Some("v"));
+        assert_eq!(idx.tag(pgn.as_bytes(), 0, "Event").as_deref(), Some("e"));
+        assert_eq!(idx.tags(pgn.as_bytes(), 1).len(), 1);
+        assert_eq!(idx.tag(pgn.as_bytes(), 1, "White").as_deref(), Some("w"));
     }
 }

@@ -162,7 +162,7 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Token;
 
-    #[inline]
+    #[inline(always)]
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
@@ -181,20 +181,21 @@ impl Iterator for Lexer<'_> {
             return None;
         }
         let start = p;
-        let class = if lookalike(b, p) > 0 { SYM } else { CLASS[b[p] as usize] };
+        // Look-alike characters are the only symbol bytes from 0x80 up.
+        let wide = if b[p] >= 0x80 { lookalike(b, p) } else { 0 };
+        let class = if wide > 0 { SYM } else { CLASS[b[p] as usize] };
         let tok = match class {
             SYM => {
-                p += 1.max(lookalike(b, p));
+                p += wide.max(1);
                 loop {
-                    if p < b.len() && CLASS[b[p] as usize] == SYM {
+                    while p < b.len() && CLASS[b[p] as usize] == SYM {
                         p += 1;
-                    } else {
-                        let n = lookalike(b, p);
-                        if n == 0 {
-                            break;
-                        }
-                        p += n;
                     }
+                    let n = if p < b.len() && b[p] >= 0x80 { lookalike(b, p) } else { 0 };
+                    if n == 0 {
+                        break;
+                    }
+                    p += n;
                 }
                 Token { kind: Kind::Symbol, start, end: p }
             }

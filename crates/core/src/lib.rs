@@ -25,6 +25,7 @@ pub mod index;
 pub mod lexer;
 pub mod movetext;
 pub mod nag;
+mod quick_san;
 pub mod reader;
 pub mod split;
 pub mod timecontrol;

@@ -278,7 +278,7 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
                 Resolved::Null
             }
         }
-        LaxMove::San(san) => match san.to_move(pos) {
+        LaxMove::San(san) => match crate::quick_san::resolve(&san, pos).map_or_else(|| san.to_move(pos), Ok) {
             Ok(m) => Resolved::Move(m, None),
             Err(SanError::AmbiguousSan) => Resolved::Illegal(explain_ambiguous(san, pos)),
             Err(SanError::IllegalSan) => {

@@ -22,12 +22,23 @@ pub struct GameReader<'a> {
     bytes: &'a [u8],
     splitter: Splitter<'a>,
     tags: Vec<RawTag>,
+    scratch: Scratch,
+}
+
+/// Buffers kept from one game to the next, so that a game's tables grow in
+/// them and are then copied once at their final size.
+#[derive(Default)]
+struct Scratch {
+    nodes: Vec<Node>,
+    comments: Vec<Comment>,
+    last_child: Vec<u32>,
+    tags: Vec<RawTag>,
 }
 
 impl<'a> GameReader<'a> {
     /// Reads the games in `bytes` (a whole file: BOM, any line ends, any encoding).
     pub fn new(bytes: &'a [u8]) -> GameReader<'a> {
-        GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new() }
+        GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new(), scratch: Scratch::default() }
     }
 }
 
@@ -37,7 +48,7 @@ impl Iterator for GameReader<'_> {
     fn next(&mut self) -> Option<Game> {
         self.tags.clear();
         let raw = self.splitter.next_game(&mut self.tags)?;
-        Some(parse_raw(self.bytes, &raw, &self.tags))
+        Some(parse_in(self.bytes, &raw, &self.tags, &mut self.scratch))
     }
 }
 
@@ -48,37 +59,57 @@ pub fn read_game(bytes: &[u8]) -> Game {
 
 /// Reads one game found by the splitter in `file`.
 pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
+    parse_in(file, raw, tags, &mut Scratch::default())
+}
+
+fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
     let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
     let (text, enc) = decode(slice);
     let mut game = Game::new();
     game.offset = raw.start;
     game.line = raw.line;
-    let mut local: Vec<RawTag>;
-    let (tags, movetext): (&[RawTag], usize) = match &text {
+    let mut local = std::mem::take(&mut scratch.tags);
+    local.clear();
+    let movetext = match &text {
         Cow::Borrowed(_) => {
-            local = tags
-                .iter()
-                .map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags })
-                .collect();
-            (&local, raw.movetext - raw.start)
+            local.extend(
+                tags.iter().map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags }),
+            );
+            raw.movetext - raw.start
         }
-        Cow::Owned(s) => {
-            local = Vec::new();
-            let mv = Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext);
-            (&local, mv)
-        }
+        Cow::Owned(s) => Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext),
     };
     game.src = Arc::from(text.as_ref());
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new() };
+    game.tags.reserve_exact(local.len());
+    let mut nodes = std::mem::take(&mut scratch.nodes);
+    nodes.clear();
+    nodes.push(Node::new(NONE, NodeKind::Root));
+    game.nodes = nodes;
+    let mut comments = std::mem::take(&mut scratch.comments);
+    comments.clear();
+    game.comments = comments;
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None, known: [None; 4] };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
+        p.cp1252 = Some(crate::decode::Cp1252Offsets::new(&p.g.src));
+        // Where the first byte that is not UTF-8 is in the decoded text.
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
-        p.diag(Severity::Warning, bad, bad + 1, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
+        let at = crate::decode::decode_cp1252(&slice[..bad]).len();
+        let len = p.g.src[at..].chars().next().map_or(0, char::len_utf8);
+        p.diag(Severity::Warning, at, at + len, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
     }
-    p.tags(tags);
+    p.tags(&local);
     p.setup();
     p.movetext(movetext);
-    p.finish()
+    scratch.tags = local;
+    scratch.last_child = std::mem::take(&mut p.last_child);
+    let mut game = p.finish();
+    // The tables at their final size; the buffers go back for the next game.
+    let nodes = game.nodes.clone();
+    scratch.nodes = std::mem::replace(&mut game.nodes, nodes);
+    let comments = game.comments.clone();
+    scratch.comments = std::mem::replace(&mut game.comments, comments);
+    game
 }
 
 struct Line {
@@ -109,7 +140,22 @@ struct Parser {
     /// Tags whose name is read under another spelling: (index, where the
     /// name is written).
     renamed: Vec<(usize, (usize, usize))>,
+    /// The last child of each node so far (a buffer kept between games).
+    last_child: Vec<u32>,
+    /// For a game read as Windows-1252: how to turn offsets in its decoded
+    /// text into offsets in the file.
+    cp1252: Option<crate::decode::Cp1252Offsets>,
+    /// The first tag of each name the reader looks up (`KNOWN_*`), as an
+    /// index of the game's tags.
+    known: [Option<usize>; 4],
 }
+
+/// The tag names the reader looks up, in the order of `Parser::known`.
+const KNOWN_NAMES: [&str; 4] = ["Variant", "FEN", "SetUp", "Result"];
+const KNOWN_VARIANT: usize = 0;
+const KNOWN_FEN: usize = 1;
+const KNOWN_SETUP: usize = 2;
+const KNOWN_RESULT: usize = 3;
 
 fn is_result(t: &[u8]) -> bool {
     matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
@@ -175,7 +221,12 @@ impl Parser {
         }
         let (line, col) = self.line_col(start);
         let off = self.g.offset;
-        self.g.diagnostics.push(Diagnostic { severity, span: (off + start, off + end.max(start)), line, col, message });
+        let end = end.max(start);
+        let span = match &self.cp1252 {
+            Some(map) => (off + map.original(start), off + map.original(end)),
+            None => (off + start, off + end),
+        };
+        self.g.diagnostics.push(Diagnostic { severity, span, line, col, message });
     }
 
     /// Line and column of `offset`, scanning on from the last one asked for.
@@ -192,8 +243,11 @@ impl Parser {
         let mut seen: HashSet<&str> = HashSet::new();
         for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
-            let value_raw = src.get(t.value.0..t.value.1).unwrap_or("");
-            let value = if t.flags & TAG_ESCAPED != 0 { Text::Own(unescape(value_raw).into()) } else { Text::Src(t.value.0 as u32, t.value.1 as u32) };
+            let value = if t.flags & TAG_ESCAPED != 0 {
+                Text::Own(unescape(src.get(t.value.0..t.value.1).unwrap_or("")).into())
+            } else {
+                Text::Src(t.value.0 as u32, t.value.1 as u32)
+            };
             if name.is_empty() {
                 self.diag(Severity::Warning, t.name.0, t.value.1, "a tag without a name".into());
             }
@@ -206,7 +260,8 @@ impl Parser {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
             }
             let repeated = if raw.len() <= 32 {
-                raw[..i].iter().any(|o| src.get(o.name.0..o.name.1) == Some(name))
+                let bytes = src.as_bytes();
+                raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
             } else {
                 !seen.insert(name)
             };
@@ -221,8 +276,18 @@ impl Parser {
                 }
                 None => Text::Src(t.name.0 as u32, t.name.1 as u32),
             };
+            let at = self.g.tags.len();
             self.g.tags.push(Tag { name, value });
+            let name = self.g.text(&self.g.tags[at].name);
+            if let Some(k) = KNOWN_NAMES.iter().position(|n| *n == name) {
+                self.known[k].get_or_insert(at);
+            }
         }
+    }
+
+    /// The value of the first tag named `KNOWN_NAMES[k]`, as `Game::tag` gives it.
+    fn known_tag(&self, k: usize) -> Option<&str> {
+        self.known[k].map(|i| self.g.text(&self.g.tags[i].value))
     }
 
     fn tag_span(&self, name: &str) -> (usize, usize) {
@@ -238,7 +303,7 @@ impl Parser {
     }
 
     fn setup(&mut self) {
-        let variant = self.g.tag("Variant").map(|v| v.trim().to_string());
+        let variant = self.known_tag(KNOWN_VARIANT).map(|v| v.trim().to_string());
         if let Some(v) = variant {
             let lower = v.to_ascii_lowercase().replace([' ', '-', '_'], "");
             self.g.variant = match lower.as_str() {
@@ -247,8 +312,8 @@ impl Parser {
                 _ => Variant::Unsupported(v),
             };
         }
-        let fen = self.g.tag("FEN").map(str::to_string);
-        let setup = self.g.tag("SetUp").map(str::to_string);
+        let fen = self.known_tag(KNOWN_FEN).map(str::to_string);
+        let setup = self.known_tag(KNOWN_SETUP).map(str::to_string);
         let Some(fen) = fen else {
             if setup.as_deref() == Some("1") {
                 let (s, e) = self.tag_span("SetUp");
@@ -367,10 +432,11 @@ impl Parser {
 
     /// Skips to the end of the current line of play from `lx`'s position:
     /// to the `)` closing it (not consumed), or at depth 0 in the main line
-    /// to a termination marker (not consumed). Returns the end of the last
-    /// token skipped.
-    fn skip_line(&self, lx: &mut Lexer<'_>, bytes: &[u8], main: bool, mut end: usize) -> usize {
-        let mut depth = 0usize;
+    /// to a termination marker (not consumed). `depth` counts the `(` of
+    /// the line already read whose `)` is still to come (kept as comments
+    /// when the line had no move): their `)` are skipped too. Returns the
+    /// end of the last token skipped.
+    fn skip_line(&self, lx: &mut Lexer<'_>, bytes: &[u8], main: bool, mut depth: usize, mut end: usize) -> usize {
         loop {
             let save = lx.offset();
             let Some(t) = lx.next() else { return end };
@@ -409,12 +475,24 @@ impl Parser {
     fn movetext(&mut self, start: usize) {
         let src = self.g.src.clone();
         let bytes = src.as_bytes();
+        // Escape lines among the tags are kept before the first move. Lines
+        // end at LF (a CR inside a tag value starts no line), or at CR in
+        // text without LF.
+        let lone_cr = memchr::memchr(b'\n', bytes).is_none();
+        let mut at = 0;
+        while let Some(i) = memchr::memchr(b'%', &bytes[at..start]) {
+            let p = at + i;
+            at = p + 1;
+            if p == 0 || bytes[p - 1] == b'\n' || (lone_cr && bytes[p - 1] == b'\r') {
+                let e = memchr::memchr2(b'\n', b'\r', &bytes[p..start]).map_or(start, |j| p + j);
+                self.g.escapes.push((0, (p as u32, e as u32)));
+                at = e;
+            }
+        }
         let mut lx = Lexer::new(bytes, start);
-        let mut last_child: Vec<u32> = vec![NONE];
-        // About one move per six bytes of movetext in typical files.
-        let estimate = (bytes.len().saturating_sub(start) / 10).min(1 << 16);
-        self.g.nodes.reserve(estimate);
-        last_child.reserve(estimate);
+        let mut last_child = std::mem::take(&mut self.last_child);
+        last_child.clear();
+        last_child.push(NONE);
         let unsupported = match &self.g.variant {
             Variant::Unsupported(v) => Some(v.clone()),
             _ => None,
@@ -423,7 +501,7 @@ impl Parser {
         let mut stack: Vec<Line> = Vec::new();
         if let Some(v) = unsupported {
             let first = lx.offset();
-            let end = self.skip_line(&mut lx, bytes, true, first);
+            let end = self.skip_line(&mut lx, bytes, true, 0, first);
             let from = skip_ws_fwd(bytes, first);
             if end > from {
                 self.g.nodes[0].tail = (from as u32, end as u32);
@@ -437,76 +515,91 @@ impl Parser {
             let text = &bytes[t.start..t.end];
             match t.kind {
                 Kind::Symbol => {
-                    let fixed;
-                    let mut sym = text;
-                    let is_fixed = text.iter().any(|b| *b >= 0x80);
-                    if is_fixed {
-                        fixed = crate::lexer::ascii_lookalikes(text);
-                        sym = &fixed;
-                        self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
-                    }
-                    let mut sym_start = t.start;
-                    // Move numbers: "12.", "12...", "12.e4", "12".
-                    if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
-                        // "1.1.e4" and the like: every number with dots goes.
-                        loop {
-                            let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
-                            let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
-                            if digits == 0 || dots == 0 || digits + dots == sym.len() {
-                                if digits > 0 && digits + dots == sym.len() {
-                                    sym = &[];
-                                }
-                                break;
-                            }
-                            sym = &sym[digits + dots..];
-                            sym_start += digits + dots;
-                        }
-                        if sym.is_empty() {
+                    // The usual move number ("12." or "12..."): nothing to do.
+                    if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
+                        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+                        if text[digits..].iter().all(|b| *b == b'.') {
                             continue;
                         }
                     }
-                    if sym.iter().all(|b| *b == b'.') {
-                        continue;
-                    }
-                    if sym[0] == b'.' {
-                        // "16. ..Kf8": the dots of Black's move number run into the move.
-                        let dots = sym.iter().take_while(|b| **b == b'.').count();
-                        if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
-                            sym = &sym[dots..];
-                            sym_start += dots;
+                    let fixed;
+                    let mut sym = text;
+                    let mut sym_start = t.start;
+                    // The usual move (a piece letter or a file first, ASCII, no
+                    // comma, not an e.p. mark) needs none of the checks below.
+                    let plain = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+                        && text.is_ascii()
+                        && text[text.len() - 1] != b','
+                        && !matches!(text, b"e.p." | b"ep" | b"e.p");
+                    let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
+                    if !plain {
+                        if is_fixed {
+                            fixed = crate::lexer::ascii_lookalikes(text);
+                            sym = &fixed;
+                            self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
                         }
-                    }
-                    if is_fixed {
-                        sym_start = t.start;
-                    }
-                    if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
-                        if let Some(r) = forfeit(sym) {
-                            self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
-                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                            result_own = Some(r.into());
-                            break;
-                        }
-                    }
-                    if is_result(sym) {
-                        if stack.is_empty() {
-                            result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                            if is_fixed {
-                                result_own = Some(String::from_utf8_lossy(sym).into_owned());
+                        // Move numbers: "12.", "12...", "12.e4", "12".
+                        if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
+                            // "1.1.e4" and the like: every number with dots goes.
+                            loop {
+                                let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
+                                let dots = sym[digits..].iter().take_while(|b| **b == b'.').count();
+                                if digits == 0 || dots == 0 || digits + dots == sym.len() {
+                                    if digits > 0 && digits + dots == sym.len() {
+                                        sym = &[];
+                                    }
+                                    break;
+                                }
+                                sym = &sym[digits + dots..];
+                                sym_start += digits + dots;
                             }
-                            break;
+                            if sym.is_empty() {
+                                continue;
+                            }
                         }
-                        self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
-                        continue;
-                    }
-                    // Marks written apart from the move.
-                    let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
-                    if let Some(n) = glyph {
-                        self.nag(&mut line, !stack.is_empty(), n);
-                        continue;
-                    }
-                    if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
-                        self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
-                        continue;
+                        if sym.iter().all(|b| *b == b'.') {
+                            continue;
+                        }
+                        if sym[0] == b'.' {
+                            // "16. ..Kf8": the dots of Black's move number run into the move.
+                            let dots = sym.iter().take_while(|b| **b == b'.').count();
+                            if sym.get(dots).is_some_and(u8::is_ascii_alphabetic) {
+                                sym = &sym[dots..];
+                                sym_start += dots;
+                            }
+                        }
+                        if is_fixed {
+                            sym_start = t.start;
+                        }
+                        if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
+                            if let Some(r) = forfeit(sym) {
+                                self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
+                                result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                                result_own = Some(r.into());
+                                break;
+                            }
+                        }
+                        if is_result(sym) {
+                            if stack.is_empty() {
+                                result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
+                                if is_fixed {
+                                    result_own = Some(String::from_utf8_lossy(sym).into_owned());
+                                }
+                                break;
+                            }
+                            self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
+                            continue;
+                        }
+                        // Marks written apart from the move.
+                        let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
+                        if let Some(n) = glyph {
+                            self.nag(&mut line, !stack.is_empty(), n);
+                            continue;
+                        }
+                        if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
+                            self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
+                            continue;
+                        }
                     }
                     let mut word = sym;
                     while word.len() > 1 && word[word.len() - 1] == b',' {
@@ -557,8 +650,7 @@ impl Parser {
                             line.fresh = false;
                             line.sealed = false;
                             if let Some(written) = tok.suffix {
-                                let what = label_after(&line.pos, label());
-                                self.check_suffix(&line.pos, written, &what, sym_start, t.end);
+                                self.check_suffix(&line.pos, written, label(), sym_start, t.end);
                             }
                             for n in tok.nags {
                                 if n != 0 {
@@ -579,7 +671,7 @@ impl Parser {
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Line };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
-                Kind::Escape => {}
+                Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
                 Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
                     Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                     None => {
@@ -648,7 +740,7 @@ impl Parser {
                     None => Text::Src(t.start as u32, t.end as u32),
                 });
                 let marker = self.g.result().to_string();
-                if let Some(tag) = self.g.tag("Result") {
+                if let Some(tag) = self.known_tag(KNOWN_RESULT) {
                     if tag != marker && is_result(tag.as_bytes()) {
                         let msg = format!("the result {marker} does not match the Result tag {tag}");
                         self.diag(Severity::Warning, t.start, t.end, msg);
@@ -665,7 +757,14 @@ impl Parser {
                     let (s, e) = match j.kind {
                         Kind::Comment { closed: true } => (j.start - 1, j.end + 1),
                         Kind::Comment { closed: false } | Kind::LineComment | Kind::Nag => (j.start - 1, j.end),
-                        Kind::Escape => continue,
+                        Kind::Escape => {
+                            let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
+                            if let Some((a, b)) = run.take() {
+                                self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                            }
+                            self.g.escapes.push((last, (j.start as u32, j.end as u32)));
+                            continue;
+                        }
                         _ => (j.start, j.end),
                     };
                     let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
@@ -692,7 +791,7 @@ impl Parser {
             }
             None => {
                 let at = skip_ws_back(bytes, bytes.len());
-                let msg = match self.g.tag("Result") {
+                let msg = match self.known_tag(KNOWN_RESULT) {
                     Some(r) if is_result(r.as_bytes()) => format!("the game has no result at its end; {r} is taken from the Result tag"),
                     _ => "the game has no result at its end; * (unknown) is used".into(),
                 };
@@ -701,6 +800,7 @@ impl Parser {
                 }
             }
         }
+        self.last_child = last_child;
     }
 
     /// The position at `node`, a node of the line after `base`; moves the
@@ -735,13 +835,21 @@ impl Parser {
     }
 
     fn unplayable(&mut self, lx: &mut Lexer<'_>, bytes: &[u8], line: &mut Line, outer: Option<u32>, (from, to): (usize, usize), msg: String) {
-        let end = self.skip_line(lx, bytes, outer.is_none(), to);
+        // In a variation, the `)` of a `(` kept as a comment belongs to the
+        // text kept now, so that the kept text neither stops at it nor starts
+        // a second time after it. (In the main line a `)` ends nothing.)
+        let depth = if outer.is_some() { std::mem::take(&mut line.phantom) as usize } else { 0 };
+        let end = self.skip_line(lx, bytes, outer.is_none(), depth, to);
         self.diag(Severity::Error, from, from + 1, msg);
         if let (true, Some(owner)) = (line.fresh, outer) {
             // The whole variation is kept as text, with what came before its first move.
             let start = skip_ws_fwd(bytes, line.open_at + 1);
             line.pending = (0, 0);
             line.early_nags.clear();
+            // So are the escape lines read since (the last ones in the table).
+            while self.g.escapes.last().is_some_and(|e| e.1 .0 as usize >= start) {
+                self.g.escapes.pop();
+            }
             let run = self.g.nodes[owner as usize].alts;
             self.g.nodes[owner as usize].alts = append_run(&mut self.g.alt_spans, run, (start as u32, end.max(start) as u32));
             return;
@@ -785,8 +893,15 @@ impl Parser {
         }
     }
 
-    fn check_suffix(&mut self, after: &Chess, written: Suffix, label: &str, s: usize, e: usize) {
-        if !after.is_check() {
+    /// Checks a written `+` or `#` against the position after the move
+    /// (`tok` is the move as written, labelled only when something is wrong).
+    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &str, s: usize, e: usize) {
+        let check = after.is_check();
+        if check && (written == Suffix::Check || after.is_checkmate()) {
+            return;
+        }
+        let label = label_after(after, tok);
+        if !check {
             self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
             self.diag(Severity::Warning, s, e, format!("{label} is marked as mate but is only check"));
@@ -794,6 +909,8 @@ impl Parser {
     }
 
     fn finish(mut self) -> Game {
+        // Escape lines in the order of their nodes (stable: file order within one).
+        self.g.escapes.sort_by_key(|e| e.0);
         if self.dropped > 0 {
             let n = self.dropped;
             self.g.diagnostics.push(Diagnostic {
@@ -893,6 +1010,51 @@ mod tests {
         let g = read_game("1.\u{a0}e4 e5 2. Nf3 ..Nc6 3. Bc4 Bc5 4. O\u{2011}O *".as_bytes());
         assert_eq!(g.mainline_plies(), 7);
         assert!(!g.has_errors(), "{:?}", messages(&g));
+    }
+
+    fn export_twice(g: &Game) -> (String, String) {
+        use crate::export::{write_game, ExportOptions};
+        let out = write_game(g, &ExportOptions::default());
+        let again = write_game(&read_game(out.as_bytes()), &ExportOptions::default());
+        (out, again)
+    }
+
+    #[test]
+    fn a_kept_variation_that_starts_with_a_stray_open() {
+        // The `(` with no move and its `)` are both in the one kept text.
+        let g = read_game(b"1. e4 ( ( x ) e5 ) *\n");
+        let e4 = g.mainline()[0];
+        assert_eq!(g.unplayed_variations(e4).collect::<Vec<_>>(), vec!["( x ) e5"]);
+        assert_eq!(g.comments_after(e4).count(), 0);
+        assert_eq!(g.result(), "*");
+        let (out, again) = export_twice(&g);
+        assert!(out.contains("1. e4 ((x) e5) *"), "{out}");
+        assert_eq!(out, again);
+        // After a move, the rest of the variation is kept up to its own `)`.
+        let g = read_game(b"1. e4 ( ( d4 Qa1 ) x ) e5 *\n");
+        let d4 = g.children(g.root()).nth(1).unwrap();
+        assert_eq!(g.unplayed(d4), Some("Qa1 ) x"));
+        assert_eq!(g.mainline_plies(), 2);
+        let (out, again) = export_twice(&g);
+        assert!(out.contains("({(} 1. d4 Qa1 {)} x) 1... e5 *"), "{out}");
+        assert_eq!(out, again);
+    }
+
+    #[test]
+    fn spans_of_windows_1252_games_are_file_offsets() {
+        // A UTF-8 é first (read as two Windows-1252 characters), then a Latin-1 é.
+        let file = b"[Event \"x\"]\n\n1. e4 *\n\n[Event \"Caf\xc3\xa9\"]\n[White \"R\xe9ti\"]\n\n1. e4 {\x93ok\x94} e5 2. Qa5 *\n";
+        let games: Vec<Game> = GameReader::new(file).collect();
+        assert_eq!(games.len(), 2);
+        let d = games[1].diagnostics();
+        assert_eq!(d.len(), 2, "{:?}", messages(&games[1]));
+        // The byte that is not UTF-8.
+        assert_eq!(&file[d[0].span.0..d[0].span.1], b"\xe9");
+        assert_eq!((d[0].line, d[0].col), (6, 10));
+        // The illegal move, after quotes written in Windows-1252.
+        assert!(d[1].message.contains("Qa5 is illegal"), "{}", d[1].message);
+        assert!(file[d[1].span.0..].starts_with(b"Qa5 *"));
+        assert_eq!((d[1].line, d[1].col), (8, 20));
     }
 
     #[test]

@@ -75,6 +75,13 @@ pub struct Splitter<'a> {
     pos: usize,
     line: u32,
     eol: u8,
+    /// The first `{` or `;` at or after the place it was last looked for
+    /// (the length of the input if there is none): lines before it hold no
+    /// comment.
+    next_comment: usize,
+    /// Use the quick paths for the usual tag lines and plain movetext lines
+    /// (off only in tests that compare both ways).
+    quick: bool,
 }
 
 impl<'a> Splitter<'a> {
@@ -84,7 +91,7 @@ impl<'a> Splitter<'a> {
         // Files with lone CR line ends (and no LF at all) split on CR.
         let head = &bytes[..bytes.len().min(1 << 16)];
         let eol = if memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some() { b'\r' } else { b'\n' };
-        Splitter { bytes, pos, line: 1, eol }
+        Splitter { bytes, pos, line: 1, eol, next_comment: 0, quick: true }
     }
 
     /// Offset where the next game will start.
@@ -125,6 +132,22 @@ impl<'a> Splitter<'a> {
         let mut lines = 0u32;
         let mut end = len;
         while p < len {
+            if self.quick && state == State::Movetext && moves_seen && !blank_in_movetext {
+                p = self.skip_plain_lines(p, &mut lines);
+                if p >= len {
+                    break;
+                }
+            }
+            if self.quick && bytes[p] == b'[' && (state == State::Start || (state == State::Tags && !blank_since_tag)) {
+                // The usual tag line, read in one go.
+                if let Some((tag, next)) = quick_tag(bytes, p, self.eol) {
+                    tags.push(tag);
+                    state = State::Tags;
+                    lines += 1;
+                    p = next;
+                    continue;
+                }
+            }
             let eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
             let next = if eol < len { eol + 1 } else { len };
             let content = skip_bom(bytes, skip_ws(bytes, p, eol), eol);
@@ -220,6 +243,31 @@ impl<'a> Splitter<'a> {
         Some(RawGame { start, end, movetext: movetext.unwrap_or(end), line })
     }
 
+    /// Skips, from the line start `p`, lines of plain movetext: lines that
+    /// start with a letter or digit, hold no `{` or `;` and do not end in a
+    /// termination marker. The loop of `next_game` would do nothing with
+    /// them but count them, which this does in fewer steps. Returns the
+    /// start of the first other line (or of the last line of the input).
+    fn skip_plain_lines(&mut self, mut p: usize, lines: &mut u32) -> usize {
+        let bytes = self.bytes;
+        let len = bytes.len();
+        if self.next_comment < p {
+            self.next_comment = memchr2(b'{', b';', &bytes[p..]).map_or(len, |i| p + i);
+        }
+        let limit = self.next_comment;
+        while p < limit && CLASS[bytes[p] as usize] & PLAIN != 0 {
+            let Some(i) = memchr(self.eol, &bytes[p..limit]) else { break };
+            let eol = p + i;
+            // The line is at least one byte long: it starts with a letter or digit.
+            if matches!(bytes[eol - 1], b'*' | b'0' | b'1' | b'2' | b' ' | b'\t' | b'\r' | b'\n') && ends_with_result(&bytes[p..eol]) {
+                break;
+            }
+            *lines += 1;
+            p = eol + 1;
+        }
+        p
+    }
+
     /// Scans movetext from `p` to the line end `eol`, following brace
     /// comments over line ends. Returns where scanning should continue (the
     /// start of the next line) and whether the line ended in a termination
@@ -292,9 +340,38 @@ impl<'a> Splitter<'a> {
     }
 }
 
+/// Byte classes of the splitter, as bits of [`CLASS`].
+const WS: u8 = 1;
+/// A byte of a tag name.
+const NAME: u8 = 2;
+/// A byte that can start a line of plain movetext (see `skip_plain_lines`).
+const PLAIN: u8 = 4;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        let mut k = 0;
+        if matches!(c, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+            k |= WS;
+        }
+        if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-') {
+            k |= NAME;
+        }
+        if c.is_ascii_alphanumeric() {
+            k |= PLAIN;
+        }
+        t[i] = k;
+        i += 1;
+    }
+    t
+};
+
 /// Skips spaces, tabs, CR/LF and other ASCII white space from `p` up to `end`.
+#[inline]
 fn skip_ws(bytes: &[u8], mut p: usize, end: usize) -> usize {
-    while p < end && matches!(bytes[p], b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c) {
+    while p < end && CLASS[bytes[p] as usize] & WS != 0 {
         p += 1;
     }
     p
@@ -342,8 +419,9 @@ fn looks_like_tag(bytes: &[u8], open: usize, end: usize) -> bool {
     p < end && bytes[p].is_ascii_alphabetic()
 }
 
+#[inline]
 fn is_name_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'+' || b == b'#' || b == b'=' || b == b':' || b == b'-'
+    CLASS[b as usize] & NAME != 0
 }
 
 /// The tag name that starts at or after `p`.
@@ -354,6 +432,52 @@ fn tag_name(bytes: &[u8], p: usize, end: usize) -> &[u8] {
         e += 1;
     }
     &bytes[s..e]
+}
+
+/// Reads the line at `p` if it is one tag written the usual way:
+/// `[Name "value"]` with a value without backslashes, then the line end
+/// (`eol`, after an optional CR). Returns the tag and the start of the next
+/// line; `None` for any other line, which [`parse_tag_line`] then reads (to
+/// the same result when this one succeeds).
+#[inline]
+fn quick_tag(bytes: &[u8], p: usize, eol: u8) -> Option<(RawTag, usize)> {
+    let ns = p + 1;
+    if !bytes.get(ns)?.is_ascii_alphabetic() {
+        return None;
+    }
+    let mut i = ns + 1;
+    while i < bytes.len() && is_name_byte(bytes[i]) {
+        i += 1;
+    }
+    let ne = i;
+    if bytes.get(ne..ne + 2)? != b" \"" {
+        return None;
+    }
+    let vs = ne + 2;
+    let mut j = vs;
+    loop {
+        let b = *bytes.get(j)?;
+        if b == b'"' {
+            break;
+        }
+        if b == b'\\' || b == eol {
+            return None;
+        }
+        j += 1;
+    }
+    let mut q = j + 1;
+    if *bytes.get(q)? != b']' {
+        return None;
+    }
+    q += 1;
+    if bytes.get(q) == Some(&b'\r') && eol != b'\r' {
+        q += 1;
+    }
+    match bytes.get(q) {
+        Some(&b) if b == eol => Some((RawTag { name: (ns, ne), value: (vs, j), flags: 0 }, q + 1)),
+        None => Some((RawTag { name: (ns, ne), value: (vs, j), flags: 0 }, q)),
+        _ => None,
+    }
 }
 
 /// Parses the tags on one line starting at the `[` at `p`. Returns where the
@@ -551,6 +675,75 @@ mod tests {
         let v: Vec<&str> = tags.iter().map(|t| &s[t.value.0..t.value.1]).collect();
         assert_eq!(v, vec![r#"b\""#, "A]]", r#"x\\"#, "unquoted"]);
         assert_eq!(tags[3].flags & TAG_UNQUOTED, TAG_UNQUOTED);
+    }
+
+    /// Every game, tag and line number as found with the quick paths on and off.
+    fn both_ways(bytes: &[u8]) -> [Vec<(RawGame, Vec<RawTag>)>; 2] {
+        [true, false].map(|quick| {
+            let mut sp = Splitter::new(bytes);
+            sp.quick = quick;
+            let mut out = Vec::new();
+            let mut tags = Vec::new();
+            while let Some(g) = sp.next_game(&mut tags) {
+                out.push((g, std::mem::take(&mut tags)));
+            }
+            out
+        })
+    }
+
+    #[test]
+    fn quick_paths_split_as_the_line_loop() {
+        // Pieces of lines that matter to the splitter, joined at random.
+        let pieces: [&[u8]; 24] = [
+            b"[Event \"a\"]", b"[Site \"x\\\"y\"]", b"[Event \"b\"] 1. e4", b"[A \"v\"]  ", b"[B \"v\"]]", b"[C v]", b" [D \"w\"]",
+            b"1. e4 e5 2. Nf3", b"Nc6 3. Bb5 1-0", b"a6 *", b"1/2-1/2", b"0-1", b"4. O-O {a", b"comment [Event \"c\"] }", b"; line {",
+            b"%escape {", b"", b" ", b"\t", b"1... e5", b"e4 12", b"\xEF\xBB\xBF1. d4", b"Qd1 Qd2", b"(1. c4 c5) 2. Nf3",
+        ];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..3000 {
+            let mut text = Vec::new();
+            for _ in 0..(next() % 30) {
+                text.extend_from_slice(pieces[(next() % pieces.len() as u64) as usize]);
+                let eol: &[u8] = match round % 3 {
+                    0 => b"\n",
+                    1 => b"\r\n",
+                    _ => b"\r",
+                };
+                text.extend_from_slice(eol);
+            }
+            if next() % 2 == 0 {
+                text.pop();
+            }
+            let [quick, careful] = both_ways(&text);
+            assert_eq!(quick, careful, "{}", String::from_utf8_lossy(&text));
+        }
+    }
+
+    #[test]
+    fn quick_paths_split_the_corpus_as_the_line_loop() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+        let mut files = 0;
+        for dir in [root.clone(), root.join("edge-cases"), root.join("bench")] {
+            let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+            for e in entries.flatten() {
+                let path = e.path();
+                if path.extension().is_some_and(|x| x == "pgn") {
+                    let bytes = std::fs::read(&path).unwrap();
+                    let [quick, careful] = both_ways(&bytes);
+                    assert_eq!(quick, careful, "{}", path.display());
+                    files += 1;
+                }
+            }
+        }
+        if files == 0 {
+            eprintln!("corpus not found at ../shared/corpus: skipped");
+        }
     }
 
     #[test]
