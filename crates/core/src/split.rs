@@ -108,7 +108,7 @@ impl<'a> Splitter<'a> {
     /// Resumes splitting `bytes` at a point taken from a splitter over the
     /// same bytes.
     pub fn resume(bytes: &'a [u8], point: SplitPoint) -> Splitter<'a> {
-        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol }
+        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol, next_comment: 0, quick: true }
     }
 
     /// Finds the next game, appending its tags to `tags`. Returns `None` at
