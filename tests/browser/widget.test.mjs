@@ -24,6 +24,7 @@ const PAGE = `<!DOCTYPE html>
 <h1>Two games</h1>
 <movetext-viewer id="a" orientation="black" ply="3" moves="none" pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5 *"></movetext-viewer>
 <div id="b"></div>
+<movetext-viewer id="c" src="games.pgn" game="1" moves="right" players="true" clocks="false" controls="false"></movetext-viewer>
 <movetext-viewer id="bad" moves="bottom">this is { not a game ((( 1. Kx9 $$$ ]]]</movetext-viewer>
 </body></html>`;
 
@@ -51,6 +52,7 @@ before(async () => {
   await writeFile(join(fixtures, 'index.html'), PAGE);
   await writeFile(join(fixtures, 'page.css'), PAGE_CSS);
   await writeFile(join(fixtures, 'page.js'), PAGE_JS);
+  await writeFile(join(fixtures, 'games.pgn'), '[White "First"]\n\n1. e4 *\n\n[White "Second"]\n[Black "Player"]\n[Orientation "black"]\n\n1. d4 {[%clk 0:10:00]} d5 *\n');
   browser = await startBrowser({ headers: { 'content-security-policy': CSP }, mounts: { '/page/': fixtures } });
 });
 after(async () => {
@@ -72,6 +74,7 @@ async function openPage() {
   await page.waitForFunction(() => window.mounted === true);
   await page.waitForSelector('#a .board[data-fen]');
   await page.waitForSelector('#bad .board[data-fen]');
+  await page.waitForSelector('#c .board[data-fen]');
   return { page, errors };
 }
 
@@ -95,6 +98,15 @@ test('two widgets render with their options under a strict CSP', async () => {
   // The page's styles stay outside: buttons shown, board not squashed.
   assert.ok(boardA.width > 200, `board a is ${boardA.width}px wide`);
   assert.ok(await page.locator('#b .controls .nav-next').isVisible(), 'buttons are visible');
+  // Widget c: a same-origin file, its second game, the Orientation tag,
+  // moves beside the board, no clocks and no buttons.
+  assert.match(await page.locator('#c .player-bar.player-white .player-name').innerText(), /Second/);
+  assert.equal(await page.locator('#c .board').getAttribute('data-flipped'), 'true');
+  assert.equal(await page.locator('#c .player-clock').count(), 0);
+  assert.equal(await page.locator('#c .controls').count(), 0);
+  const boardC = await page.locator('#c .board').boundingBox();
+  const movesC = await page.locator('#c .move-list').boundingBox();
+  assert.ok(movesC.x >= boardC.x + boardC.width, 'moves beside the board');
   assert.deepEqual(await page.evaluate(() => window.violations), []);
   await page.screenshot({ path: join(outDir, 'widgets-1280x800.png'), fullPage: true });
   assert.deepEqual(errors, []);
@@ -145,4 +157,23 @@ test('a malformed PGN in one widget leaves the others working', async () => {
   assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('the demo page shows its widgets', async () => {
+  // The demo has an inline example script, so it is served without the CSP.
+  const { startServer } = await import('./static-server.mjs');
+  const { server, url } = await startServer({ root: join(outDir, '../../../dist') });
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url + 'widget/demo.html');
+  await page.waitForFunction(() => document.querySelectorAll('movetext-viewer').length === 3
+    && [...document.querySelectorAll('movetext-viewer')].every((el) => el.shadowRoot?.querySelector('.board[data-fen]'))
+    && document.querySelector('#scripted').shadowRoot?.querySelector('.board'));
+  await page.screenshot({ path: join(outDir, 'widget-demo-1280x800.png'), fullPage: true });
+  await page.locator('#last').click();
+  assert.equal(await page.locator('#shown').innerText(), 'Bb4');
+  assert.deepEqual(errors, []);
+  await page.close();
+  await new Promise((ok) => server.close(ok));
 });
