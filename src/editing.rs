@@ -147,8 +147,12 @@ impl Edits {
             match (self.is_edited(i), lib.original(i)) {
                 (false, Some(bytes)) => out.extend_from_slice(bytes),
                 _ => {
-                    if !out.is_empty() && !out.ends_with(b"\n\n") {
-                        out.extend_from_slice(if out.ends_with(b"\n") { b"\n" } else { b"\n\n" });
+                    // A blank line before the game, whatever the file's line ends.
+                    match trailing_line_breaks(&out) {
+                        _ if out.is_empty() => {}
+                        0 => out.extend_from_slice(b"\n\n"),
+                        1 => out.extend_from_slice(b"\n"),
+                        _ => {}
                     }
                     if let Some(g) = self.game(lib, i) {
                         out.extend_from_slice(write_game(&g, &opts).as_bytes());
@@ -158,6 +162,13 @@ impl Edits {
         }
         out
     }
+}
+
+/// Line breaks (LF, CRLF or CR) at the end of `bytes`, after its last text.
+fn trailing_line_breaks(bytes: &[u8]) -> usize {
+    let tail = bytes.iter().rev().take_while(|&&b| b == b'\n' || b == b'\r').count();
+    let tail = &bytes[bytes.len() - tail..];
+    tail.iter().enumerate().filter(|&(i, &b)| b == b'\n' || tail.get(i + 1) != Some(&b'\n')).count()
 }
 
 fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
@@ -315,5 +326,9 @@ mod tests {
         assert!(out.contains("[Round \"3\"]\n[White \"Anna\"]"), "{out}");
         assert!(out.ends_with("\n\n[White \"B\"]\n\n1. d4   d5 *\n\n"), "{out}");
         assert!(edits.apply(&lib, 0, EditOp::Tags(vec![("Date".into(), Some("x\ny".into()))])).is_err());
+        assert_eq!(trailing_line_breaks(b"x\r\n\r\n"), 2);
+        assert_eq!(trailing_line_breaks(b"x\r\r"), 2);
+        assert_eq!(trailing_line_breaks(b"x\n"), 1);
+        assert_eq!(trailing_line_breaks(b"x"), 0);
     }
 }

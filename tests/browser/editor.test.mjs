@@ -6,7 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startBrowser, openApp, boardFen, outDir } from './harness.mjs';
+import { readFile } from 'node:fs/promises';
+import { startBrowser, openApp, boardFen, dropFiles, outDir } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -258,6 +259,32 @@ test('edits come back after a reload, and can be discarded; leaving asks first',
   await page.waitForFunction(() => !document.querySelector('.notice-restored'));
   await page.waitForFunction(() => document.querySelectorAll('.mainline .mv').length === 2);
   assert.equal(await page.locator('.mainline .mv', { hasText: 'Nf3' }).count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('downloading the file keeps unedited games byte for byte; the edited one is in export format', async () => {
+  const { page, errors } = await openWith('');
+  const first = '[White "A"]\r\n\r\n1.e4   e5 {odd   spacing} *\r\n\r\n';
+  await dropFiles(page, [{ name: 'two.pgn', text: first + '[White "B"]\n\n1. d4 d5 *\n' }]);
+  await page.waitForSelector('.game-row[data-game="1"]');
+  await page.locator('.game-row[data-game="1"]').click();
+  await page.waitForFunction(() => document.querySelector('.game-title')?.innerText.includes('B'));
+  await page.keyboard.press('End');
+  await clickSquare(page, 'c2');
+  await clickSquare(page, 'c4');
+  assert.equal(await page.locator('.game-row[data-game="1"] .edited-mark').count(), 1);
+  await page.getByRole('button', { name: 'Export' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download file' }).click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'two.pgn');
+  const bytes = await readFile(await download.path(), 'utf8');
+  assert.equal(bytes, first + [
+    '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "B"]', '[Black "?"]', '[Result "*"]',
+    '', '1. d4 d5 2. c4 *', '', '',
+  ].join('\n'));
   assert.deepEqual(errors, []);
   await page.close();
 });
