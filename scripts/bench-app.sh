@@ -4,13 +4,8 @@
 # open a 64 MiB file. Builds the release (app and widget) first. See README.md, "App report".
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$ROOT/scripts/setup.sh"
-# shellcheck source=scripts/env.sh
-. "$ROOT/scripts/env.sh"
-cd "$ROOT"
-
-cargo fetch --locked
+# shellcheck source=scripts/prepare.sh
+. "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 trunk build --release --offline
 scripts/build-widget.sh
 node bench/app/report.mjs

@@ -4,13 +4,8 @@
 # the widget and its demo page are served under /widget/.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$ROOT/scripts/setup.sh"
-# shellcheck source=scripts/env.sh
-. "$ROOT/scripts/env.sh"
-cd "$ROOT"
-
-cargo fetch --locked
+# shellcheck source=scripts/prepare.sh
+. "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 trunk build --release --offline
 scripts/build-widget.sh
 echo "The widget's demo page: http://localhost:${PORT:-8080}/widget/demo.html"

@@ -3,13 +3,8 @@
 # the app and its browser tests in headless Chromium.
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$ROOT/scripts/setup.sh"
-# shellcheck source=scripts/env.sh
-. "$ROOT/scripts/env.sh"
-cd "$ROOT"
-
-cargo fetch --locked
+# shellcheck source=scripts/prepare.sh
+. "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 
 # Every stage runs even when an earlier one failed, so that one run reports
 # everything; the script fails at the end if any stage failed.

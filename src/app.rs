@@ -1084,7 +1084,7 @@ pub fn app() -> Html {
     let board_label = format!("Chess board, position after {moved}; {side} to move.");
     let announcement = if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) };
     let bottom = if viewer.flipped { Color::Black } else { Color::White };
-    let bar = |color: Color, place: &'static str| player_bar(&game, current, color, place);
+    let bar = |color: Color, place: &'static str| player_bar(&game, current, color, place, true);
     let many = lib.len() > 1 || !lib.is_indexed();
     let file_of_game = lib.file_of(viewer.game_index);
     let file_label = if many {
@@ -1203,8 +1203,8 @@ fn drop_all<T>(listeners: T) {
     drop(listeners);
 }
 
-/// The bar of one player at the shown node.
-fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &'static str) -> Html {
+/// The bar of one player at the shown node (with the clock when asked).
+pub(crate) fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &'static str, clocks: bool) -> Html {
     let white = color.is_white();
     let prefix = if white { "White" } else { "Black" };
     let known = |v: Option<&str>| {
@@ -1215,9 +1215,9 @@ fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &'static st
     let name = known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix));
     let title = known(game.tag(&format!("{prefix}Title")));
     let elo = known(game.tag(&format!("{prefix}Elo")));
-    let clock = game
-        .clock_at(current, color)
-        .or_else(|| game.tag("TimeControl").and_then(initial_clock))
+    let clock = clocks
+        .then(|| game.clock_at(current, color).or_else(|| game.tag("TimeControl").and_then(initial_clock)))
+        .flatten()
         .map(|t| AttrValue::from(format_clock(t)));
     let at_end = current != 0 && game.next(current).is_none() && game.is_mainline(current);
     let score = match (at_end, game.tag("Result")) {

@@ -1,5 +1,5 @@
-//! Keyboard focus for dialogs: moved into a dialog when it opens, so that
-//! its keys (Escape, Tab) act on it.
+//! Keyboard for dialogs: focus moves into a dialog when it opens, so that
+//! its keys act on it; Escape closes it; keys do not reach the page.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -16,4 +16,16 @@ pub fn use_focus_first(dialog: NodeRef) {
             let _ = el.focus();
         }
     });
+}
+
+/// A keydown handler for a dialog: Escape cancels; no key reaches the
+/// page's shortcuts.
+pub fn escape_closes(on_cancel: Callback<()>) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        e.stop_propagation();
+        if e.key() == "Escape" {
+            e.prevent_default();
+            on_cancel.emit(());
+        }
+    })
 }

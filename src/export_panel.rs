@@ -112,15 +112,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
-    let onkeydown = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            e.stop_propagation();
-            if e.key() == "Escape" {
-                on_close.emit(());
-            }
-        })
-    };
+    let onkeydown = crate::dialog_focus::escape_closes(props.on_close.clone());
     let o = &*opts;
     let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
         html! {

@@ -2,6 +2,7 @@
 //! a time so a large file never blocks the page), the game list's rows, its
 //! filter and its sort orders.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -213,10 +214,20 @@ impl Library {
     }
 
     fn tag(&self, i: usize, name: &str) -> String {
+        self.tag_text(i, name).trim().to_owned()
+    }
+
+    /// A tag value as stored (borrowed from the file when it can be).
+    fn tag_text(&self, i: usize, name: &str) -> Cow<'_, str> {
         match i.checked_sub(self.index.len()) {
-            Some(k) => self.added.get(k).and_then(|g| g.tag(name)).map(|v| v.trim().to_owned()).unwrap_or_default(),
-            None => self.index.tag(&self.bytes, i, name).map(|v| v.trim().to_owned()).unwrap_or_default(),
+            Some(k) => Cow::Borrowed(self.added.get(k).and_then(|g| g.tag(name)).unwrap_or_default()),
+            None => self.index.tag(&self.bytes, i, name).unwrap_or_default(),
         }
+    }
+
+    /// A tag value as a case-blind sort key.
+    fn tag_key(&self, i: usize, name: &str) -> String {
+        self.tag_text(i, name).trim().to_lowercase()
     }
 
     fn plies_of(&self, i: usize) -> u32 {
@@ -281,7 +292,7 @@ impl Library {
             SortBy::Standard => {
                 let keys: Vec<CollationKey> = games
                     .iter()
-                    .map(|&i| CollationKey::new(|n| Some(self.tag(i as usize, n))))
+                    .map(|&i| CollationKey::new(|n| Some(self.tag_text(i as usize, n))))
                     .collect();
                 let mut ix: Vec<usize> = (0..games.len()).collect();
                 ix.sort_by(|&a, &b| {
@@ -291,14 +302,14 @@ impl Library {
             }
             SortBy::WhiteElo | SortBy::BlackElo => {
                 let name = if sort == SortBy::WhiteElo { "WhiteElo" } else { "BlackElo" };
-                sort_by_key(&mut games, |i| self.tag(i, name).parse::<u32>().unwrap_or(0));
+                sort_by_key(&mut games, |i| self.tag_text(i, name).trim().parse::<u32>().unwrap_or(0));
             }
-            SortBy::Date => sort_by_key(&mut games, |i| DateKey::parse(&self.tag(i, "Date"))),
+            SortBy::Date => sort_by_key(&mut games, |i| DateKey::parse(&self.tag_text(i, "Date"))),
             SortBy::Moves => sort_by_key(&mut games, |i| self.plies_of(i)),
-            SortBy::White => sort_by_key(&mut games, |i| self.tag(i, "White").to_lowercase()),
-            SortBy::Black => sort_by_key(&mut games, |i| self.tag(i, "Black").to_lowercase()),
-            SortBy::Result => sort_by_key(&mut games, |i| self.tag(i, "Result")),
-            SortBy::Event => sort_by_key(&mut games, |i| self.tag(i, "Event").to_lowercase()),
+            SortBy::White => sort_by_key(&mut games, |i| self.tag_key(i, "White")),
+            SortBy::Black => sort_by_key(&mut games, |i| self.tag_key(i, "Black")),
+            SortBy::Result => sort_by_key(&mut games, |i| self.tag_key(i, "Result")),
+            SortBy::Event => sort_by_key(&mut games, |i| self.tag_key(i, "Event")),
         }
         if descending {
             games.reverse();
@@ -327,7 +338,7 @@ fn count_line_breaks(bytes: &[u8]) -> u32 {
 /// Sorts game indices by a key computed once per game; ties keep file order.
 fn sort_by_key<K: Ord>(games: &mut Vec<u32>, key: impl Fn(usize) -> K) {
     let mut keyed: Vec<(K, u32)> = games.iter().map(|&i| (key(i as usize), i)).collect();
-    keyed.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     *games = keyed.into_iter().map(|(_, i)| i).collect();
 }
 

@@ -194,15 +194,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let onkeydown = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            e.stop_propagation();
-            if e.key() == "Escape" {
-                on_cancel.emit(());
-            }
-        })
-    };
+    let onkeydown = crate::dialog_focus::escape_closes(props.on_cancel.clone());
     let tools = [Color::White, Color::Black].into_iter().flat_map(|color| {
         Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role }))
     });

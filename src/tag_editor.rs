@@ -191,15 +191,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let onkeydown = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            e.stop_propagation();
-            if e.key() == "Escape" {
-                on_cancel.emit(());
-            }
-        })
-    };
+    let onkeydown = crate::dialog_focus::escape_closes(props.on_cancel.clone());
 
     let body = rows.iter().enumerate().map(|(i, r)| {
         let fixed = POSITION_TAGS.contains(&r.name.as_str()) && !r.added;

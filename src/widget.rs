@@ -12,10 +12,9 @@ use movetext_core::Game;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::app::{key_action, Action, Viewer};
+use crate::app::{key_action, player_bar, Action, Viewer};
 use crate::board::ChessBoard;
 use crate::board_description::describe;
-use crate::clock_format::{format_clock, initial_clock};
 use crate::controls::{Controls, Nav};
 use crate::editing::{EditOp, Edits};
 use crate::eval_bar::EvalBar;
@@ -23,7 +22,6 @@ use crate::library::Library;
 use crate::model::{NodeIx, SharedGame, ViewGame};
 use crate::move_list::MoveList;
 use crate::notation::Notation;
-use crate::player_bar::PlayerBar;
 use crate::url_state::{node_at, path_of};
 
 /// Where the move list goes.
@@ -410,30 +408,8 @@ pub fn widget(props: &WidgetProps) -> Html {
         if !opts.players {
             return html! {};
         }
-        let white = color.is_white();
-        let prefix = if white { "White" } else { "Black" };
-        let known = |v: Option<&str>| {
-            v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-")).map(|v| AttrValue::from(v.to_owned()))
-        };
-        let clock = opts
-            .clocks
-            .then(|| game.clock_at(current, color).or_else(|| game.tag("TimeControl").and_then(initial_clock)))
-            .flatten()
-            .map(|t| AttrValue::from(format_clock(t)));
-        let at_end = current != 0 && game.next(current).is_none() && game.is_mainline(current);
-        let score = match (at_end, game.tag("Result")) {
-            (true, Some("1-0")) => Some(if white { "1" } else { "0" }),
-            (true, Some("0-1")) => Some(if white { "0" } else { "1" }),
-            (true, Some("1/2-1/2")) => Some("½"),
-            _ => None,
-        }
-        .map(AttrValue::from);
         let place = if color == bottom { "bottom" } else { "top" };
-        html! {
-            <PlayerBar {white} name={known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix))}
-                title={known(game.tag(&format!("{prefix}Title")))} elo={known(game.tag(&format!("{prefix}Elo")))}
-                {clock} to_move={node.turn == color && score.is_none()} {score} {place} />
-        }
+        player_bar(&game, current, color, place, opts.clocks)
     };
     let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
     let side = if node.turn.is_white() { "White" } else { "Black" };
