@@ -358,6 +358,9 @@ pub fn app() -> Html {
     let pending_added = use_mut_ref(Vec::<Game>::new);
     let restored = use_state(|| false);
     let key_context = use_mut_ref(|| None::<KeyContext>);
+    let order_state = use_state(|| Rc::new(Vec::<u32>::new()));
+    let sorting = use_state(|| false);
+    let order_generation = use_mut_ref(|| 0u64);
 
     // Opening a loaded file: it is indexed a slice at a time; the first
     // slice decides whether it holds games at all (if not, the open file
@@ -439,6 +442,46 @@ pub fn app() -> Html {
         let notice = notice.clone();
         Callback::from(move |text: String| notice.set(Some(Notice { error: true, text })))
     };
+
+    // The list's order: file order at once; a filter or a sort a slice at a
+    // time, so that 100,000 games never hold the page up.
+    {
+        let order_state = order_state.clone();
+        let sorting = sorting.clone();
+        let order_generation = order_generation.clone();
+        use_effect_with(((*library).clone(), (*filter).clone(), *sort), move |(handle, filter, sort)| {
+            let mine = {
+                let mut g = order_generation.borrow_mut();
+                *g += 1;
+                *g
+            };
+            let lib = handle.lib.clone();
+            if sort.0 == SortBy::File && filter.trim().is_empty() {
+                let n = lib.borrow().len() as u32;
+                let games: Vec<u32> = if sort.1 { (0..n).rev().collect() } else { (0..n).collect() };
+                order_state.set(Rc::new(games));
+                sorting.set(false);
+            } else {
+                sorting.set(true);
+                let mut job = lib.borrow().order_job(filter, sort.0, sort.1);
+                wasm_bindgen_futures::spawn_local(async move {
+                    loop {
+                        gloo_timers::future::TimeoutFuture::new(0).await;
+                        if *order_generation.borrow() != mine {
+                            return;
+                        }
+                        let start = now();
+                        let done = lib.borrow().order_step(&mut job, &mut || now() - start > SLICE_MS);
+                        if let Some(games) = done {
+                            order_state.set(Rc::new(games));
+                            sorting.set(false);
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+    }
 
     // Open the pending place once the library has it; put back games made
     // in the app once the whole file is indexed.
@@ -691,13 +734,7 @@ pub fn app() -> Html {
     }
 
     let lib = library.lib.borrow();
-    let order = {
-        let handle = (*library).clone();
-        use_memo((handle, (*filter).clone(), *sort), |(handle, filter, sort)| {
-            handle.lib.borrow().order(filter, sort.0, sort.1)
-        })
-    };
-    let order = Rc::new((*order).clone());
+    let order = (*order_state).clone();
 
     let game = viewer.game.clone();
     let current = viewer.current;
@@ -1180,7 +1217,7 @@ pub fn app() -> Html {
                     if many {
                         <GameList library={(*library).clone()} order={order} selected={viewer.game_index}
                             on_select={on_game} filter={AttrValue::from((*filter).clone())} {on_filter}
-                            sort={*sort} {on_sort} edited={edited_list} />
+                            sort={*sort} {on_sort} edited={edited_list} busy={*sorting} />
                     }
                     <GameHeader game={game.clone()} />
                     <MoveList game={game.clone()} {current} {on_select} notation={*notation} on_context={Some(on_context)} />

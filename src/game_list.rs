@@ -36,6 +36,9 @@ pub struct GameListProps {
     /// Games edited in this session (sorted).
     #[prop_or_default]
     pub edited: Rc<Vec<usize>>,
+    /// A new filter or sort is being computed.
+    #[prop_or_default]
+    pub busy: bool,
 }
 
 const SORTS: [(SortBy, &str); 10] = [
@@ -180,7 +183,9 @@ pub fn game_list(props: &GameListProps) -> Html {
             </span>
         }
     };
-    let status = if shown == total {
+    let status = if props.busy {
+        "Sorting…".to_owned()
+    } else if shown == total {
         format!("{total} game{}", if total == 1 { "" } else { "s" })
     } else {
         format!("{shown} of {total} games")

@@ -283,38 +283,69 @@ impl Library {
         }
     }
 
-    /// The games (indices) that match a filter, in a sort order.
+    /// The games (indices) that match a filter, in a sort order, at once.
     pub fn order(&self, filter: &str, sort: SortBy, descending: bool) -> Vec<u32> {
-        let needle = filter.trim().to_lowercase();
-        let mut games: Vec<u32> = (0..self.len() as u32).filter(|&i| self.matches(i as usize, &needle)).collect();
-        match sort {
-            SortBy::File => {}
-            SortBy::Standard => {
-                let keys: Vec<CollationKey> = games
-                    .iter()
-                    .map(|&i| CollationKey::new(|n| Some(self.tag_text(i as usize, n))))
-                    .collect();
-                let mut ix: Vec<usize> = (0..games.len()).collect();
-                ix.sort_by(|&a, &b| {
-                    keys[a].cmp(&keys[b]).then_with(|| self.movetext(games[a]).cmp(self.movetext(games[b])))
-                });
-                games = ix.into_iter().map(|k| games[k]).collect();
+        let mut job = self.order_job(filter, sort, descending);
+        loop {
+            if let Some(order) = self.order_step(&mut job, &mut || false) {
+                return order;
             }
-            SortBy::WhiteElo | SortBy::BlackElo => {
-                let name = if sort == SortBy::WhiteElo { "WhiteElo" } else { "BlackElo" };
-                sort_by_key(&mut games, |i| self.tag_text(i, name).trim().parse::<u32>().unwrap_or(0));
-            }
-            SortBy::Date => sort_by_key(&mut games, |i| DateKey::parse(&self.tag_text(i, "Date"))),
-            SortBy::Moves => sort_by_key(&mut games, |i| self.plies_of(i)),
-            SortBy::White => sort_by_key(&mut games, |i| self.tag_key(i, "White")),
-            SortBy::Black => sort_by_key(&mut games, |i| self.tag_key(i, "Black")),
-            SortBy::Result => sort_by_key(&mut games, |i| self.tag_key(i, "Result")),
-            SortBy::Event => sort_by_key(&mut games, |i| self.tag_key(i, "Event")),
         }
-        if descending {
+    }
+
+    /// Starts computing an order a slice at a time (see [`Library::order_step`]).
+    pub fn order_job(&self, filter: &str, sort: SortBy, descending: bool) -> OrderJob {
+        OrderJob {
+            needle: filter.trim().to_lowercase(),
+            sort,
+            descending,
+            next: 0,
+            len: self.len(),
+            keyed: Vec::new(),
+        }
+    }
+
+    /// Goes on with an order until it is done (then returns it) or `stop()`
+    /// says so (asked every 256 games).
+    pub fn order_step(&self, job: &mut OrderJob, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u32>> {
+        while job.next < job.len {
+            let i = job.next;
+            job.next += 1;
+            if self.matches(i, &job.needle) {
+                job.keyed.push((self.sort_key(i, job.sort), i as u32));
+            }
+            if job.next % 256 == 0 && stop() {
+                return None;
+            }
+        }
+        let mut keyed = std::mem::take(&mut job.keyed);
+        if job.sort == SortBy::Standard {
+            keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| self.movetext(a.1).cmp(self.movetext(b.1))).then(a.1.cmp(&b.1)));
+        } else if job.sort != SortBy::File {
+            keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        }
+        let mut games: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
+        if job.descending {
             games.reverse();
         }
-        games
+        Some(games)
+    }
+
+    /// The key of game `i` for a sort.
+    fn sort_key(&self, i: usize, sort: SortBy) -> SortKey {
+        let number = |name: &str| SortKey::Number(self.tag_text(i, name).trim().parse::<u32>().unwrap_or(0));
+        match sort {
+            SortBy::File => SortKey::None,
+            SortBy::Standard => SortKey::Standard(Box::new(CollationKey::new(|n| Some(self.tag_text(i, n))))),
+            SortBy::WhiteElo => number("WhiteElo"),
+            SortBy::BlackElo => number("BlackElo"),
+            SortBy::Date => SortKey::Date(DateKey::parse(&self.tag_text(i, "Date"))),
+            SortBy::Moves => SortKey::Number(self.plies_of(i)),
+            SortBy::White => SortKey::Text(self.tag_key(i, "White")),
+            SortBy::Black => SortKey::Text(self.tag_key(i, "Black")),
+            SortBy::Result => SortKey::Text(self.tag_key(i, "Result")),
+            SortBy::Event => SortKey::Text(self.tag_key(i, "Event")),
+        }
     }
 
     fn movetext(&self, i: u32) -> &[u8] {
@@ -335,11 +366,25 @@ fn count_line_breaks(bytes: &[u8]) -> u32 {
     n
 }
 
-/// Sorts game indices by a key computed once per game; ties keep file order.
-fn sort_by_key<K: Ord>(games: &mut Vec<u32>, key: impl Fn(usize) -> K) {
-    let mut keyed: Vec<(K, u32)> = games.iter().map(|&i| (key(i as usize), i)).collect();
-    keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-    *games = keyed.into_iter().map(|(_, i)| i).collect();
+/// A game's key for one sort (every key of a sort has the same kind).
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum SortKey {
+    None,
+    Number(u32),
+    Date(DateKey),
+    Text(String),
+    Standard(Box<CollationKey>),
+}
+
+/// An order being computed a slice at a time.
+#[derive(Debug)]
+pub struct OrderJob {
+    needle: String,
+    sort: SortBy,
+    descending: bool,
+    next: usize,
+    len: usize,
+    keyed: Vec<(SortKey, u32)>,
 }
 
 /// Case-insensitive `contains` for a needle already in lower case.
@@ -434,6 +479,30 @@ mod tests {
         let game = lib.game(1).unwrap();
         let d = &game.diagnostics()[0];
         assert_eq!(d.line - lib.file_of(1).1, 3, "Ke3 is on line 3 of b.pgn");
+    }
+
+    #[test]
+    fn orders_in_slices_equal_orders_at_once() {
+        let mut many = String::new();
+        for _ in 0..200 {
+            many.push_str(THREE);
+            many.push('\n');
+        }
+        let lib = Library::indexed("x.pgn", many.into_bytes());
+        for sort in [SortBy::Standard, SortBy::White, SortBy::WhiteElo, SortBy::Moves, SortBy::File] {
+            let whole = lib.order("ann", sort, true);
+            let mut job = lib.order_job("ann", sort, true);
+            let mut slices = 0;
+            let sliced = loop {
+                if let Some(o) = lib.order_step(&mut job, &mut || true) {
+                    break o;
+                }
+                slices += 1;
+            };
+            assert!(slices >= 2, "{sort:?}: {slices}");
+            assert_eq!(sliced, whole, "{sort:?}");
+            assert_eq!(whole.len(), 400, "games with Ann");
+        }
     }
 
     #[test]
