@@ -41,6 +41,15 @@ pub struct GameListProps {
     pub busy: bool,
 }
 
+/// A column's label for narrow screens.
+fn short_label(label: &str) -> &str {
+    match label {
+        "Result" => "Res.",
+        "Moves" => "Mv.",
+        other => other,
+    }
+}
+
 const SORTS: [(SortBy, &str); 10] = [
     (SortBy::File, "File order"),
     (SortBy::Standard, "Standard order (date, event, round)"),
@@ -179,7 +188,10 @@ pub fn game_list(props: &GameListProps) -> Html {
         };
         html! {
             <span role="columnheader" class={class} aria-sort={state}>
-                <button type="button" class="gl-sort" {onclick} title={format!("Sort by {label}")}>{ label }</button>
+                <button type="button" class="gl-sort" {onclick} title={format!("Sort by {label}")} aria-label={label}>
+                    <span class="label-long">{ label }</span>
+                    <span class="label-short" aria-hidden="true">{ short_label(label) }</span>
+                </button>
             </span>
         }
     };
