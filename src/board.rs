@@ -214,7 +214,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
             match candidates.as_slice() {
                 [] => false,
                 [m] => {
-                    on_move.emit((*m).clone());
+                    on_move.emit(**m);
                     true
                 }
                 _ => {
@@ -316,7 +316,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
             e.stop_propagation();
             if let Some((from, to)) = state.promotion {
                 if let Some(m) = legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role)) {
-                    on_move.emit(m.clone());
+                    on_move.emit(*m);
                 }
             }
             state.set(Interaction::default());

@@ -93,11 +93,10 @@ impl Edits {
     }
 
     fn editor(&mut self, lib: &Library, index: usize) -> Option<&mut Editor> {
-        if !self.editors.contains_key(&index) {
-            let game = lib.game(index)?;
-            self.editors.insert(index, Editor::new(game));
+        match self.editors.entry(index) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
+            std::collections::hash_map::Entry::Vacant(e) => Some(e.insert(Editor::new(lib.game(index)?))),
         }
-        self.editors.get_mut(&index)
     }
 
     /// Applies an edit to game `index`; returns the node to show.
@@ -259,7 +258,7 @@ fn current_marks(game: &Game, node: NodeId) -> Vec<(MarkColor, Sq)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movetext_core::shakmaty::{Chess, Position};
+    use movetext_core::shakmaty::Chess;
 
     const FILE: &str = "[White \"A\"]\n\n1. e4 {[%clk 0:01:00] fine} e5 *\n\n[White \"B\"]\n\n1. d4   d5 *\n\n";
 

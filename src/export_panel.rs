@@ -61,12 +61,12 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     crate::dialog_focus::use_focus_first(dialog_ref.clone());
     let opts = use_state(ExportOptions::default);
     let copied = use_state(|| None::<&'static str>);
-    let text = props.game_text.emit((*opts).clone());
+    let text = props.game_text.emit(*opts);
 
     let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
         let opts = opts.clone();
         Callback::from(move |_: Event| {
-            let mut next = (*opts).clone();
+            let mut next = *opts;
             let f = field(&mut next);
             *f = !*f;
             opts.set(next);

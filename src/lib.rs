@@ -33,4 +33,5 @@ pub mod position_setup;
 pub mod tag_editor;
 pub mod theme;
 pub mod url_state;
+pub mod viewer;
 pub mod widget;

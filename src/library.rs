@@ -314,7 +314,7 @@ impl Library {
             if self.matches(i, &job.needle) {
                 job.keyed.push((self.sort_key(i, job.sort), i as u32));
             }
-            if job.next % 256 == 0 && stop() {
+            if job.next.is_multiple_of(256) && stop() {
                 return None;
             }
         }

@@ -160,7 +160,7 @@ impl ViewGame {
                 };
                 let depth = nodes[ix].depth + u32::from(rank > 0);
                 let mv = match &step {
-                    Step::Move(m) => Some(m.clone()),
+                    Step::Move(m) => Some(*m),
                     _ => None,
                 };
                 let mut node = make_node(src, kid, Some(ix), depth, step, &after, last);
