@@ -106,7 +106,16 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
             </button>
         }
     });
-    let (x, y) = props.at;
+    // Keep the menu inside the window.
+    let (x, y) = {
+        let (w, h) = web_sys::window()
+            .map(|w| {
+                let size = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64()).unwrap_or(800.0) as i32;
+                (size(w.inner_width()), size(w.inner_height()))
+            })
+            .unwrap_or((800, 800));
+        (props.at.0.min(w - 292).max(4), props.at.1.min(h - 430).max(4))
+    };
     html! {
         <>
             <div class="menu-backdrop" onclick={close}></div>
