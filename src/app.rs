@@ -38,6 +38,7 @@ use crate::model::{NodeIx, SharedGame, ViewGame};
 use crate::move_list::MoveList;
 use crate::player_bar::PlayerBar;
 use crate::theme::ThemeToggle;
+use crate::page_listeners::{use_page_listeners, KeyContext, PageListeners};
 use crate::url_state::{format_hash, node_at, parse_hash, Place};
 pub use crate::viewer::{key_action, Action, Viewer};
 
@@ -45,60 +46,6 @@ pub use crate::viewer::{key_action, Action, Viewer};
 pub const SAMPLE_PGN: &str = include_str!("../static/sample.pgn");
 /// The name the sample is shown under.
 pub const SAMPLE_NAME: &str = "sample.pgn";
-
-/// The editing shortcuts: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Delete
-/// (delete from here), P (promote), M (main line), C and Shift+C (comment
-/// after and before), the context-menu key or Shift+F10 (the move's menu).
-/// `Some(true)` when the key was used, `None` when it is not an edit key.
-fn edit_key(event: &KeyboardEvent, ctx: &KeyContext) -> Option<bool> {
-    let key = event.key();
-    let command = event.ctrl_key() || event.meta_key();
-    if command && !event.alt_key() {
-        match key.as_str() {
-            "z" | "Z" if !event.shift_key() => ctx.undo.emit(()),
-            "z" | "Z" | "y" | "Y" => ctx.redo.emit(()),
-            _ => return None,
-        }
-        return Some(true);
-    }
-    if command || event.alt_key() {
-        return None;
-    }
-    let at = ctx.key;
-    match key.as_str() {
-        "Delete" | "Backspace" if ctx.current != 0 => ctx.edit.emit(EditOp::Delete(at)),
-        "p" | "P" if ctx.current != 0 => ctx.edit.emit(EditOp::Promote(at)),
-        "m" | "M" if ctx.current != 0 => ctx.edit.emit(EditOp::MainLine(at)),
-        "c" => ctx.comment.emit((ctx.current, CommentSide::After)),
-        "C" if ctx.current != 0 => ctx.comment.emit((ctx.current, CommentSide::Before)),
-        "ContextMenu" => ctx.menu.emit(()),
-        "F10" if event.shift_key() => ctx.menu.emit(()),
-        _ => return None,
-    }
-    Some(true)
-}
-
-/// Whether a key event belongs to the element it happens in: a text field,
-/// a list or a button (Space), rather than to the board.
-fn own_keys(event: &KeyboardEvent) -> bool {
-    let Some(el) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.is_content_editable()
-        || el.closest("[role=dialog]").ok().flatten().is_some()
-        || (matches!(event.key().as_str(), "ArrowUp" | "ArrowDown")
-            && el.closest(".gl-viewport").ok().flatten().is_some())
-        || (event.key() == " " && el.tag_name() == "BUTTON")
-}
-
-/// Whether an event comes from a field where the user types.
-fn typing_target(event: &Event) -> bool {
-    event
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
-        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA") || el.is_content_editable())
-}
 
 fn now() -> f64 {
     js_sys::Date::now()
@@ -108,7 +55,7 @@ fn now() -> f64 {
 const SLICE_MS: f64 = 16.0;
 
 /// The hash of the page's address.
-fn current_place() -> Place {
+pub(crate) fn current_place() -> Place {
     web_sys::window()
         .and_then(|w| w.location().hash().ok())
         .map(|h| parse_hash(&h))
@@ -116,7 +63,7 @@ fn current_place() -> Place {
 }
 
 /// Opens a game of a library at a place, if the library has it.
-fn open_action(lib: &Library, edits: &Edits, place: &Place) -> Option<Action> {
+pub(crate) fn open_action(lib: &Library, edits: &Edits, place: &Place) -> Option<Action> {
     if lib.is_empty() {
         return None;
     }
@@ -174,27 +121,13 @@ enum Dialog {
 
 /// Saved edits to put back once a file is open again.
 #[derive(Clone, Debug, Default)]
-struct Restore {
+pub(crate) struct Restore {
     games: Vec<(usize, String)>,
     added: Vec<String>,
 }
 
-/// What the keyboard shortcuts act on, refreshed at every render.
-#[derive(Clone)]
-struct KeyContext {
-    edit: Callback<EditOp>,
-    undo: Callback<()>,
-    redo: Callback<()>,
-    comment: Callback<(NodeIx, CommentSide)>,
-    menu: Callback<()>,
-    close: Callback<()>,
-    current: NodeIx,
-    key: u32,
-    blocked: bool,
-}
-
 /// A file to open: its bytes, where to go in it, and edits to put back.
-type LoadRequest = (Loaded, Place, Option<Restore>);
+pub(crate) type LoadRequest = (Loaded, Place, Option<Restore>);
 
 /// The whole page.
 #[function_component(App)]
@@ -443,132 +376,15 @@ pub fn app() -> Html {
     }
 
     // Window listeners: keys, hash changes, paste, drag and drop, leaving.
-    {
-        let dispatcher = viewer.dispatcher();
-        let edits_for_hash = edits.clone();
-        let key_context = key_context.clone();
-        let latest = latest.clone();
-        let load = load.clone();
-        let report = report.clone();
-        let dragging = dragging.clone();
-        use_effect_with((), move |_| {
-            let window = web_sys::window().expect("a window");
-            let active = EventListenerOptions::enable_prevent_default();
-            let keys = {
-                let dispatcher = dispatcher.clone();
-                let key_context = key_context.clone();
-                EventListener::new_with_options(&window, "keydown", active, move |event| {
-                    let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                    if own_keys(event) {
-                        return;
-                    }
-                    let ctx = key_context.borrow().clone();
-                    if let Some(ctx) = ctx.as_ref().filter(|c| c.blocked) {
-                        if event.key() == "Escape" {
-                            ctx.close.emit(());
-                        }
-                        return;
-                    }
-                    if let Some(ctx) = ctx.filter(|c| !c.blocked) {
-                        if let Some(done) = edit_key(event, &ctx) {
-                            if done {
-                                event.prevent_default();
-                            }
-                            return;
-                        }
-                    }
-                    if event.ctrl_key() || event.meta_key() || event.alt_key() {
-                        return;
-                    }
-                    if let Some(action) = key_action(&event.key()) {
-                        event.prevent_default();
-                        dispatcher.dispatch(action);
-                    }
-                })
-            };
-            let hash = {
-                let dispatcher = dispatcher.clone();
-                let latest = latest.clone();
-                let edits_for_hash = edits_for_hash.clone();
-                EventListener::new(&window, "hashchange", move |_| {
-                    let handle = latest.borrow().clone();
-                    let action = open_action(&handle.lib.borrow(), &edits_for_hash.borrow(), &current_place());
-                    if let Some(action) = action {
-                        dispatcher.dispatch(action);
-                    }
-                })
-            };
-            let paste = {
-                let load = load.clone();
-                EventListener::new(&window, "paste", move |event| {
-                    if typing_target(event) {
-                        return;
-                    }
-                    let Some(event) = event.dyn_ref::<web_sys::ClipboardEvent>() else { return };
-                    let text = event.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
-                    if !text.trim().is_empty() {
-                        load.emit((Loaded::text("Pasted text", text), Place::default(), None));
-                    }
-                })
-            };
-            let has_files = |event: &Event| {
-                event
-                    .dyn_ref::<web_sys::DragEvent>()
-                    .and_then(|e| e.data_transfer())
-                    .is_some_and(|d| d.types().includes(&"Files".into(), 0))
-            };
-            let over = {
-                let dragging = dragging.clone();
-                EventListener::new_with_options(&window, "dragover", active, move |event| {
-                    if has_files(event) {
-                        event.prevent_default();
-                        dragging.set(true);
-                    }
-                })
-            };
-            let leave = {
-                let dragging = dragging.clone();
-                EventListener::new(&window, "dragleave", move |event| {
-                    let outside = event.dyn_ref::<web_sys::DragEvent>().is_some_and(|e| e.related_target().is_none());
-                    if outside {
-                        dragging.set(false);
-                    }
-                })
-            };
-            let drop = EventListener::new_with_options(&window, "drop", active, move |event| {
-                dragging.set(false);
-                let Some(data) = event.dyn_ref::<web_sys::DragEvent>().and_then(|e| e.data_transfer()) else { return };
-                event.prevent_default();
-                let files = data.files().filter(|f| f.length() > 0);
-                let load = load.clone();
-                let report = report.clone();
-                if let Some(files) = files {
-                    wasm_bindgen_futures::spawn_local(async move {
-                        match read_files(files).await {
-                            Ok(loaded) => load.emit((loaded, Place::default(), None)),
-                            Err(e) => report.emit(e),
-                        }
-                    });
-                } else if let Ok(text) = data.get_data("text/plain") {
-                    if !text.trim().is_empty() {
-                        load.emit((Loaded::text("Dropped text", text), Place::default(), None));
-                    }
-                }
-            });
-            let leaving = {
-                let edits = edits_for_hash.clone();
-                EventListener::new_with_options(&window, "beforeunload", active, move |event| {
-                    if edits.borrow().unexported {
-                        event.prevent_default();
-                        if let Some(e) = event.dyn_ref::<web_sys::BeforeUnloadEvent>() {
-                            e.set_return_value("Your edits have not been exported.");
-                        }
-                    }
-                })
-            };
-            move || drop_all((keys, hash, paste, over, leave, drop, leaving))
-        });
-    }
+    use_page_listeners(PageListeners {
+        dispatcher: viewer.dispatcher(),
+        edits: edits.clone(),
+        key_context: key_context.clone(),
+        latest: latest.clone(),
+        load: load.clone(),
+        report: report.clone(),
+        dragging: dragging.clone(),
+    });
 
     // Wheel over the board steps through the moves.
     {
@@ -1107,11 +923,6 @@ pub fn app() -> Html {
 /// A file name without characters that file systems refuse.
 fn file_safe(name: &str) -> String {
     name.chars().map(|c| if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() { '_' } else { c }).collect()
-}
-
-/// Drops window listeners (they unregister themselves).
-fn drop_all<T>(listeners: T) {
-    drop(listeners);
 }
 
 /// The bar of one player at the shown node (with the clock when asked).

@@ -25,6 +25,7 @@ pub mod model;
 pub mod move_list;
 pub mod nag_glyphs;
 pub mod notation;
+pub mod page_listeners;
 pub mod panic_report;
 pub mod persist;
 pub mod pieces;
