@@ -434,9 +434,10 @@ pub fn app() -> Html {
         let dispatcher = viewer.dispatcher();
         Callback::from(move |nav| dispatcher.dispatch(Action::Nav(nav)))
     };
+    // Stable callbacks: the move list is drawn again only for another game.
     let on_select = {
         let dispatcher = viewer.dispatcher();
-        Callback::from(move |ix| dispatcher.dispatch(Action::Goto(ix)))
+        use_callback((), move |ix, _| dispatcher.dispatch(Action::Goto(ix)))
     };
     let on_play = {
         let dispatcher = viewer.dispatcher();
@@ -600,7 +601,7 @@ pub fn app() -> Html {
     };
     let on_context = {
         let menu = menu.clone();
-        Callback::from(move |(ix, x, y): (NodeIx, i32, i32)| menu.set(Some((ix, (x, y)))))
+        use_callback((), move |(ix, x, y): (NodeIx, i32, i32), _| menu.set(Some((ix, (x, y)))))
     };
     let open_menu = {
         let menu = menu.clone();

@@ -1,6 +1,7 @@
 //! The move list: the main line in move pairs, comments, and variations as
 //! indented blocks (deeper ones inline in parentheses).
 
+use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -28,25 +29,61 @@ pub struct MoveListProps {
     pub on_context: Option<Callback<(NodeIx, i32, i32)>>,
 }
 
-/// The move list.
+/// The move list. The moves are drawn once per game (and notation); moving
+/// through the game only moves the highlight, so a game of thousands of
+/// moves steps as fast as a short one.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let container = use_node_ref();
     {
         let container = container.clone();
-        use_effect_with(props.current, move |_| keep_current_in_view(&container));
+        use_effect_with((props.current, props.game.clone(), props.notation), move |(current, _, _)| {
+            mark_current(&container, *current);
+            keep_current_in_view(&container);
+        });
     }
+    html! {
+        <div class="move-list" ref={container} role="region" aria-label="Moves">
+            <MoveListBody game={props.game.clone()} on_select={props.on_select.clone()}
+                notation={props.notation} on_context={props.on_context.clone()} />
+        </div>
+    }
+}
+
+/// What the drawn moves depend on (not the shown move).
+#[derive(Properties, PartialEq, Clone)]
+struct BodyProps {
+    game: SharedGame,
+    on_select: Callback<NodeIx>,
+    notation: Notation,
+    on_context: Option<Callback<(NodeIx, i32, i32)>>,
+}
+
+#[function_component(MoveListBody)]
+fn move_list_body(props: &BodyProps) -> Html {
     let ctx = Ctx {
         game: &props.game,
-        current: props.current,
         on_select: &props.on_select,
         notation: props.notation,
         on_context: props.on_context.as_ref(),
     };
-    html! {
-        <div class="move-list" ref={container} role="region" aria-label="Moves">
-            { mainline(&ctx) }
-        </div>
+    mainline(&ctx)
+}
+
+/// Moves the highlight (class `current`, `aria-current`) to node `current`.
+fn mark_current(container: &NodeRef, current: NodeIx) {
+    let Some(list) = container.cast::<web_sys::Element>() else { return };
+    if let Ok(old) = list.query_selector_all(".mv.current") {
+        for i in 0..old.length() {
+            if let Some(el) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let _ = el.class_list().remove_1("current");
+                let _ = el.remove_attribute("aria-current");
+            }
+        }
+    }
+    if let Ok(Some(el)) = list.query_selector(&format!(".mv[data-node=\"{current}\"]")) {
+        let _ = el.class_list().add_1("current");
+        let _ = el.set_attribute("aria-current", "step");
     }
 }
 
@@ -70,7 +107,6 @@ fn keep_current_in_view(container: &NodeRef) {
 
 struct Ctx<'a> {
     game: &'a ViewGame,
-    current: NodeIx,
     on_select: &'a Callback<NodeIx>,
     notation: Notation,
     on_context: Option<&'a Callback<(NodeIx, i32, i32)>>,
@@ -90,7 +126,6 @@ impl Ctx<'_> {
                 cb.emit((ix, e.client_x(), e.client_y()));
             })
         });
-        let is_current = ix == self.current;
         let nags: Vec<_> = node.nags.iter().map(|&n| nag_view(n)).collect();
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
             html! { <span class="nag nag-move" title={v.meaning}>{ v.glyph.clone() }</span> }
@@ -104,9 +139,9 @@ impl Ctx<'_> {
             label.push_str(v.meaning);
         }
         html! {
-                <button type="button" class={classes!("mv", is_current.then_some("current"))}
+                <button type="button" class="mv"
                     data-node={ix.to_string()} aria-label={label}
-                    aria-current={is_current.then_some("step")} {onclick} {oncontextmenu}>
+                    {onclick} {oncontextmenu}>
                     <span class="san">{ self.notation.write(node) }</span>{ for move_nags }{ for position_nags }
                 </button>
         }
@@ -118,6 +153,17 @@ impl Ctx<'_> {
         } else {
             "comment"
         };
+        // A very long comment shows its start; the rest opens on demand.
+        const LONG: usize = 1000;
+        if text.len() > LONG {
+            let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
+            return html! {
+                <details class={classes!(class, "long-comment")}>
+                    <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({} more characters)", text[cut..].chars().count()) }</span></summary>
+                    <span>{ text[cut..].to_owned() }</span>
+                </details>
+            };
+        }
         html! { <span class={class}>{ text.to_owned() }</span> }
     }
 
