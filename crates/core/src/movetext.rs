@@ -148,6 +148,19 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
     Some((San::Normal { role, file, rank, capture, to, promotion: None }, suffix))
 }
 
+/// The usual move found the quickest way: a plain SAN token (suffix marks
+/// allowed) that [`crate::quick_san::resolve`] proves legal in `pos`; its
+/// move, check mark and NAGs, as [`parse_token`] and [`resolve`] would give
+/// them (with no repair). `None`: take the general way.
+#[inline]
+pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2])> {
+    let mut nags = [0u8; 2];
+    let e = strip_suffix_marks(t, &mut nags);
+    let (san, suffix) = plain_san(&t[..e])?;
+    let m = crate::quick_san::resolve(&san, pos)?;
+    Some((m, suffix, nags))
+}
+
 /// Takes a move token apart (move number already removed). `None` if it
 /// is no move at all.
 #[inline]

@@ -374,6 +374,41 @@ impl Parser {
         id
     }
 
+    /// Adds the node of a move (or null move) just read to `line` and plays
+    /// it: `written` is where it is written, `word` the move as written,
+    /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn played(&mut self, line: &mut Line, kind: NodeKind, written: (usize, usize), at: (usize, usize), suffix: Option<Suffix>, nags: [u8; 2], word: &[u8], last_child: &mut Vec<u32>) {
+        let id = self.new_node(line.cur, kind, written, last_child);
+        if line.pending.1 > 0 {
+            self.g.nodes[id as usize].before = line.pending;
+            line.pending = (0, 0);
+        }
+        for n in std::mem::take(&mut line.early_nags) {
+            self.push_nag(id, n);
+        }
+        match kind {
+            NodeKind::Move(m) => line.pos.play_unchecked(m),
+            _ => {
+                if let Some(p) = null_move(&line.pos) {
+                    line.pos = p;
+                }
+            }
+        }
+        line.cur = id;
+        line.fresh = false;
+        line.sealed = false;
+        if let Some(written) = suffix {
+            self.check_suffix(&line.pos, written, std::str::from_utf8(word).unwrap_or("?"), at.0, at.1);
+        }
+        for n in nags {
+            if n != 0 {
+                self.push_nag(id, n);
+            }
+        }
+    }
+
     /// Appends a comment to a node's run.
     fn push_comment(&mut self, node: u32, after: bool, c: Comment) {
         let n = &self.g.nodes[node as usize];
@@ -531,6 +566,12 @@ impl Parser {
                         && text.is_ascii()
                         && text[text.len() - 1] != b','
                         && !matches!(text, b"e.p." | b"ep" | b"e.p");
+                    if plain {
+                        if let Some((m, suffix, nags)) = movetext::quick_move(text, &line.pos) {
+                            self.played(&mut line, NodeKind::Move(m), (t.start, t.end), (t.start, t.end), suffix, nags, text, &mut last_child);
+                            continue;
+                        }
+                    }
                     let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
                     if !plain {
                         if is_fixed {
@@ -630,33 +671,7 @@ impl Parser {
                                 self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
                             }
                             let written_end = if is_fixed { t.end } else { sym_start + word.len() };
-                            let id = self.new_node(line.cur, kind, (sym_start.min(t.end), written_end), &mut last_child);
-                            if line.pending.1 > 0 {
-                                self.g.nodes[id as usize].before = line.pending;
-                                line.pending = (0, 0);
-                            }
-                            for n in std::mem::take(&mut line.early_nags) {
-                                self.push_nag(id, n);
-                            }
-                            match kind {
-                                NodeKind::Move(m) => line.pos.play_unchecked(m),
-                                _ => {
-                                    if let Some(p) = null_move(&line.pos) {
-                                        line.pos = p;
-                                    }
-                                }
-                            }
-                            line.cur = id;
-                            line.fresh = false;
-                            line.sealed = false;
-                            if let Some(written) = tok.suffix {
-                                self.check_suffix(&line.pos, written, label(), sym_start, t.end);
-                            }
-                            for n in tok.nags {
-                                if n != 0 {
-                                    self.push_nag(id, n);
-                                }
-                            }
+                            self.played(&mut line, kind, (sym_start.min(t.end), written_end), (sym_start, t.end), tok.suffix, tok.nags, word, &mut last_child);
                         }
                     }
                 }
