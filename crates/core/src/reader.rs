@@ -680,6 +680,17 @@ impl Parser {
                         self.diag(Severity::Warning, t.start - 1, t.end, "a comment is not closed with }".into());
                     }
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                    if !line.fresh && !line.sealed {
+                        // The usual place, after the move just read, whose
+                        // comments are the last of the table (or none yet).
+                        let len = self.g.comments.len() as u32;
+                        let after = &mut self.g.nodes[line.cur as usize].after;
+                        if after.1 == 0 || after.0 + after.1 == len {
+                            *after = if after.1 == 0 { (len, 1) } else { (after.0, after.1 + 1) };
+                            self.g.comments.push(c);
+                            continue;
+                        }
+                    }
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::LineComment => {
