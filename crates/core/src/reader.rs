@@ -378,7 +378,7 @@ impl Parser {
     /// it: `written` is where it is written, `word` the move as written,
     /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn played(&mut self, line: &mut Line, kind: NodeKind, written: (usize, usize), at: (usize, usize), suffix: Option<Suffix>, nags: [u8; 2], word: &[u8], last_child: &mut Vec<u32>) {
         let id = self.new_node(line.cur, kind, written, last_child);
         if line.pending.1 > 0 {
@@ -400,7 +400,7 @@ impl Parser {
         line.fresh = false;
         line.sealed = false;
         if let Some(written) = suffix {
-            self.check_suffix(&line.pos, written, std::str::from_utf8(word).unwrap_or("?"), at.0, at.1);
+            self.check_suffix(&line.pos, written, word, at.0, at.1);
         }
         for n in nags {
             if n != 0 {
@@ -921,12 +921,12 @@ impl Parser {
 
     /// Checks a written `+` or `#` against the position after the move
     /// (`tok` is the move as written, labelled only when something is wrong).
-    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &str, s: usize, e: usize) {
+    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &[u8], s: usize, e: usize) {
         let check = after.is_check();
         if check && (written == Suffix::Check || after.is_checkmate()) {
             return;
         }
-        let label = label_after(after, tok);
+        let label = label_after(after, std::str::from_utf8(tok).unwrap_or("?"));
         if !check {
             self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
