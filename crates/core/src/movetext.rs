@@ -107,7 +107,7 @@ fn square_at(file: u8, rank: u8) -> Option<Square> {
 /// (`e4`, `exd5`, no promotion) or a piece move (`Nf3`, `Nbxd7`, `R1e2`,
 /// `Qh4e1`), with `+` or `#`. `None` for anything else, which the general
 /// reader then reads (to the same result when this one succeeds).
-#[inline]
+#[inline(always)]
 fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
     let (t, suffix) = match t.last()? {
         b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
@@ -155,7 +155,7 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
 #[inline]
 pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2])> {
     let mut nags = [0u8; 2];
-    let e = strip_suffix_marks(t, &mut nags);
+    let e = if matches!(t.last(), Some(b'!' | b'?')) { strip_suffix_marks(t, &mut nags) } else { t.len() };
     let (san, suffix) = plain_san(&t[..e])?;
     let m = crate::quick_san::resolve(&san, pos)?;
     Some((m, suffix, nags))
