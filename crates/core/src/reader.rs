@@ -358,6 +358,7 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     fn new_node(&mut self, parent: u32, kind: NodeKind, written: (usize, usize), last_child: &mut Vec<u32>) -> u32 {
         let id = self.g.nodes.len() as u32;
         let mut node = Node::new(parent, kind);
