@@ -241,6 +241,7 @@ impl Parser {
     fn tags(&mut self, raw: &[RawTag]) {
         let src = self.g.src.clone();
         let mut seen: HashSet<&str> = HashSet::new();
+        let mut signatures = 0u64;
         for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
             let value = if t.flags & TAG_ESCAPED != 0 {
@@ -260,8 +261,16 @@ impl Parser {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
             }
             let repeated = if raw.len() <= 32 {
-                let bytes = src.as_bytes();
-                raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
+                // Names of the same length and first and last letters as an
+                // earlier one are compared with the earlier ones.
+                let b = name.as_bytes();
+                let sig = 1u64 << ((b.len() as u64 * 7 + u64::from(b.first().copied().unwrap_or(0)) * 3 + u64::from(b.last().copied().unwrap_or(0))) % 64);
+                let maybe = signatures & sig != 0;
+                signatures |= sig;
+                maybe && {
+                    let bytes = src.as_bytes();
+                    raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
+                }
             } else {
                 !seen.insert(name)
             };
@@ -279,7 +288,14 @@ impl Parser {
             let at = self.g.tags.len();
             self.g.tags.push(Tag { name, value });
             let name = self.g.text(&self.g.tags[at].name);
-            if let Some(k) = KNOWN_NAMES.iter().position(|n| *n == name) {
+            let k = match name.len() {
+                7 => KNOWN_VARIANT,
+                3 => KNOWN_FEN,
+                5 => KNOWN_SETUP,
+                6 => KNOWN_RESULT,
+                _ => continue,
+            };
+            if name == KNOWN_NAMES[k] {
                 self.known[k].get_or_insert(at);
             }
         }
