@@ -1043,6 +1043,21 @@ mod tests {
     }
 
     #[test]
+    fn repeated_tag_names() {
+        let g = read_game(b"[Event \"a\"]\n[Site \"x\"]\n[Evenu \"b\"]\n[Event \"c\"]\n[Site \"y\"]\n[EventX \"d\"]\n\n1. e4 *\n");
+        let m = messages(&g);
+        assert_eq!(m, vec!["warning: tag Event appears more than once; the first value is used", "warning: tag Site appears more than once; the first value is used"]);
+        assert_eq!(g.tag("Event"), Some("a"));
+        // Over 32 tags, the other way of finding them.
+        let mut many = String::new();
+        for i in 0..40 {
+            many.push_str(&format!("[T{i} \"v\"]\n"));
+        }
+        many.push_str("[T7 \"w\"]\n\n1. e4 *\n");
+        assert_eq!(messages(&read_game(many.as_bytes())), vec!["warning: tag T7 appears more than once; the first value is used"]);
+    }
+
+    #[test]
     fn forfeits_and_loose_markers() {
         let g = read_game(b"[Result \"+--\"]\n\n +--\n");
         assert_eq!(g.result(), "1-0");
