@@ -156,9 +156,28 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
 pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2])> {
     let mut nags = [0u8; 2];
     let e = if matches!(t.last(), Some(b'!' | b'?')) { strip_suffix_marks(t, &mut nags) } else { t.len() };
-    let (san, suffix) = plain_san(&t[..e])?;
+    let t = &t[..e];
+    let (san, suffix) = match plain_san(t) {
+        Some(s) => s,
+        None => plain_castle(t)?,
+    };
     let m = crate::quick_san::resolve(&san, pos)?;
     Some((m, suffix, nags))
+}
+
+/// Castling written the standard way (`O-O`, `O-O-O`), with `+` or `#`.
+fn plain_castle(t: &[u8]) -> Option<(San, Option<Suffix>)> {
+    let (t, suffix) = match t.last()? {
+        b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
+        b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
+        _ => (t, None),
+    };
+    let side = match t {
+        b"O-O" => CastlingSide::KingSide,
+        b"O-O-O" => CastlingSide::QueenSide,
+        _ => return None,
+    };
+    Some((San::Castle(side), suffix))
 }
 
 /// Takes a move token apart (move number already removed). `None` if it
@@ -563,6 +582,13 @@ mod tests {
         for t in ["e4", "exd5", "Nf3", "Nbd7", "N1d7", "Ng1f3", "Qxh7#", "Kxe2+", "bxa8", "R1xe2"] {
             let sp = SanPlus::from_ascii(t.as_bytes()).unwrap();
             assert_eq!(plain_san(t.as_bytes()), Some((sp.san, sp.suffix)), "{t}");
+        }
+        for t in ["O-O", "O-O-O", "O-O+", "O-O-O#"] {
+            let sp = SanPlus::from_ascii(t.as_bytes()).unwrap();
+            assert_eq!(plain_castle(t.as_bytes()), Some((sp.san, sp.suffix)), "{t}");
+        }
+        for t in ["O-O-", "O-O++", "0-0", "OO", "o-o", "O-O-O-O", "O"] {
+            assert_eq!(plain_castle(t.as_bytes()), None, "{t}");
         }
     }
 

@@ -579,16 +579,15 @@ impl Parser {
                     let mut sym_start = t.start;
                     // The usual move (a piece letter or a file first, ASCII, no
                     // comma, not an e.p. mark) needs none of the checks below.
-                    let plain = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
-                        && text.is_ascii()
-                        && text[text.len() - 1] != b','
-                        && !matches!(text, b"e.p." | b"ep" | b"e.p");
-                    if plain {
+                    let letter = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O');
+                    if letter {
+                        // (The quick way reads only such moves.)
                         if let Some((m, suffix, nags)) = movetext::quick_move(text, &line.pos) {
                             self.played(&mut line, NodeKind::Move(m), (t.start, t.end), (t.start, t.end), suffix, nags, text, &mut last_child);
                             continue;
                         }
                     }
+                    let plain = letter && text.is_ascii() && text[text.len() - 1] != b',' && !matches!(text, b"e.p." | b"ep" | b"e.p");
                     let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
                     if !plain {
                         if is_fixed {
