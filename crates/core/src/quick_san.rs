@@ -61,6 +61,12 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     if from.is_empty() {
         return None;
     }
+    if role == Role::King {
+        // The king may go where no piece of theirs attacks, the squares
+        // behind it on a slider's line included.
+        let from = from.single_square()?;
+        return board.attacks_to(to, !us, occupied ^ Bitboard::from_square(from)).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
+    }
     let king = board.king_of(us)?;
     // The knights and pawns of theirs that give check...
     let them = board.by_color(!us);
@@ -78,12 +84,6 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
         } else if !b.more_than_one() {
             pinned |= b;
         }
-    }
-    if role == Role::King {
-        // The king may go where no piece of theirs attacks, the squares
-        // behind it on a slider's line included.
-        let from = from.single_square()?;
-        return board.attacks_to(to, !us, occupied ^ Bitboard::from_square(king)).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
     }
     if !checkers.is_empty() {
         // In check: only one checker, taken or blocked, and by a piece that
