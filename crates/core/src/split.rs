@@ -148,7 +148,12 @@ impl<'a> Splitter<'a> {
                     continue;
                 }
             }
-            let eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+            // The line end, and whether a `;` comes before it (one pass).
+            let (eol, semicolon) = match memchr2(self.eol, b';', &bytes[p..]) {
+                Some(i) if bytes[p + i] == b';' => (memchr(self.eol, &bytes[p + i..]).map_or(len, |j| p + i + j), true),
+                Some(i) => (p + i, false),
+                None => (len, false),
+            };
             let next = if eol < len { eol + 1 } else { len };
             let content = skip_bom(bytes, skip_ws(bytes, p, eol), eol);
             if content == eol {
@@ -191,7 +196,7 @@ impl<'a> Splitter<'a> {
                     movetext.get_or_insert(rest);
                     state = State::Movetext;
                     moves_seen |= bytes[rest].is_ascii_alphanumeric();
-                    let (end_pos, result) = self.scan_movetext(rest, eol, &mut lines);
+                    let (end_pos, result) = self.scan_movetext(rest, eol, semicolon, &mut lines);
                     if result {
                         state = State::AfterResult;
                     }
@@ -220,7 +225,7 @@ impl<'a> Splitter<'a> {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
             }
-            let (end_pos, result) = self.scan_movetext(content, eol, &mut lines);
+            let (end_pos, result) = self.scan_movetext(content, eol, semicolon, &mut lines);
             if result {
                 state = State::AfterResult;
             }
@@ -271,14 +276,15 @@ impl<'a> Splitter<'a> {
     /// Scans movetext from `p` to the line end `eol`, following brace
     /// comments over line ends. Returns where scanning should continue (the
     /// start of the next line) and whether the line ended in a termination
-    /// marker. Counts the lines it passes.
-    fn scan_movetext(&self, mut p: usize, mut eol: usize, lines: &mut u32) -> (usize, bool) {
+    /// marker. Counts the lines it passes. `semicolon` is false when the
+    /// line is known to hold no `;`.
+    fn scan_movetext(&self, mut p: usize, mut eol: usize, mut semicolon: bool, lines: &mut u32) -> (usize, bool) {
         let bytes = self.bytes;
         let len = bytes.len();
         loop {
             let line = &bytes[p..eol];
             let mut open_comment = None;
-            if memchr(b';', line).is_none() {
+            if !(semicolon && memchr(b';', line).is_some()) {
                 if let Some(i) = memrchr2(b'{', b'}', line) {
                     if line[i] == b'{' {
                         open_comment = Some(p + i + 1);
@@ -332,6 +338,7 @@ impl<'a> Splitter<'a> {
                         Some(c) => {
                             p = c + 1;
                             eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+                            semicolon = true;
                         }
                     }
                 }
