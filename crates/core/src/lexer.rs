@@ -166,24 +166,29 @@ impl Iterator for Lexer<'_> {
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
-        loop {
-            while p < b.len() && CLASS[b[p] as usize] == WS {
+        let (start, class, wide) = loop {
+            let Some(&c) = b.get(p) else {
+                self.pos = p;
+                return None;
+            };
+            let class = CLASS[c as usize];
+            if class == WS {
                 p += 1;
+                continue;
             }
-            // Rarely: white space that is not ASCII.
-            match if p < b.len() && b[p] >= 0x80 { wide_space(b, p) } else { 0 } {
-                0 => break,
-                n => p += n,
+            if c < 0x80 {
+                break (p, class, 0);
             }
-        }
-        if p >= b.len() {
-            self.pos = p;
-            return None;
-        }
-        let start = p;
-        // Look-alike characters are the only symbol bytes from 0x80 up.
-        let wide = if b[p] >= 0x80 { lookalike(b, p) } else { 0 };
-        let class = if wide > 0 { SYM } else { CLASS[b[p] as usize] };
+            // Rarely: white space that is not ASCII, or a look-alike
+            // character (the only symbol bytes from 0x80 up).
+            let n = wide_space(b, p);
+            if n > 0 {
+                p += n;
+                continue;
+            }
+            let wide = lookalike(b, p);
+            break (p, if wide > 0 { SYM } else { class }, wide);
+        };
         let tok = match class {
             SYM => {
                 p += wide.max(1);

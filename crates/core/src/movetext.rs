@@ -93,6 +93,93 @@ fn strip_suffix_marks(t: &[u8], nags: &mut [u8; 2]) -> usize {
     e
 }
 
+/// The square written as `file` and `rank` bytes (`b'e'`, `b'4'`).
+#[inline]
+fn square_at(file: u8, rank: u8) -> Option<Square> {
+    if matches!(file, b'a'..=b'h') && matches!(rank, b'1'..=b'8') {
+        Some(Square::from_coords(shakmaty::File::new(u32::from(file - b'a')), shakmaty::Rank::new(u32::from(rank - b'1'))))
+    } else {
+        None
+    }
+}
+
+/// The usual SAN read without shakmaty's general reader: a pawn move
+/// (`e4`, `exd5`, no promotion) or a piece move (`Nf3`, `Nbxd7`, `R1e2`,
+/// `Qh4e1`), with `+` or `#`. `None` for anything else, which the general
+/// reader then reads (to the same result when this one succeeds).
+#[inline(always)]
+fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
+    let (t, suffix) = match t.last()? {
+        b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
+        b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
+        _ => (t, None),
+    };
+    let n = t.len();
+    if n < 2 {
+        return None;
+    }
+    let to = square_at(t[n - 2], t[n - 1])?;
+    let head = &t[..n - 2];
+    let (role, head) = match head.first() {
+        Some(b'N') => (Role::Knight, &head[1..]),
+        Some(b'B') => (Role::Bishop, &head[1..]),
+        Some(b'R') => (Role::Rook, &head[1..]),
+        Some(b'Q') => (Role::Queen, &head[1..]),
+        Some(b'K') => (Role::King, &head[1..]),
+        _ => (Role::Pawn, head),
+    };
+    let (head, capture) = match head.split_last() {
+        Some((b'x', rest)) => (rest, true),
+        _ => (head, false),
+    };
+    let file_of = |b: u8| matches!(b, b'a'..=b'h').then(|| shakmaty::File::new(u32::from(b - b'a')));
+    let rank_of = |b: u8| matches!(b, b'1'..=b'8').then(|| shakmaty::Rank::new(u32::from(b - b'1')));
+    let (file, rank) = match *head {
+        [] => (None, None),
+        [b] if matches!(b, b'a'..=b'h') => (file_of(b), None),
+        [b] => (None, Some(rank_of(b)?)),
+        [f, r] => (Some(file_of(f)?), Some(rank_of(r)?)),
+        _ => return None,
+    };
+    // A pawn: "e4" or "exd5" only.
+    if role == Role::Pawn && (rank.is_some() || capture != file.is_some()) {
+        return None;
+    }
+    Some((San::Normal { role, file, rank, capture, to, promotion: None }, suffix))
+}
+
+/// The usual move found the quickest way: a plain SAN token (suffix marks
+/// allowed) that [`crate::quick_san::resolve`] proves legal in `pos`; its
+/// move, check mark and NAGs, as [`parse_token`] and [`resolve`] would give
+/// them (with no repair). `None`: take the general way.
+#[inline]
+pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2])> {
+    let mut nags = [0u8; 2];
+    let e = if matches!(t.last(), Some(b'!' | b'?')) { strip_suffix_marks(t, &mut nags) } else { t.len() };
+    let t = &t[..e];
+    let (san, suffix) = match plain_san(t) {
+        Some(s) => s,
+        None => plain_castle(t)?,
+    };
+    let m = crate::quick_san::resolve(&san, pos)?;
+    Some((m, suffix, nags))
+}
+
+/// Castling written the standard way (`O-O`, `O-O-O`), with `+` or `#`.
+fn plain_castle(t: &[u8]) -> Option<(San, Option<Suffix>)> {
+    let (t, suffix) = match t.last()? {
+        b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),
+        b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
+        _ => (t, None),
+    };
+    let side = match t {
+        b"O-O" => CastlingSide::KingSide,
+        b"O-O-O" => CastlingSide::QueenSide,
+        _ => return None,
+    };
+    Some((San::Castle(side), suffix))
+}
+
 /// Takes a move token apart (move number already removed). `None` if it
 /// is no move at all.
 #[inline]
@@ -101,6 +188,10 @@ pub fn parse_token(t: &[u8]) -> Option<Token> {
     let mut repairs = 0u16;
     let mut e = strip_suffix_marks(t, &mut nags);
     let mut t = &t[..e];
+    // Quickest path: the usual SAN ("e4", "exd5", "Nbd7+").
+    if let Some((san, suffix)) = plain_san(t) {
+        return Some(Token { mv: LaxMove::San(san), suffix, nags, repairs });
+    }
     // Fast path: plain SAN (but "e1g1" is coordinates, not a pawn move).
     let coordinates = t.len() >= 4 && matches!(t[0], b'a'..=b'h') && matches!(t[1], b'1'..=b'8');
     if let (false, Ok(sp)) = (coordinates, SanPlus::from_ascii(t)) {
@@ -466,6 +557,39 @@ mod tests {
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap()
+    }
+
+    #[test]
+    fn plain_san_reads_as_shakmaty() {
+        // Tokens built from the bytes that matter, at random: whenever the
+        // quick reader reads one, shakmaty reads it the same way.
+        let alphabet = b"NBRQKPabdeh1278x+#=-O";
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut read = 0;
+        for _ in 0..400_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 1 + (seed % 7) as usize;
+            let t: Vec<u8> = (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
+            if let Some((san, suffix)) = plain_san(&t) {
+                read += 1;
+                let sp = SanPlus::from_ascii(&t).unwrap_or_else(|e| panic!("{}: {e}", String::from_utf8_lossy(&t)));
+                assert_eq!((sp.san, sp.suffix), (san, suffix), "{}", String::from_utf8_lossy(&t));
+            }
+        }
+        assert!(read > 1000, "{read}");
+        for t in ["e4", "exd5", "Nf3", "Nbd7", "N1d7", "Ng1f3", "Qxh7#", "Kxe2+", "bxa8", "R1xe2"] {
+            let sp = SanPlus::from_ascii(t.as_bytes()).unwrap();
+            assert_eq!(plain_san(t.as_bytes()), Some((sp.san, sp.suffix)), "{t}");
+        }
+        for t in ["O-O", "O-O-O", "O-O+", "O-O-O#"] {
+            let sp = SanPlus::from_ascii(t.as_bytes()).unwrap();
+            assert_eq!(plain_castle(t.as_bytes()), Some((sp.san, sp.suffix)), "{t}");
+        }
+        for t in ["O-O-", "O-O++", "0-0", "OO", "o-o", "O-O-O-O", "O"] {
+            assert_eq!(plain_castle(t.as_bytes()), None, "{t}");
+        }
     }
 
     fn play(tok: &str, p: &Chess) -> Result<String, String> {

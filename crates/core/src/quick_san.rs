@@ -1,16 +1,20 @@
 //! Resolving the usual SAN moves without building a move list: a piece,
-//! king or pawn move that is not a promotion, played when the king is not
-//! in check.
+//! king or pawn move that is not a promotion (also out of check), and
+//! castling.
 //! Anything else (and any move this cannot prove legal and unique) is left
 //! to shakmaty's `San::to_move`, so the outcome is always the same as its.
 
-use shakmaty::{attacks, san::San, Bitboard, Chess, Move, Piece, Position, Rank, Role, Square};
+use shakmaty::{attacks, san::San, Bitboard, CastlingSide, Chess, Move, Piece, Position, Rank, Role, Square};
 
 /// The legal move `san` means in `pos`, when it is one found the quick way;
 /// `None` means "ask `San::to_move`" (the move may still be legal).
-#[inline]
+#[inline(always)]
 pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
-    let San::Normal { role, file, rank, capture, to, promotion: None } = *san else { return None };
+    let (role, file, rank, capture, to) = match *san {
+        San::Normal { role, file, rank, capture, to, promotion: None } => (role, file, rank, capture, to),
+        San::Castle(side) => return castle(pos, side),
+        _ => return None,
+    };
     let board = pos.board();
     let us = pos.turn();
     if board.by_color(us).contains(to) {
@@ -57,14 +61,18 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     if from.is_empty() {
         return None;
     }
-    let king = board.king_of(us)?;
-    // Not in check by a knight or pawn of theirs...
-    let them = board.by_color(!us);
-    if ((attacks::knight_attacks(king) & board.knights()) | (attacks::pawn_attacks(us, king) & board.pawns())).intersects(them) {
-        return None;
+    if role == Role::King {
+        // The king may go where no piece of theirs attacks, the squares
+        // behind it on a slider's line included.
+        let from = from.single_square()?;
+        return board.attacks_to(to, !us, occupied ^ Bitboard::from_square(from)).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
     }
-    // ...nor by a slider; and the pieces that alone stand between our king
-    // and a slider of theirs.
+    let king = board.king_of(us)?;
+    // The knights and pawns of theirs that give check...
+    let them = board.by_color(!us);
+    let mut checkers = ((attacks::knight_attacks(king) & board.knights()) | (attacks::pawn_attacks(us, king) & board.pawns())) & them;
+    // ...the sliders that do; and the pieces that alone stand between our
+    // king and a slider of theirs.
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()))
         & them;
@@ -72,16 +80,19 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     for s in snipers {
         let b = attacks::between(king, s) & occupied;
         if b.is_empty() {
-            return None;
-        }
-        if !b.more_than_one() {
+            checkers |= Bitboard::from_square(s);
+        } else if !b.more_than_one() {
             pinned |= b;
         }
     }
-    if role == Role::King {
-        // Not in check, the king may go where no piece of theirs attacks.
-        let from = from.single_square()?;
-        return board.attacks_to(to, !us, occupied).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
+    if !checkers.is_empty() {
+        // In check: only one checker, taken or blocked, and by a piece that
+        // is not pinned (a pinned piece cannot leave its line to do either).
+        let checker = checkers.single_square()?;
+        if !(attacks::between(king, checker) | Bitboard::from_square(checker)).contains(to) {
+            return None;
+        }
+        from &= !pinned;
     }
     let mut found = None;
     for sq in from {
@@ -94,6 +105,33 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     }
     let from: Square = found?;
     Some(Move::Normal { role, from, capture: target, to, promotion: None })
+}
+
+/// Castling to `side` when it is legal, found as shakmaty finds it: the
+/// right kept, the squares between king and rook empty, and neither the
+/// squares the king passes (its own included) nor the one it lands on
+/// attacked.
+fn castle(pos: &Chess, side: CastlingSide) -> Option<Move> {
+    let us = pos.turn();
+    let board = pos.board();
+    let rook = pos.castles().rook(us, side)?;
+    let king = board.king_of(us)?;
+    let occupied = board.occupied();
+    if pos.castles().path(us, side).intersects(occupied) {
+        return None;
+    }
+    let king_to = side.king_to(us);
+    let after = occupied ^ Bitboard::from_square(king) ^ Bitboard::from_square(rook) ^ Bitboard::from_square(side.rook_to(us));
+    if board.attacks_to(king_to, !us, after).any() {
+        return None;
+    }
+    let without_king = occupied ^ Bitboard::from_square(king);
+    for sq in attacks::between(king, king_to) | Bitboard::from_square(king) {
+        if board.attacks_to(sq, !us, without_king).any() {
+            return None;
+        }
+    }
+    Some(Move::Castle { king, rook })
 }
 
 #[cfg(test)]
@@ -115,6 +153,12 @@ mod tests {
                         spots.push((Some(sq.file()), None));
                         spots.push((None, Some(sq.rank())));
                         spots.push((Some(sq.file()), Some(sq.rank())));
+                    }
+                    for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                        let san = San::Castle(side);
+                        if let Some(m) = resolve(&san, pos) {
+                            assert_eq!(san.to_move(pos), Ok(m), "{san} in {}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+                        }
                     }
                     for (file, rank) in spots {
                         let san = San::Normal { role, file, rank, capture, to, promotion: None };
@@ -160,6 +204,8 @@ mod tests {
                         forms.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
                         forms.push(San::Normal { role, file: None, rank: None, capture: !capture, to, promotion });
                     }
+                    forms.push(San::Castle(CastlingSide::KingSide));
+                    forms.push(San::Castle(CastlingSide::QueenSide));
                     for f in forms {
                         if let Some(q) = resolve(&f, &pos) {
                             quick += 1;
@@ -185,10 +231,23 @@ mod tests {
             "3rk3/8/8/8/q7/8/2P5/R2BK2R w - - 0 1",
             // En passant possible: the quick way leaves it alone.
             "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            // Check: left alone.
+            // Castling: rights, empty paths, attacked squares, in check.
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/1r6/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/RN2K1NR w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/6B1/8/8/8/R3K2R b KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+            // Check: taken, blocked, by two pieces, pinned defenders.
             "4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1",
             "4k3/8/8/8/8/3n4/8/R3K2N w - - 0 1",
             "4k3/8/8/8/8/8/3p4/R3K2N w - - 0 1",
+            "4k3/8/8/8/1q6/8/3N4/R3K1NR w - - 0 1",
+            "4k3/8/8/8/1b6/2r5/3N4/R1B1K1NR w - - 0 1",
+            "4k3/4r3/8/8/1b6/8/3N4/R3K1NR w - - 0 1",
+            "4k3/8/8/8/8/5n2/3PPP2/R2QKB1R w - - 0 1",
+            "4r1k1/8/8/8/8/8/2Q1N3/4K3 w - - 0 1",
             // Kings next to each other and to attacked squares.
             "8/8/8/3k4/8/3K4/8/7r w - - 0 1",
             // A slider's check: the square behind the king is attacked too.
@@ -216,5 +275,20 @@ mod tests {
             }
         }
         assert!(quick > 100, "the quick way found only {quick} moves");
+    }
+
+    #[test]
+    fn castling_in_chess960_agrees_with_shakmaty() {
+        for fen in ["1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", "2r1kr2/8/8/8/8/8/8/2R1KR2 b KQkq - 0 1", "1rk4r/8/8/8/8/8/8/1RK3rR w KQk - 0 1"] {
+            let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap();
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                let san = San::Castle(side);
+                if let Some(m) = resolve(&san, &pos) {
+                    assert_eq!(san.to_move(&pos), Ok(m), "{san} in {fen}");
+                } else {
+                    assert!(san.to_move(&pos).is_err(), "{san} in {fen}");
+                }
+            }
+        }
     }
 }

@@ -241,6 +241,7 @@ impl Parser {
     fn tags(&mut self, raw: &[RawTag]) {
         let src = self.g.src.clone();
         let mut seen: HashSet<&str> = HashSet::new();
+        let mut signatures = 0u64;
         for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
             let value = if t.flags & TAG_ESCAPED != 0 {
@@ -260,8 +261,16 @@ impl Parser {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
             }
             let repeated = if raw.len() <= 32 {
-                let bytes = src.as_bytes();
-                raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
+                // Names of the same length and first and last letters as an
+                // earlier one are compared with the earlier ones.
+                let b = name.as_bytes();
+                let sig = 1u64 << ((b.len() as u64 * 7 + u64::from(b.first().copied().unwrap_or(0)) * 3 + u64::from(b.last().copied().unwrap_or(0))) % 64);
+                let maybe = signatures & sig != 0;
+                signatures |= sig;
+                maybe && {
+                    let bytes = src.as_bytes();
+                    raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
+                }
             } else {
                 !seen.insert(name)
             };
@@ -279,7 +288,14 @@ impl Parser {
             let at = self.g.tags.len();
             self.g.tags.push(Tag { name, value });
             let name = self.g.text(&self.g.tags[at].name);
-            if let Some(k) = KNOWN_NAMES.iter().position(|n| *n == name) {
+            let k = match name.len() {
+                7 => KNOWN_VARIANT,
+                3 => KNOWN_FEN,
+                5 => KNOWN_SETUP,
+                6 => KNOWN_RESULT,
+                _ => continue,
+            };
+            if name == KNOWN_NAMES[k] {
                 self.known[k].get_or_insert(at);
             }
         }
@@ -358,6 +374,7 @@ impl Parser {
         }
     }
 
+    #[inline(always)]
     fn new_node(&mut self, parent: u32, kind: NodeKind, written: (usize, usize), last_child: &mut Vec<u32>) -> u32 {
         let id = self.g.nodes.len() as u32;
         let mut node = Node::new(parent, kind);
@@ -372,6 +389,41 @@ impl Parser {
         }
         last_child[parent as usize] = id;
         id
+    }
+
+    /// Adds the node of a move (or null move) just read to `line` and plays
+    /// it: `written` is where it is written, `word` the move as written,
+    /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn played(&mut self, line: &mut Line, kind: NodeKind, written: (usize, usize), at: (usize, usize), suffix: Option<Suffix>, nags: [u8; 2], word: &[u8], last_child: &mut Vec<u32>) {
+        let id = self.new_node(line.cur, kind, written, last_child);
+        if line.pending.1 > 0 {
+            self.g.nodes[id as usize].before = line.pending;
+            line.pending = (0, 0);
+        }
+        for n in std::mem::take(&mut line.early_nags) {
+            self.push_nag(id, n);
+        }
+        match kind {
+            NodeKind::Move(m) => line.pos.play_unchecked(m),
+            _ => {
+                if let Some(p) = null_move(&line.pos) {
+                    line.pos = p;
+                }
+            }
+        }
+        line.cur = id;
+        line.fresh = false;
+        line.sealed = false;
+        if let Some(written) = suffix {
+            self.check_suffix(&line.pos, written, word, at.0, at.1);
+        }
+        for n in nags {
+            if n != 0 {
+                self.push_nag(id, n);
+            }
+        }
     }
 
     /// Appends a comment to a node's run.
@@ -527,10 +579,15 @@ impl Parser {
                     let mut sym_start = t.start;
                     // The usual move (a piece letter or a file first, ASCII, no
                     // comma, not an e.p. mark) needs none of the checks below.
-                    let plain = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
-                        && text.is_ascii()
-                        && text[text.len() - 1] != b','
-                        && !matches!(text, b"e.p." | b"ep" | b"e.p");
+                    let letter = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O');
+                    if letter {
+                        // (The quick way reads only such moves.)
+                        if let Some((m, suffix, nags)) = movetext::quick_move(text, &line.pos) {
+                            self.played(&mut line, NodeKind::Move(m), (t.start, t.end), (t.start, t.end), suffix, nags, text, &mut last_child);
+                            continue;
+                        }
+                    }
+                    let plain = letter && text.is_ascii() && text[text.len() - 1] != b',' && !matches!(text, b"e.p." | b"ep" | b"e.p");
                     let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
                     if !plain {
                         if is_fixed {
@@ -630,33 +687,7 @@ impl Parser {
                                 self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
                             }
                             let written_end = if is_fixed { t.end } else { sym_start + word.len() };
-                            let id = self.new_node(line.cur, kind, (sym_start.min(t.end), written_end), &mut last_child);
-                            if line.pending.1 > 0 {
-                                self.g.nodes[id as usize].before = line.pending;
-                                line.pending = (0, 0);
-                            }
-                            for n in std::mem::take(&mut line.early_nags) {
-                                self.push_nag(id, n);
-                            }
-                            match kind {
-                                NodeKind::Move(m) => line.pos.play_unchecked(m),
-                                _ => {
-                                    if let Some(p) = null_move(&line.pos) {
-                                        line.pos = p;
-                                    }
-                                }
-                            }
-                            line.cur = id;
-                            line.fresh = false;
-                            line.sealed = false;
-                            if let Some(written) = tok.suffix {
-                                self.check_suffix(&line.pos, written, label(), sym_start, t.end);
-                            }
-                            for n in tok.nags {
-                                if n != 0 {
-                                    self.push_nag(id, n);
-                                }
-                            }
+                            self.played(&mut line, kind, (sym_start.min(t.end), written_end), (sym_start, t.end), tok.suffix, tok.nags, word, &mut last_child);
                         }
                     }
                 }
@@ -665,6 +696,17 @@ impl Parser {
                         self.diag(Severity::Warning, t.start - 1, t.end, "a comment is not closed with }".into());
                     }
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
+                    if !line.fresh && !line.sealed {
+                        // The usual place, after the move just read, whose
+                        // comments are the last of the table (or none yet).
+                        let len = self.g.comments.len() as u32;
+                        let after = &mut self.g.nodes[line.cur as usize].after;
+                        if after.1 == 0 || after.0 + after.1 == len {
+                            *after = if after.1 == 0 { (len, 1) } else { (after.0, after.1 + 1) };
+                            self.g.comments.push(c);
+                            continue;
+                        }
+                    }
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::LineComment => {
@@ -895,12 +937,12 @@ impl Parser {
 
     /// Checks a written `+` or `#` against the position after the move
     /// (`tok` is the move as written, labelled only when something is wrong).
-    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &str, s: usize, e: usize) {
+    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &[u8], s: usize, e: usize) {
         let check = after.is_check();
         if check && (written == Suffix::Check || after.is_checkmate()) {
             return;
         }
-        let label = label_after(after, tok);
+        let label = label_after(after, std::str::from_utf8(tok).unwrap_or("?"));
         if !check {
             self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
@@ -997,6 +1039,21 @@ mod tests {
         assert_eq!(g.mainline_plies(), 1);
         assert!(!g.has_errors(), "{:?}", messages(&g));
         assert!(messages(&g).contains(&"fixed: tag fen read as FEN".to_string()));
+    }
+
+    #[test]
+    fn repeated_tag_names() {
+        let g = read_game(b"[Event \"a\"]\n[Site \"x\"]\n[Evenu \"b\"]\n[Event \"c\"]\n[Site \"y\"]\n[EventX \"d\"]\n\n1. e4 *\n");
+        let m = messages(&g);
+        assert_eq!(m, vec!["warning: tag Event appears more than once; the first value is used", "warning: tag Site appears more than once; the first value is used"]);
+        assert_eq!(g.tag("Event"), Some("a"));
+        // Over 32 tags, the other way of finding them.
+        let mut many = String::new();
+        for i in 0..40 {
+            many.push_str(&format!("[T{i} \"v\"]\n"));
+        }
+        many.push_str("[T7 \"w\"]\n\n1. e4 *\n");
+        assert_eq!(messages(&read_game(many.as_bytes())), vec!["warning: tag T7 appears more than once; the first value is used"]);
     }
 
     #[test]

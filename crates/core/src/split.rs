@@ -148,7 +148,12 @@ impl<'a> Splitter<'a> {
                     continue;
                 }
             }
-            let eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+            // The line end, and whether a `;` comes before it (one pass).
+            let (eol, semicolon) = match memchr2(self.eol, b';', &bytes[p..]) {
+                Some(i) if bytes[p + i] == b';' => (memchr(self.eol, &bytes[p + i..]).map_or(len, |j| p + i + j), true),
+                Some(i) => (p + i, false),
+                None => (len, false),
+            };
             let next = if eol < len { eol + 1 } else { len };
             let content = skip_bom(bytes, skip_ws(bytes, p, eol), eol);
             if content == eol {
@@ -191,7 +196,7 @@ impl<'a> Splitter<'a> {
                     movetext.get_or_insert(rest);
                     state = State::Movetext;
                     moves_seen |= bytes[rest].is_ascii_alphanumeric();
-                    let (end_pos, result) = self.scan_movetext(rest, eol, &mut lines);
+                    let (end_pos, result) = self.scan_movetext(rest, eol, semicolon, &mut lines);
                     if result {
                         state = State::AfterResult;
                     }
@@ -220,7 +225,7 @@ impl<'a> Splitter<'a> {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
             }
-            let (end_pos, result) = self.scan_movetext(content, eol, &mut lines);
+            let (end_pos, result) = self.scan_movetext(content, eol, semicolon, &mut lines);
             if result {
                 state = State::AfterResult;
             }
@@ -271,14 +276,15 @@ impl<'a> Splitter<'a> {
     /// Scans movetext from `p` to the line end `eol`, following brace
     /// comments over line ends. Returns where scanning should continue (the
     /// start of the next line) and whether the line ended in a termination
-    /// marker. Counts the lines it passes.
-    fn scan_movetext(&self, mut p: usize, mut eol: usize, lines: &mut u32) -> (usize, bool) {
+    /// marker. Counts the lines it passes. `semicolon` is false when the
+    /// line is known to hold no `;`.
+    fn scan_movetext(&self, mut p: usize, mut eol: usize, mut semicolon: bool, lines: &mut u32) -> (usize, bool) {
         let bytes = self.bytes;
         let len = bytes.len();
         loop {
             let line = &bytes[p..eol];
             let mut open_comment = None;
-            if memchr(b';', line).is_none() {
+            if !(semicolon && memchr(b';', line).is_some()) {
                 if let Some(i) = memrchr2(b'{', b'}', line) {
                     if line[i] == b'{' {
                         open_comment = Some(p + i + 1);
@@ -332,6 +338,7 @@ impl<'a> Splitter<'a> {
                         Some(c) => {
                             p = c + 1;
                             eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
+                            semicolon = true;
                         }
                     }
                 }
@@ -454,16 +461,9 @@ fn quick_tag(bytes: &[u8], p: usize, eol: u8) -> Option<(RawTag, usize)> {
         return None;
     }
     let vs = ne + 2;
-    let mut j = vs;
-    loop {
-        let b = *bytes.get(j)?;
-        if b == b'"' {
-            break;
-        }
-        if b == b'\\' || b == eol {
-            return None;
-        }
-        j += 1;
+    let j = find_quote_or_stop(bytes, vs, eol)?;
+    if bytes[j] != b'"' {
+        return None;
     }
     let mut q = j + 1;
     if *bytes.get(q)? != b']' {
@@ -478,6 +478,34 @@ fn quick_tag(bytes: &[u8], p: usize, eol: u8) -> Option<(RawTag, usize)> {
         None => Some((RawTag { name: (ns, ne), value: (vs, j), flags: 0 }, q)),
         _ => None,
     }
+}
+
+/// The first `"`, backslash or `eol` byte at or after `j`, eight bytes at
+/// a time; `None` if there is none.
+#[inline]
+fn find_quote_or_stop(bytes: &[u8], mut j: usize, eol: u8) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // High bit set in each byte of `x` that is zero; the lowest one found is
+    // exact (a borrow only runs upwards from a zero byte).
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    while let Some(chunk) = bytes.get(j..j + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let found = zero(x ^ (LO * u64::from(b'"'))) | zero(x ^ (LO * u64::from(b'\\'))) | zero(x ^ (LO * u64::from(eol)));
+        if found != 0 {
+            return Some(j + (found.trailing_zeros() / 8) as usize);
+        }
+        j += 8;
+    }
+    while let Some(&b) = bytes.get(j) {
+        if b == b'"' || b == b'\\' || b == eol {
+            return Some(j);
+        }
+        j += 1;
+    }
+    None
 }
 
 /// Parses the tags on one line starting at the `[` at `p`. Returns where the
@@ -743,6 +771,23 @@ mod tests {
         }
         if files == 0 {
             eprintln!("corpus not found at ../shared/corpus: skipped");
+        }
+    }
+
+    #[test]
+    fn quote_search_agrees_with_a_byte_loop() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 40) as usize;
+            let bytes: Vec<u8> = (0..len).map(|i| [b'"', b'\\', b'\n', b'\r', b'a', 0x22 ^ 0x80, 0xff, 0][(seed >> (i % 60)) as usize % 8]).collect();
+            let from = (seed >> 40) as usize % (len + 1);
+            for eol in [b'\n', b'\r'] {
+                let slow = bytes[from..].iter().position(|&b| b == b'"' || b == b'\\' || b == eol).map(|i| from + i);
+                assert_eq!(find_quote_or_stop(&bytes, from, eol), slow, "{bytes:?} from {from}");
+            }
         }
     }
 
