@@ -25,6 +25,7 @@ const PAGE = `<!DOCTYPE html>
 <movetext-viewer id="a" orientation="black" ply="3" moves="none" pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5 *"></movetext-viewer>
 <div id="b"></div>
 <movetext-viewer id="c" src="games.pgn" game="1" moves="right" players="true" clocks="false" controls="false"></movetext-viewer>
+<movetext-viewer id="e" editable="true" fen="4k3/8/8/8/8/8/4P3/4K3 w - - 0 1" moves="bottom" notation="de"></movetext-viewer>
 <movetext-viewer id="bad" moves="bottom">this is { not a game ((( 1. Kx9 $$$ ]]]</movetext-viewer>
 </body></html>`;
 
@@ -75,6 +76,7 @@ async function openPage() {
   await page.waitForSelector('#a .board[data-fen]');
   await page.waitForSelector('#bad .board[data-fen]');
   await page.waitForSelector('#c .board[data-fen]');
+  await page.waitForSelector('#e .board[data-fen]');
   return { page, errors };
 }
 
@@ -176,4 +178,30 @@ test('the demo page shows its widgets', async () => {
   assert.deepEqual(errors, []);
   await page.close();
   await new Promise((ok) => server.close(ok));
+});
+
+test('an editable widget takes moves on its board; getPgn has them', async () => {
+  const { page, errors } = await openPage();
+  assert.equal(await fen(page, 'e'), '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+  await page.locator('#e .board').scrollIntoViewIfNeeded();
+  const box = await page.locator('#e .board').boundingBox();
+  const at = (file, rank) => ({ x: box.x + (file + 0.5) * box.width / 8, y: box.y + (7 - rank + 0.5) * box.height / 8 });
+  const e2 = at(4, 1);
+  const e4 = at(4, 3);
+  await page.mouse.click(e2.x, e2.y);
+  await page.mouse.click(e4.x, e4.y);
+  assert.equal(await fen(page, 'e'), '4k3/8/8/8/4P3/8/8/4K3 b - - 0 1');
+  const k = at(4, 7);
+  const d7 = at(3, 6);
+  await page.mouse.click(k.x, k.y);
+  await page.mouse.click(d7.x, d7.y);
+  assert.equal(await page.locator('#e .mv').allInnerTexts().then((t) => t.join(' ')), 'e4 Kd7');
+  assert.match(await page.evaluate(() => document.getElementById('e').getPgn()), /\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 w - - 0 1"\][\s\S]*1\. e4 Kd7 \*/);
+  // The other widgets are not editable: a click on a piece selects nothing.
+  await page.locator('#a .board').scrollIntoViewIfNeeded();
+  const a = await page.locator('#a .board').boundingBox();
+  await page.mouse.click(a.x + a.width / 16, a.y + a.height / 16);
+  assert.equal(await page.locator('#a .board').getAttribute('data-selected'), null);
+  assert.deepEqual(errors, []);
+  await page.close();
 });
