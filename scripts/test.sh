@@ -16,6 +16,10 @@ cargo test --workspace --locked || failed+=("rust tests")
 # ---- Core checks ------------------------------------------------------------
 # Further checks of the core (crates/core, crates/cli) go here, each as
 #   some-check || failed+=("name of the check")
+if cargo clippy --version >/dev/null 2>&1; then
+  echo "== Lints (clippy, warnings are errors)"
+  cargo clippy --workspace --locked --offline -- -D warnings || failed+=("clippy")
+fi
 # ---- End of core checks -----------------------------------------------------
 
 echo "== Building the app (release)"

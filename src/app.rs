@@ -13,17 +13,13 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::board::ChessBoard;
-use crate::comment_dialog::CommentDialog;
 use crate::edit_menu::{CommentSide, EditMenu};
 use crate::editing::{EditOp, Edits};
-use crate::export_panel::ExportPanel;
 use crate::notation::{Notation, CHOICES};
 use crate::persist;
-use crate::position_setup::PositionSetup;
-use crate::tag_editor::TagEditor;
 use movetext_core::export::ExportOptions;
 use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Position};
-use movetext_core::{Game, NodeId};
+use movetext_core::Game;
 use crate::board_description::describe;
 use crate::clock_format::{format_clock, initial_clock};
 use crate::controls::{Controls, Nav};
@@ -38,6 +34,7 @@ use crate::model::{NodeIx, SharedGame, ViewGame};
 use crate::move_list::MoveList;
 use crate::player_bar::PlayerBar;
 use crate::theme::ThemeToggle;
+use crate::app_dialogs::{dialog_view, Dialog, DialogContext};
 use crate::page_listeners::{use_page_listeners, KeyContext, PageListeners};
 use crate::url_state::{format_hash, node_at, parse_hash, Place};
 pub use crate::viewer::{key_action, Action, Viewer};
@@ -104,19 +101,6 @@ fn index_in_background(handle: LibraryHandle, generation: Rc<RefCell<u64>>, set:
 struct Notice {
     error: bool,
     text: String,
-}
-
-/// An open dialog.
-#[derive(Clone, Debug, PartialEq)]
-enum Dialog {
-    /// The comment before or after a move.
-    Comment(NodeIx, CommentSide),
-    /// The game's tags.
-    Tags,
-    /// A new game or position.
-    Setup,
-    /// Export.
-    Export,
 }
 
 /// Saved edits to put back once a file is open again.
@@ -660,10 +644,6 @@ pub fn app() -> Html {
         let dialog = dialog.clone();
         Callback::from(move |_: MouseEvent| dialog.set(Some(d.clone())))
     };
-    let close_dialog = {
-        let dialog = dialog.clone();
-        Callback::from(move |()| dialog.set(None))
-    };
     let on_notation = {
         let notation = notation.clone();
         Callback::from(move |e: Event| {
@@ -675,104 +655,23 @@ pub fn app() -> Html {
         })
     };
     let edited_list = Rc::new(edits.borrow().edited());
-    let dialog_view = match (*dialog).clone() {
+    let dialog_view = match &*dialog {
         None => html! {},
-        Some(Dialog::Comment(ix, side)) => {
-            let target = game.node(ix.min(game.nodes.len() - 1));
-            let key = target.key;
-            let (text, raw): (Vec<String>, Vec<String>) = {
-                let core = edits.borrow().game(&lib, index).unwrap_or_default();
-                match side {
-                    CommentSide::After => (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect()),
-                    CommentSide::Before => (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect()),
-                }
-            };
-            let commands: Vec<String> = raw
-                .iter()
-                .map(|c| movetext_core::commands::with_text(c, ""))
-                .filter(|c| !c.is_empty())
-                .collect();
-            let heading = match (ix, side) {
-                (0, _) => "Comment on the game (before the first move)".to_owned(),
-                (_, CommentSide::After) => format!("Comment after {}", game.numbered_san(ix)),
-                (_, CommentSide::Before) => format!("Comment before {}", game.numbered_san(ix)),
-            };
-            let on_save = {
-                let do_edit = do_edit.clone();
-                let dialog = dialog.clone();
-                Callback::from(move |text: String| {
-                    dialog.set(None);
-                    do_edit.emit(match side {
-                        CommentSide::After => EditOp::CommentAfter(key, text),
-                        CommentSide::Before => EditOp::CommentBefore(key, text),
-                    });
-                })
-            };
-            html! {
-                <CommentDialog heading={AttrValue::from(heading)} text={AttrValue::from(text.join(" "))}
-                    commands={AttrValue::from(commands.join(" "))} {on_save} on_cancel={close_dialog.clone()} />
-            }
-        }
-        Some(Dialog::Tags) => {
-            let on_save = {
-                let do_edit = do_edit.clone();
-                let dialog = dialog.clone();
-                Callback::from(move |changes: Vec<(String, Option<String>)>| {
-                    dialog.set(None);
-                    if !changes.is_empty() {
-                        do_edit.emit(EditOp::Tags(changes));
-                    }
-                })
-            };
-            html! { <TagEditor tags={game.tags.clone()} {on_save} on_cancel={close_dialog.clone()} /> }
-        }
-        Some(Dialog::Setup) => {
-            let on_create = {
-                let handle = (*library).clone();
-                let set_library = library.setter();
-                let dialog = dialog.clone();
-                let edits = edits.clone();
-                let dispatcher = viewer.dispatcher();
-                let save = save.clone();
-                Callback::from(move |g: Game| {
-                    let new_index = handle.lib.borrow_mut().add_game(g);
-                    dialog.set(None);
-                    edits.borrow_mut().unexported = true;
-                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
-                    set_library.set(handle.bumped());
-                    if let Some(action) = action {
-                        dispatcher.dispatch(action);
-                    }
-                    save.emit(());
-                })
-            };
-            html! { <PositionSetup {on_create} on_cancel={close_dialog.clone()} /> }
-        }
-        Some(Dialog::Export) => {
-            let game_text = {
-                let edits = edits.clone();
-                let handle = (*library).clone();
-                Callback::from(move |opts: ExportOptions| edits.borrow().game_text(&handle.lib.borrow(), index, &opts))
-            };
-            let file_bytes = {
-                let edits = edits.clone();
-                let handle = (*library).clone();
-                Callback::from(move |()| edits.borrow().file_bytes(&handle.lib.borrow()))
-            };
-            let on_exported = {
-                let edits = edits.clone();
-                Callback::from(move |()| edits.borrow_mut().unexported = false)
-            };
-            let white = game.tag("White").unwrap_or("White");
-            let black = game.tag("Black").unwrap_or("Black");
-            let game_name = file_safe(&format!("{white} - {black}.pgn"));
-            let file_name = if lib.name.to_ascii_lowercase().ends_with(".pgn") { lib.name.clone() } else { "games.pgn".to_owned() };
-            html! {
-                <ExportPanel {game_text} {file_bytes} fen={AttrValue::from(node.fen.clone())}
-                    game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
-                    {on_exported} on_close={close_dialog.clone()} />
-            }
-        }
+        Some(d) => dialog_view(
+            d,
+            &DialogContext {
+                game: game.clone(),
+                fen: node.fen.clone(),
+                library: (*library).clone(),
+                set_library: library.setter(),
+                edits: edits.clone(),
+                index,
+                do_edit: do_edit.clone(),
+                save: save.clone(),
+                dialog: dialog.clone(),
+                dispatcher: viewer.dispatcher(),
+            },
+        ),
     };
     let menu_view = match *menu {
         Some((ix, at)) if ix < game.nodes.len() => {
@@ -919,11 +818,6 @@ pub fn app() -> Html {
             <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>
         </div>
     }
-}
-
-/// A file name without characters that file systems refuse.
-fn file_safe(name: &str) -> String {
-    name.chars().map(|c| if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() { '_' } else { c }).collect()
 }
 
 /// The bar of one player at the shown node (with the clock when asked).

@@ -4,6 +4,7 @@
 #![forbid(unsafe_code)]
 
 pub mod app;
+pub mod app_dialogs;
 pub mod board;
 pub mod board_description;
 pub mod clock_format;

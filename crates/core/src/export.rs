@@ -390,7 +390,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     let bytes = src.as_bytes();
     let mut lx = Lexer::new(bytes, t.0 as usize);
     let mut depth = 0usize;
-    while let Some(tok) = lx.next() {
+    for tok in lx.by_ref() {
         let text = &src[tok.start..tok.end];
         match tok.kind {
             // An unclosed comment is closed, so that what follows stays outside it.

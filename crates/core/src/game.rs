@@ -458,7 +458,7 @@ impl Game {
         let white_first = self.start.turn().is_white();
         let offset = if white_first { 0 } else { 1 };
         let idx = plies.saturating_sub(1) + offset;
-        (start_full + idx / 2, idx % 2 == 0)
+        (start_full + idx / 2, idx.is_multiple_of(2))
     }
 
     // ----- reading facts -----

@@ -363,7 +363,11 @@ impl Parser {
                         return;
                     }
                 }
-                match err.clone().ignore_invalid_castling_rights().or_else(|e| e.ignore_invalid_ep_square()) {
+                let repaired = match err.clone().ignore_invalid_castling_rights() {
+                    Ok(pos) => Ok(pos),
+                    Err(e) => e.ignore_invalid_ep_square(),
+                };
+                match repaired {
                     Ok(pos) => {
                         self.diag(Severity::Fixed, s, e, format!("the FEN has impossible castling rights or en passant square ({err}); they were dropped"));
                         self.g.start = pos;

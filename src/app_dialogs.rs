@@ -1,0 +1,174 @@
+//! The app's dialogs: a comment, the tags, a new game, export. Each is
+//! opened by the app and applies its result through the app's edits.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use movetext_core::export::ExportOptions;
+use movetext_core::{Game, NodeId};
+use yew::prelude::*;
+
+use crate::app::open_action;
+use crate::comment_dialog::CommentDialog;
+use crate::edit_menu::CommentSide;
+use crate::editing::{EditOp, Edits};
+use crate::export_panel::ExportPanel;
+use crate::library::LibraryHandle;
+use crate::model::{NodeIx, SharedGame};
+use crate::position_setup::PositionSetup;
+use crate::tag_editor::TagEditor;
+use crate::url_state::Place;
+use crate::viewer::Viewer;
+
+/// An open dialog.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Dialog {
+    /// The comment before or after a move.
+    Comment(NodeIx, CommentSide),
+    /// The game's tags.
+    Tags,
+    /// A new game or position.
+    Setup,
+    /// Export.
+    Export,
+}
+
+/// What the dialogs work on.
+pub(crate) struct DialogContext {
+    /// The open game as shown.
+    pub game: SharedGame,
+    /// FEN of the shown position.
+    pub fen: String,
+    /// The open file.
+    pub library: LibraryHandle,
+    /// Replaces the open file's handle (after a new game is added).
+    pub set_library: UseStateSetter<LibraryHandle>,
+    /// The edits of the open file.
+    pub edits: Rc<RefCell<Edits>>,
+    /// The open game's index.
+    pub index: usize,
+    /// Applies an edit to the open game.
+    pub do_edit: Callback<EditOp>,
+    /// Stores the edits.
+    pub save: Callback<()>,
+    /// The open dialog.
+    pub dialog: UseStateHandle<Option<Dialog>>,
+    /// Changes the shown game.
+    pub dispatcher: UseReducerDispatcher<Viewer>,
+}
+
+/// The view of an open dialog.
+pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
+    let game = &ctx.game;
+    let close = {
+        let dialog = ctx.dialog.clone();
+        Callback::from(move |()| dialog.set(None))
+    };
+    match dialog {
+        Dialog::Comment(ix, side) => {
+            let (ix, side) = (*ix, *side);
+            let target = game.node(ix.min(game.nodes.len() - 1));
+            let key = target.key;
+            let (text, raw): (Vec<String>, Vec<String>) = {
+                let core = ctx.edits.borrow().game(&ctx.library.lib.borrow(), ctx.index).unwrap_or_default();
+                match side {
+                    CommentSide::After => (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect()),
+                    CommentSide::Before => (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect()),
+                }
+            };
+            let commands: Vec<String> = raw
+                .iter()
+                .map(|c| movetext_core::commands::with_text(c, ""))
+                .filter(|c| !c.is_empty())
+                .collect();
+            let heading = match (ix, side) {
+                (0, _) => "Comment on the game (before the first move)".to_owned(),
+                (_, CommentSide::After) => format!("Comment after {}", game.numbered_san(ix)),
+                (_, CommentSide::Before) => format!("Comment before {}", game.numbered_san(ix)),
+            };
+            let on_save = {
+                let do_edit = ctx.do_edit.clone();
+                let dialog = ctx.dialog.clone();
+                Callback::from(move |text: String| {
+                    dialog.set(None);
+                    do_edit.emit(match side {
+                        CommentSide::After => EditOp::CommentAfter(key, text),
+                        CommentSide::Before => EditOp::CommentBefore(key, text),
+                    });
+                })
+            };
+            html! {
+                <CommentDialog heading={AttrValue::from(heading)} text={AttrValue::from(text.join(" "))}
+                    commands={AttrValue::from(commands.join(" "))} {on_save} on_cancel={close.clone()} />
+            }
+        }
+        Dialog::Tags => {
+            let on_save = {
+                let do_edit = ctx.do_edit.clone();
+                let dialog = ctx.dialog.clone();
+                Callback::from(move |changes: Vec<(String, Option<String>)>| {
+                    dialog.set(None);
+                    if !changes.is_empty() {
+                        do_edit.emit(EditOp::Tags(changes));
+                    }
+                })
+            };
+            html! { <TagEditor tags={game.tags.clone()} {on_save} on_cancel={close.clone()} /> }
+        }
+        Dialog::Setup => {
+            let on_create = {
+                let handle = ctx.library.clone();
+                let set_library = ctx.set_library.clone();
+                let dialog = ctx.dialog.clone();
+                let edits = ctx.edits.clone();
+                let dispatcher = ctx.dispatcher.clone();
+                let save = ctx.save.clone();
+                Callback::from(move |g: Game| {
+                    let new_index = handle.lib.borrow_mut().add_game(g);
+                    dialog.set(None);
+                    edits.borrow_mut().unexported = true;
+                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
+                    set_library.set(handle.bumped());
+                    if let Some(action) = action {
+                        dispatcher.dispatch(action);
+                    }
+                    save.emit(());
+                })
+            };
+            html! { <PositionSetup {on_create} on_cancel={close.clone()} /> }
+        }
+        Dialog::Export => {
+            let ctx_index = ctx.index;
+            let game_text = {
+                let edits = ctx.edits.clone();
+                let handle = ctx.library.clone();
+                Callback::from(move |opts: ExportOptions| edits.borrow().game_text(&handle.lib.borrow(), ctx_index, &opts))
+            };
+            let file_bytes = {
+                let edits = ctx.edits.clone();
+                let handle = ctx.library.clone();
+                Callback::from(move |()| edits.borrow().file_bytes(&handle.lib.borrow()))
+            };
+            let on_exported = {
+                let edits = ctx.edits.clone();
+                Callback::from(move |()| edits.borrow_mut().unexported = false)
+            };
+            let white = game.tag("White").unwrap_or("White");
+            let black = game.tag("Black").unwrap_or("Black");
+            let game_name = file_safe(&format!("{white} - {black}.pgn"));
+            let name = ctx.library.lib.borrow().name.clone();
+            let file_name = if name.to_ascii_lowercase().ends_with(".pgn") { name } else { "games.pgn".to_owned() };
+            html! {
+                <ExportPanel {game_text} {file_bytes} fen={AttrValue::from(ctx.fen.clone())}
+                    game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
+                    {on_exported} on_close={close.clone()} />
+            }
+        }
+    }
+}
+
+/// A file name without characters that file systems refuse.
+fn file_safe(name: &str) -> String {
+    name.chars().map(|c| if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() { '_' } else { c }).collect()
+}
+
