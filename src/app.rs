@@ -755,7 +755,6 @@ pub fn app() -> Html {
                 </div>
             }
             { dialog_view }
-            { menu_view }
             if *paste_open {
                 <div class="paste-panel" role="dialog" aria-label="Paste PGN">
                     <textarea ref={paste_box} class="paste-text" rows="8" spellcheck="false"
@@ -774,6 +773,7 @@ pub fn app() -> Html {
                 </div>
             }
             <main class="viewer">
+                { menu_view }
                 <section class="board-col" aria-label="Board">
                     { bar(!bottom, "top") }
                     <div class="board-row" ref={board_row}>

@@ -226,10 +226,10 @@ pub fn game_list(props: &GameListProps) -> Html {
                     { header(SortBy::Moves, "Moves", "gl-moves") }
                     <span role="columnheader" class="gl-problems" aria-label="Problems">{ "⚠" }</span>
                 </div>
-                <div class="gl-viewport" ref={viewport} {onscroll} {onkeydown} tabindex="0"
+                <div class="gl-viewport" role="rowgroup" ref={viewport} {onscroll} {onkeydown} tabindex="0"
                     style={format!("height:{}px", (shown.max(1) as f64 * ROW_HEIGHT).min(216.0))}
                     aria-label="Game rows: up and down arrows open the previous or next game">
-                    <div class="gl-spacer" style={format!("height:{}px", shown as f64 * ROW_HEIGHT)}>
+                    <div class="gl-spacer" role="presentation" style={format!("height:{}px", shown as f64 * ROW_HEIGHT)}>
                         { for rows }
                     </div>
                 </div>

@@ -42,8 +42,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
             keep_current_in_view(&container);
         });
     }
+    let g = &props.game;
+    let label = format!("Moves: {} – {}", g.tag("White").unwrap_or("White"), g.tag("Black").unwrap_or("Black"));
     html! {
-        <div class="move-list" ref={container} role="region" aria-label="Moves">
+        <div class="move-list" ref={container} role="region" aria-label={label}>
             <MoveListBody game={props.game.clone()} on_select={props.on_select.clone()}
                 notation={props.notation} on_context={props.on_context.clone()} />
         </div>
@@ -133,7 +135,9 @@ impl Ctx<'_> {
         let position_nags = nags.iter().filter(|v| !v.judges_move).map(|v| {
             html! { <span class="nag nag-position" title={v.meaning}>{ v.glyph.clone() }</span> }
         });
-        let mut label = self.game.numbered_san(ix);
+        // The name holds the move as shown (figurines and other letters too).
+        let dots = if node.by_white { "." } else { "..." };
+        let mut label = format!("{}{} {}", node.number, dots, self.notation.write(node));
         for v in nags.iter().filter(|v| !v.meaning.is_empty()) {
             label.push_str(", ");
             label.push_str(v.meaning);
