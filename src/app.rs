@@ -6,8 +6,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
-use gloo_timers::callback::Interval;
 use movetext_core::shakmaty::Color;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -18,11 +16,10 @@ use crate::editing::{EditOp, Edits};
 use crate::notation::{Notation, CHOICES};
 use crate::persist;
 use movetext_core::export::ExportOptions;
-use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Position};
 use movetext_core::Game;
 use crate::board_description::describe;
 use crate::clock_format::{format_clock, initial_clock};
-use crate::controls::{Controls, Nav};
+use crate::controls::Controls;
 use crate::diagnostics_panel::DiagnosticsPanel;
 use crate::eval_bar::EvalBar;
 use crate::file_input::{fetch_same_origin, read_files, url_parameter, Loaded};
@@ -38,6 +35,7 @@ use crate::app_dialogs::{dialog_view, Dialog, DialogContext};
 use crate::page_listeners::{use_page_listeners, KeyContext, PageListeners};
 use crate::url_state::{format_hash, node_at, parse_hash, Place};
 pub use crate::viewer::{key_action, Action, Viewer};
+use crate::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
 
 /// The built-in sample game the viewer opens on.
 pub const SAMPLE_PGN: &str = include_str!("../static/sample.pgn");
@@ -117,15 +115,16 @@ pub(crate) type LoadRequest = (Loaded, Place, Option<Restore>);
 #[function_component(App)]
 pub fn app() -> Html {
     let library = use_state(|| LibraryHandle::new(Library::indexed(SAMPLE_NAME, SAMPLE_PGN.as_bytes().to_vec())));
-    let viewer = use_reducer(|| {
-        let lib = Library::indexed(SAMPLE_NAME, SAMPLE_PGN.as_bytes().to_vec());
-        let mut v = Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()));
-        if url_parameter().is_none() {
-            if let Some(action) = open_action(&lib, &Edits::new(), &current_place()) {
-                v.apply(action);
+    let viewer = use_reducer({
+        // The sample, at the place the address names (unless `?url=` opens another file).
+        let handle = (*library).clone();
+        move || {
+            let place = if url_parameter().is_none() { current_place() } else { Place::default() };
+            match open_action(&handle.lib.borrow(), &Edits::new(), &place) {
+                Some(Action::Open { game, index, at }) => Viewer::opened(game, index, at),
+                _ => Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes())),
             }
         }
-        v
     });
     // A place (game and ply) to open once the library has indexed that far.
     let pending = use_mut_ref(|| None::<Place>);
@@ -370,42 +369,9 @@ pub fn app() -> Html {
         dragging: dragging.clone(),
     });
 
-    // Wheel over the board steps through the moves.
-    {
-        let dispatcher = viewer.dispatcher();
-        let board_row = board_row.clone();
-        use_effect_with((), move |_| {
-            let listener = board_row.cast::<web_sys::Element>().map(|el| {
-                let mut travel = 0.0f64;
-                let options = EventListenerOptions::enable_prevent_default();
-                EventListener::new_with_options(&el, "wheel", options, move |event| {
-                    let Some(event) = event.dyn_ref::<web_sys::WheelEvent>() else { return };
-                    event.prevent_default();
-                    let unit = match event.delta_mode() {
-                        1 => 40.0,
-                        2 => 400.0,
-                        _ => 1.0,
-                    };
-                    travel += event.delta_y() * unit;
-                    if travel.abs() >= 50.0 {
-                        let nav = if travel > 0.0 { Nav::Next } else { Nav::Prev };
-                        travel = 0.0;
-                        dispatcher.dispatch(Action::Nav(nav));
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
-
-    // Autoplay.
-    {
-        let dispatcher = viewer.dispatcher();
-        use_effect_with((viewer.playing, viewer.delay), move |&(playing, delay)| {
-            let interval = playing.then(|| Interval::new(delay, move || dispatcher.dispatch(Action::Tick)));
-            move || drop(interval)
-        });
-    }
+    // Wheel over the board steps through the moves; autoplay.
+    use_wheel_steps(board_row.clone(), viewer.dispatcher(), true);
+    use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
 
     let lib = library.lib.borrow();
     let order = (*order_state).clone();
@@ -414,23 +380,7 @@ pub fn app() -> Html {
     let current = viewer.current;
     let node = game.node(current);
     let at_end = game.next(current).is_none();
-    let on_nav = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |nav| dispatcher.dispatch(Action::Nav(nav)))
-    };
-    // Stable callbacks: the move list is drawn again only for another game.
-    let on_select = {
-        let dispatcher = viewer.dispatcher();
-        use_callback((), move |ix, _| dispatcher.dispatch(Action::Goto(ix)))
-    };
-    let on_play = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |()| dispatcher.dispatch(Action::TogglePlay))
-    };
-    let on_delay = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |ms| dispatcher.dispatch(Action::Delay(ms)))
-    };
+    let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
     let on_game = {
         let dispatcher = viewer.dispatcher();
         let edits_for_list = edits.clone();
@@ -536,11 +486,11 @@ pub fn app() -> Html {
                 None
             } else {
                 *file_saved.borrow_mut() = true;
-                Some((lib.name.clone(), lib.bytes().to_vec(), lib.parts()))
+                Some(persist::file_record(&lib.name, lib.bytes(), &lib.parts()))
             };
             wasm_bindgen_futures::spawn_local(async move {
-                if let Some((name, bytes, parts)) = file {
-                    let _ = persist::save_file(&name, &bytes, &parts).await;
+                if let Some(record) = file {
+                    let _ = persist::save_file(record).await;
                 }
                 let _ = persist::save_edits(&games, &added, index).await;
             });
@@ -619,17 +569,7 @@ pub fn app() -> Html {
         key: current_key,
         blocked: dialog.is_some() || menu.is_some(),
     });
-    let legal = {
-        let fen = node.fen.clone();
-        use_memo(fen, |fen| {
-            Fen::from_ascii(fen.as_bytes())
-                .ok()
-                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok())
-                .map(|pos| pos.legal_moves().into_iter().collect::<Vec<_>>())
-                .unwrap_or_default()
-        })
-    };
-    let legal = Rc::new((*legal).clone());
+    let legal = use_legal_moves(&node.fen, true);
     let on_move = {
         let do_edit = do_edit.clone();
         Callback::from(move |mv| do_edit.emit(EditOp::Play(current_key, mv)))

@@ -10,7 +10,7 @@ use movetext_core::export::{write_game, write_game_bytes, ExportOptions};
 use movetext_core::shakmaty::{Move, Square};
 use movetext_core::{Game, NodeId};
 
-use crate::library::Library;
+use crate::library::{count_line_breaks, Library};
 
 /// One change to a game. Node numbers are the core's ([`crate::model::ViewNode::key`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -73,9 +73,7 @@ impl Edits {
 
     /// Starts editing a game with a given tree (restoring saved edits).
     pub fn restore(&mut self, index: usize, game: Game) {
-        let mut editor = Editor::new(Game::default());
-        editor.load(game);
-        self.editors.insert(index, editor);
+        self.editors.insert(index, Editor::new(game));
         self.restored.insert(index);
         self.unexported = true;
     }
@@ -164,10 +162,9 @@ impl Edits {
 }
 
 /// Line breaks (LF, CRLF or CR) at the end of `bytes`, after its last text.
-fn trailing_line_breaks(bytes: &[u8]) -> usize {
+fn trailing_line_breaks(bytes: &[u8]) -> u32 {
     let tail = bytes.iter().rev().take_while(|&&b| b == b'\n' || b == b'\r').count();
-    let tail = &bytes[bytes.len() - tail..];
-    tail.iter().enumerate().filter(|&(i, &b)| b == b'\n' || tail.get(i + 1) != Some(&b'\n')).count()
+    count_line_breaks(&bytes[bytes.len() - tail..])
 }
 
 fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {

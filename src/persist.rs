@@ -68,8 +68,9 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
     Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Stores the file (once per file: it can be large).
-pub async fn save_file(name: &str, bytes: &[u8], parts: &[(String, usize)]) -> Result<(), JsValue> {
+/// The stored form of a file: its bytes are copied into JavaScript here,
+/// once, so nothing is copied again while it is stored.
+pub fn file_record(name: &str, bytes: &[u8], parts: &[(String, usize)]) -> JsValue {
     let obj = Object::new();
     set(&obj, "name", &name.into());
     set(&obj, "bytes", &Uint8Array::from(bytes).into());
@@ -78,7 +79,12 @@ pub async fn save_file(name: &str, bytes: &[u8], parts: &[(String, usize)]) -> R
         list.push(&Array::of2(&n.into(), &(*at as f64).into()));
     }
     set(&obj, "parts", &list);
-    call(idb_put("file", &obj)).await.map(|_| ())
+    obj.into()
+}
+
+/// Stores a file record (once per file: it can be large).
+pub async fn save_file(record: JsValue) -> Result<(), JsValue> {
+    call(idb_put("file", &record)).await.map(|_| ())
 }
 
 /// Stores the edits (after every change).

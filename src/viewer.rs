@@ -1,9 +1,14 @@
 //! The state of a game being shown: the open game, the shown node, the
 //! orientation and autoplay, and what can change them (buttons, keys,
-//! clicks, autoplay). Shared by the app and the widget.
+//! clicks, the wheel, autoplay), with the hooks that wire them up. Shared by
+//! the app and the widget.
 
 use std::rc::Rc;
 
+use gloo_events::{EventListener, EventListenerOptions};
+use gloo_timers::callback::Interval;
+use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::controls::Nav;
@@ -56,10 +61,15 @@ pub enum Action {
 impl Viewer {
     /// A viewer showing the start of a game.
     pub fn new(game: ViewGame) -> Viewer {
+        Viewer::opened(SharedGame(Rc::new(game)), 0, 0)
+    }
+
+    /// A viewer showing node `at` of game `index` of a file.
+    pub fn opened(game: SharedGame, index: usize, at: NodeIx) -> Viewer {
         Viewer {
-            game: SharedGame(Rc::new(game)),
-            game_index: 0,
-            current: 0,
+            current: at.min(game.nodes.len().saturating_sub(1)),
+            game,
+            game_index: index,
             flipped: false,
             playing: false,
             delay: 1000,
@@ -134,6 +144,83 @@ pub fn key_action(key: &str) -> Option<Action> {
         "f" | "F" => Action::Nav(Nav::Flip),
         " " => Action::TogglePlay,
         _ => return None,
+    })
+}
+
+/// The callbacks of the controls and the move list, the same across
+/// renders (so the move list is drawn again only for another game).
+pub struct ViewerCallbacks {
+    /// A navigation button.
+    pub on_nav: Callback<Nav>,
+    /// A click on a move.
+    pub on_select: Callback<NodeIx>,
+    /// The autoplay button.
+    pub on_play: Callback<()>,
+    /// The autoplay delay.
+    pub on_delay: Callback<u32>,
+}
+
+/// The controls' and move list's callbacks for a viewer.
+#[hook]
+pub fn use_viewer_callbacks(dispatcher: UseReducerDispatcher<Viewer>) -> ViewerCallbacks {
+    let d = dispatcher.clone();
+    let on_nav = use_callback((), move |nav, _| d.dispatch(Action::Nav(nav)));
+    let d = dispatcher.clone();
+    let on_select = use_callback((), move |ix, _| d.dispatch(Action::Goto(ix)));
+    let d = dispatcher.clone();
+    let on_play = use_callback((), move |(), _| d.dispatch(Action::TogglePlay));
+    let on_delay = use_callback((), move |ms, _| dispatcher.dispatch(Action::Delay(ms)));
+    ViewerCallbacks { on_nav, on_select, on_play, on_delay }
+}
+
+/// Steps through the moves with the mouse wheel over `area`, when enabled.
+#[hook]
+pub fn use_wheel_steps(area: NodeRef, dispatcher: UseReducerDispatcher<Viewer>, enabled: bool) {
+    use_effect_with(enabled, move |&enabled| {
+        let listener = area.cast::<web_sys::Element>().filter(|_| enabled).map(|el| {
+            let mut travel = 0.0f64;
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&el, "wheel", options, move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::WheelEvent>() else { return };
+                event.prevent_default();
+                let unit = match event.delta_mode() {
+                    1 => 40.0,
+                    2 => 400.0,
+                    _ => 1.0,
+                };
+                travel += event.delta_y() * unit;
+                if travel.abs() >= 50.0 {
+                    let nav = if travel > 0.0 { Nav::Next } else { Nav::Prev };
+                    travel = 0.0;
+                    dispatcher.dispatch(Action::Nav(nav));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
+/// Plays the next move at the viewer's delay while autoplay is on.
+#[hook]
+pub fn use_autoplay(dispatcher: UseReducerDispatcher<Viewer>, playing: bool, delay: u32) {
+    use_effect_with((playing, delay), move |&(playing, delay)| {
+        let interval = playing.then(|| Interval::new(delay, move || dispatcher.dispatch(Action::Tick)));
+        move || drop(interval)
+    });
+}
+
+/// The legal moves in a FEN (none when not `enabled`), computed once per FEN.
+#[hook]
+pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
+    use_memo((fen.to_owned(), enabled), |(fen, enabled)| {
+        if !*enabled {
+            return Vec::new();
+        }
+        Fen::from_ascii(fen.as_bytes())
+            .ok()
+            .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok())
+            .map(|pos| pos.legal_moves().into_iter().collect())
+            .unwrap_or_default()
     })
 }
 

@@ -5,14 +5,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use gloo_events::{EventListener, EventListenerOptions};
-use movetext_core::export::{write_game_bytes, ExportOptions};
-use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Color, Position};
-use movetext_core::Game;
+use movetext_core::export::ExportOptions;
+use movetext_core::shakmaty::Color;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::app::{key_action, player_bar, Action, Viewer};
+use crate::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
 use crate::board::ChessBoard;
 use crate::board_description::describe;
 use crate::controls::{Controls, Nav};
@@ -132,10 +131,9 @@ pub struct PortInner {
     pub inbox: Option<Callback<Command>>,
     /// FEN of the shown position.
     pub fen: String,
-    /// The game as it is now (with moves made on the board).
-    pub game: Option<Game>,
-    /// Path of the shown node.
-    pub path: String,
+    /// Where the game comes from: the widget's file, its edits (moves made
+    /// on the board) and the game's index; read only when the page asks.
+    pub source: Option<(Rc<Library>, Rc<RefCell<Edits>>, usize)>,
 }
 
 /// A shared [`PortInner`]; equal when it is the same port.
@@ -164,12 +162,10 @@ impl WidgetPort {
 
     /// The game in PGN: as written when not changed, else in export format.
     pub fn pgn(&self) -> String {
-        self.0
-            .borrow()
-            .game
-            .as_ref()
-            .map(|g| String::from_utf8_lossy(&write_game_bytes(g, &ExportOptions::default())).into_owned())
-            .unwrap_or_default()
+        match &self.0.borrow().source {
+            Some((library, edits, index)) => edits.borrow().game_text(library, *index, &ExportOptions::default()),
+            None => String::new(),
+        }
     }
 }
 
@@ -280,8 +276,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     {
         let mut port = props.port.0.borrow_mut();
         port.fen = node.fen.clone();
-        port.path = path_of(&game, current);
-        port.game = edits.borrow().game(&library, index);
+        port.source = Some((library.clone(), edits.clone(), index));
     }
     {
         let on_move = props.on_move.clone();
@@ -327,51 +322,13 @@ pub fn widget(props: &WidgetProps) -> Html {
             }
         })
     };
-    // The wheel over the board.
+    // The wheel over the board; autoplay.
     let board_area = use_node_ref();
-    {
-        let dispatcher = viewer.dispatcher();
-        let board_area = board_area.clone();
-        use_effect_with(opts.wheel, move |&wheel| {
-            let listener = board_area.cast::<web_sys::Element>().filter(|_| wheel).map(|el| {
-                let mut travel = 0.0f64;
-                EventListener::new_with_options(&el, "wheel", EventListenerOptions::enable_prevent_default(), move |event| {
-                    let Some(event) = event.dyn_ref::<web_sys::WheelEvent>() else { return };
-                    event.prevent_default();
-                    travel += event.delta_y() * if event.delta_mode() == 0 { 1.0 } else { 40.0 };
-                    if travel.abs() >= 50.0 {
-                        dispatcher.dispatch(Action::Nav(if travel > 0.0 { Nav::Next } else { Nav::Prev }));
-                        travel = 0.0;
-                    }
-                })
-            });
-            move || drop(listener)
-        });
-    }
-    // Autoplay.
-    {
-        let dispatcher = viewer.dispatcher();
-        use_effect_with((viewer.playing, viewer.delay), move |&(playing, delay)| {
-            let interval = playing.then(|| gloo_timers::callback::Interval::new(delay, move || dispatcher.dispatch(Action::Tick)));
-            move || drop(interval)
-        });
-    }
+    use_wheel_steps(board_area.clone(), viewer.dispatcher(), opts.wheel);
+    use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
 
     // Moves on the board (editable widgets).
-    let legal = {
-        let fen = node.fen.clone();
-        let editable = opts.editable;
-        use_memo((fen, editable), |(fen, editable)| {
-            if !*editable {
-                return Vec::new();
-            }
-            Fen::from_ascii(fen.as_bytes())
-                .ok()
-                .and_then(|f| f.into_position::<Chess>(CastlingMode::Chess960).ok())
-                .map(|pos| pos.legal_moves().into_iter().collect())
-                .unwrap_or_default()
-        })
-    };
+    let legal = use_legal_moves(&node.fen, opts.editable);
     let on_move = {
         let edits = edits.clone();
         let library = library.clone();
@@ -386,22 +343,7 @@ pub fn widget(props: &WidgetProps) -> Html {
             }
         })
     };
-    let on_nav = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |nav| dispatcher.dispatch(Action::Nav(nav)))
-    };
-    let on_select = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |ix| dispatcher.dispatch(Action::Goto(ix)))
-    };
-    let on_play = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |()| dispatcher.dispatch(Action::TogglePlay))
-    };
-    let on_delay = {
-        let dispatcher = viewer.dispatcher();
-        Callback::from(move |ms| dispatcher.dispatch(Action::Delay(ms)))
-    };
+    let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
 
     let bottom = if flipped { Color::Black } else { Color::White };
     let bar = |color: Color| {
@@ -427,7 +369,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                     <ChessBoard board={node.board.clone()} fen={AttrValue::from(node.fen.clone())} {flipped}
                         last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
                         label={AttrValue::from(label)} description={AttrValue::from(describe(&node.board))}
-                        legal={Rc::new((*legal).clone())} {on_move} />
+                        {legal} {on_move} />
                 </div>
                 { bar(bottom) }
                 if opts.controls {

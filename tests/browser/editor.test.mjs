@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { startBrowser, openApp, boardFen, dropFiles, outDir } from './harness.mjs';
+import { startBrowser, openApp, boardFen, dropFiles, outDir, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -16,15 +16,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-/** Page coordinates of the centre of a square (board not flipped). */
-async function centre(page, square) {
-  const box = await page.locator('.board-col .board').boundingBox();
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  const size = box.width / 8;
-  return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
-}
 
 async function clickSquare(page, square) {
   const p = await centre(page, square);

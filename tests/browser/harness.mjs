@@ -78,3 +78,15 @@ export async function dropFiles(page, files) {
     }
   }, files);
 }
+
+/**
+ * Page coordinates of the centre of a square of a board (not flipped);
+ * `board` is a selector of the board element.
+ */
+export async function squareCentre(page, square, board = '.board-col .board') {
+  const box = await page.locator(board).boundingBox();
+  const file = square.charCodeAt(0) - 97;
+  const rank = Number(square[1]) - 1;
+  const size = box.width / 8;
+  return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
+}

@@ -2,7 +2,7 @@
 // DevTools protocol's touch events, as a phone's screen sends them).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startBrowser, openApp, boardFen } from './harness.mjs';
+import { startBrowser, openApp, boardFen, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -11,14 +11,6 @@ before(async () => {
 after(async () => {
   await browser?.close();
 });
-
-async function centre(page, square) {
-  const box = await page.locator('.board-col .board').boundingBox();
-  const size = box.width / 8;
-  const file = square.charCodeAt(0) - 97;
-  const rank = Number(square[1]) - 1;
-  return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
-}
 
 test('a move made by touch: tap a piece, tap its square; a drag by finger', async () => {
   const { page, errors } = await openApp(browser.context, browser.url, { width: 390, height: 844 });
