@@ -57,6 +57,22 @@ pub(crate) fn current_place() -> Place {
         .unwrap_or_default()
 }
 
+/// The `sessionStorage` flag `crash.js` sets for "Reload without this
+/// file"; reading it removes it.
+const SKIP_RESTORE: &str = "movetext-skip-restore";
+
+fn take_skip_restore() -> bool {
+    let Some(storage) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) else { return false };
+    let asked = storage.get_item(SKIP_RESTORE).ok().flatten().is_some();
+    let _ = storage.remove_item(SKIP_RESTORE);
+    asked
+}
+
+/// Whether the page's address has a hash naming a place.
+fn has_hash() -> bool {
+    web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1)
+}
+
 /// Opens a game of a library at a place, if the library has it.
 pub(crate) fn open_action(lib: &Library, edits: &Edits, place: &Place) -> Option<Action> {
     if lib.is_empty() {
@@ -128,6 +144,9 @@ pub fn app() -> Html {
     });
     // A place (game and ply) to open once the library has indexed that far.
     let pending = use_mut_ref(|| None::<Place>);
+    // The address at start, while the file it may name (saved edits or
+    // `?url=`) is being opened: the sample shown meanwhile must not rewrite it.
+    let starting = use_mut_ref(|| Some((current_place(), has_hash())));
     let generation = use_mut_ref(|| 0u64);
     let latest = use_mut_ref(|| (*library).clone());
     *latest.borrow_mut() = (*library).clone();
@@ -145,8 +164,12 @@ pub fn app() -> Html {
     let dialog = use_state(|| None::<Dialog>);
     let notation = use_state(Notation::load);
     let file_saved = use_mut_ref(|| false);
+    // Whether the last save has finished (saves run one after another).
+    let saving = use_mut_ref(|| Rc::new(RefCell::new(true)));
     let pending_added = use_mut_ref(Vec::<Game>::new);
     let restored = use_state(|| false);
+    // Saved edits not opened at start, after the page stopped on them.
+    let held_back = use_state(|| false);
     let key_context = use_mut_ref(|| None::<KeyContext>);
     let order_state = use_state(|| Rc::new(Vec::<u32>::new()));
     let sorting = use_state(|| false);
@@ -168,6 +191,7 @@ pub fn app() -> Html {
         let pending_added = pending_added.clone();
         let restored = restored.clone();
         let latest_for_load = latest.clone();
+        let starting = starting.clone();
         Callback::from(move |(loaded, place, restore): LoadRequest| {
             if restore.is_none() && edits.borrow().unexported {
                 let name = latest_for_load.borrow().lib.borrow().name.clone();
@@ -189,6 +213,7 @@ pub fn app() -> Html {
             let filter = filter.clone();
             let sort = sort.clone();
             let paste_open = paste_open.clone();
+            let starting = starting.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 // Let the page breathe between reading the file and indexing it.
                 gloo_timers::future::TimeoutFuture::new(0).await;
@@ -198,6 +223,7 @@ pub fn app() -> Html {
                 let start = now();
                 let done = lib.index_more(&mut || now() - start > SLICE_MS);
                 if done && lib.is_empty() {
+                    *starting.borrow_mut() = None;
                     notice.set(Some(Notice { error: true, text: format!("No games found in {name}.") }));
                     return;
                 }
@@ -217,6 +243,7 @@ pub fn app() -> Html {
                     e.unexported = true;
                 }
                 *pending.borrow_mut() = Some(place);
+                *starting.borrow_mut() = None;
                 library.set(handle.clone());
                 filter.set(String::new());
                 sort.set((SortBy::File, false));
@@ -304,38 +331,66 @@ pub fn app() -> Html {
         });
     }
 
-    // `?url=`: fetch the file once, at start.
-    {
-        let generation_at_start = generation.clone();
+    // Edits saved in this browser come back with their file (unless another
+    // file was opened meanwhile), at the place the address names, else at
+    // the game that was open.
+    let restore_saved = {
+        let generation = generation.clone();
         let load = load.clone();
         let report = report.clone();
-        use_effect_with((), move |_| {
-            if url_parameter().is_none() {
-                // Edits saved in this browser come back with their file
-                // (unless another file was opened meanwhile).
-                let load = load.clone();
-                let generation = generation_at_start.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    let saved = persist::load().await;
-                    if *generation.borrow() != 0 {
-                        return;
-                    }
-                    if let Some(saved) = saved {
-                        let hash = current_place();
-                        let place = if hash.ply.is_some() { hash } else { Place { game: saved.open, ply: None } };
+        let starting = starting.clone();
+        let held_back = held_back.clone();
+        Callback::from(move |(place, named, at_start): (Place, bool, bool)| {
+            held_back.set(false);
+            let (generation, load, report, starting) = (generation.clone(), load.clone(), report.clone(), starting.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let saved = persist::load().await;
+                if at_start && *generation.borrow() != 0 {
+                    return;
+                }
+                match saved {
+                    Ok(Some(saved)) => {
+                        let place = if named { place } else { Place { game: saved.open, ply: None } };
                         let loaded = Loaded { name: saved.name, bytes: saved.bytes, parts: saved.parts };
                         load.emit((loaded, place, Some(Restore { games: saved.games, added: saved.added })));
                     }
-                });
-            }
+                    Ok(None) => *starting.borrow_mut() = None,
+                    Err(e) => {
+                        *starting.borrow_mut() = None;
+                        report.emit(format!("Edits saved in this browser could not be read back: {e}"));
+                    }
+                }
+            });
+        })
+    };
+
+    // At start: the saved session, or the file `?url=` names.
+    {
+        let load = load.clone();
+        let report = report.clone();
+        let starting = starting.clone();
+        let restore_saved = restore_saved.clone();
+        let held_back = held_back.clone();
+        use_effect_with((), move |_| {
+            let (place_at_start, named) = starting.borrow().clone().unwrap_or_default();
             if let Some(url) = url_parameter() {
-                let place = current_place();
+                let place = place_at_start;
                 wasm_bindgen_futures::spawn_local(async move {
                     match fetch_same_origin(&url).await {
                         Ok(loaded) => load.emit((loaded, place, None)),
-                        Err(e) => report.emit(e),
+                        Err(e) => {
+                            *starting.borrow_mut() = None;
+                            report.emit(e);
+                        }
                     }
                 });
+            } else if take_skip_restore() {
+                // The page stopped on an internal error and the user chose
+                // to go on without the file: it stays saved, not opened.
+                *starting.borrow_mut() = None;
+                held_back.set(true);
+            } else {
+                restore_saved.emit((place_at_start, named, true));
             }
         });
     }
@@ -343,9 +398,10 @@ pub fn app() -> Html {
     // The URL hash follows the shown game and move.
     {
         let pending = pending.clone();
+        let starting = starting.clone();
         let game = viewer.game.clone();
         use_effect_with((viewer.game_index, viewer.current, game), move |(index, current, game)| {
-            if pending.borrow().is_none() {
+            if pending.borrow().is_none() && starting.borrow().is_none() {
                 let hash = format_hash(*index, game, *current);
                 if let Some(w) = web_sys::window() {
                     let same = w.location().hash().ok().as_deref() == Some(hash.as_str());
@@ -474,6 +530,8 @@ pub fn app() -> Html {
         let edits = edits.clone();
         let handle = (*library).clone();
         let file_saved = file_saved.clone();
+        let notice = notice.clone();
+        let saving = saving.clone();
         Callback::from(move |()| {
             let lib = handle.lib.borrow();
             let e = edits.borrow();
@@ -486,13 +544,33 @@ pub fn app() -> Html {
                 None
             } else {
                 *file_saved.borrow_mut() = true;
-                Some(persist::file_record(&lib.name, lib.bytes(), &lib.parts()))
+                Some(persist::FileRecord { name: lib.name.clone(), bytes: lib.shared_bytes(), parts: lib.parts() })
             };
+            let notice = notice.clone();
+            let saving = saving.clone();
+            // Saves run one after another: an edit made while the file is
+            // still being stored waits for it.
+            let turn = saving.borrow().clone();
+            let done = Rc::new(RefCell::new(false));
+            *saving.borrow_mut() = done.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                if let Some(record) = file {
-                    let _ = persist::save_file(record).await;
+                while !*turn.borrow() {
+                    gloo_timers::future::TimeoutFuture::new(20).await;
                 }
-                let _ = persist::save_edits(&games, &added, index).await;
+                let mut result = Ok(());
+                if let Some(record) = file {
+                    result = persist::save_file(record).await;
+                }
+                if result.is_ok() {
+                    result = persist::save_edits(&games, &added, index).await;
+                }
+                *done.borrow_mut() = true;
+                if let Err(e) = result {
+                    notice.set(Some(Notice {
+                        error: true,
+                        text: format!("Your edits could not be kept in this browser ({e}). Export them before you leave this page."),
+                    }));
+                }
             });
         })
     };
@@ -632,10 +710,18 @@ pub fn app() -> Html {
             restored.set(false);
             edits.borrow_mut().clear();
             let lib = handle.lib.borrow();
-            let loaded = Loaded { name: lib.name.clone(), bytes: lib.bytes().to_vec(), parts: lib.parts() };
+            let loaded = Loaded { name: lib.name.clone(), bytes: lib.shared_bytes(), parts: lib.parts() };
             wasm_bindgen_futures::spawn_local(async { persist::clear().await });
             load.emit((loaded, Place::default(), None));
         })
+    };
+    let open_held_back = {
+        let restore_saved = restore_saved.clone();
+        Callback::from(move |_: MouseEvent| restore_saved.emit((Place::default(), false, false)))
+    };
+    let dismiss_held_back = {
+        let held_back = held_back.clone();
+        Callback::from(move |_: MouseEvent| held_back.set(false))
     };
     let keep = {
         let restored = restored.clone();
@@ -691,6 +777,15 @@ pub fn app() -> Html {
                     <span>
                         <button type="button" class="btn" onclick={keep}>{ "Keep them" }</button>
                         <button type="button" class="btn" onclick={discard}>{ "Discard edits" }</button>
+                    </span>
+                </div>
+            }
+            if *held_back {
+                <div class="notice notice-held-back" role="status">
+                    <span>{ "Movetext stopped on an internal error, so the file saved in this browser was not opened again. Its edits are still kept here." }</span>
+                    <span>
+                        <button type="button" class="btn" onclick={open_held_back}>{ "Open it again" }</button>
+                        <button type="button" class="btn" onclick={dismiss_held_back}>{ "Dismiss" }</button>
                     </span>
                 </div>
             }

@@ -2,16 +2,23 @@
 //! and a same-origin `?url=`. The bytes go to the core as they are; it
 //! decodes each game (UTF-8, or Windows-1252 when a game is not UTF-8).
 
+use std::rc::Rc;
+
 use js_sys::Uint8Array;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+
+/// Bytes read from a file per step: each step is copied into the page's
+/// memory in a task of its own, so that a file of a gigabyte never holds
+/// the page up.
+const STEP: usize = 8 << 20;
 
 /// A loaded file: its name for the title and its bytes.
 pub struct Loaded {
     /// File name, or names joined by commas.
     pub name: String,
     /// The bytes; several files are joined by a blank line.
-    pub bytes: Vec<u8>,
+    pub bytes: Rc<Vec<u8>>,
     /// Each file's name and the offset where it starts in `bytes`.
     pub parts: Vec<(String, usize)>,
 }
@@ -19,8 +26,27 @@ pub struct Loaded {
 impl Loaded {
     /// Text that was pasted or dropped, under a name.
     pub fn text(name: &str, text: String) -> Loaded {
-        Loaded { name: name.to_owned(), bytes: text.into_bytes(), parts: vec![(name.to_owned(), 0)] }
+        Loaded { name: name.to_owned(), bytes: Rc::new(text.into_bytes()), parts: vec![(name.to_owned(), 0)] }
     }
+}
+
+/// Appends the bytes of a blob (a file, or a fetched body) to `bytes`, a
+/// step at a time.
+async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Result<(), String> {
+    let size = blob.size() as usize;
+    bytes.try_reserve(size).map_err(|_| format!("{size} bytes do not fit in this page's memory"))?;
+    let mut at = 0;
+    while at < size {
+        let end = (at + STEP).min(size);
+        let piece = blob.slice_with_f64_and_f64(at as f64, end as f64).map_err(|_| "the file could not be cut")?;
+        let buffer = JsFuture::from(piece.array_buffer()).await.map_err(|_| "the file could not be read")?;
+        let data = Uint8Array::new(&buffer);
+        let from = bytes.len();
+        bytes.resize(from + data.length() as usize, 0);
+        data.copy_to(&mut bytes[from..]);
+        at = end;
+    }
+    Ok(())
 }
 
 /// Reads every file of a list (from a drop or the file picker). Several
@@ -31,25 +57,17 @@ pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
     let mut bytes = Vec::new();
     for i in 0..files.length() {
         let Some(file) = files.item(i) else { continue };
-        let buffer = JsFuture::from(file.array_buffer())
-            .await
-            .map_err(|_| format!("{} could not be read.", file.name()))?;
         if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
             bytes.extend_from_slice(b"\n\n");
         }
         parts.push((file.name(), bytes.len()));
-        let data = Uint8Array::new(&buffer).to_vec();
-        if bytes.is_empty() {
-            bytes = data;
-        } else {
-            bytes.extend_from_slice(&data);
-        }
+        read_blob(&file, &mut bytes).await.map_err(|e| format!("{} could not be read: {e}.", file.name()))?;
         names.push(file.name());
     }
     if names.is_empty() {
         return Err("No file was given.".to_owned());
     }
-    Ok(Loaded { name: names.join(", "), bytes, parts })
+    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts })
 }
 
 /// Fetches a file named by `?url=`, which must be on this page's origin.
@@ -70,11 +88,15 @@ pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
     if !response.ok() {
         return Err(format!("{url}: the server answered {} {}.", response.status(), response.status_text()));
     }
-    let buffer = JsFuture::from(response.array_buffer().map_err(|_| "no body")?)
+    let blob: web_sys::Blob = JsFuture::from(response.blob().map_err(|_| "no body")?)
         .await
-        .map_err(|_| format!("{url} could not be read."))?;
+        .map_err(|_| format!("{url} could not be read."))?
+        .dyn_into()
+        .map_err(|_| "no body")?;
+    let mut bytes = Vec::new();
+    read_blob(&blob, &mut bytes).await.map_err(|e| format!("{url} could not be read: {e}."))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
-    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Uint8Array::new(&buffer).to_vec() })
+    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(bytes) })
 }
 
 /// The `url` parameter of the page's query string.

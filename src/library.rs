@@ -71,7 +71,7 @@ pub enum SortBy {
 pub struct Library {
     /// File name(s), for the title.
     pub name: String,
-    bytes: Vec<u8>,
+    bytes: Rc<Vec<u8>>,
     index: FileIndex,
     /// Where indexing goes on; `None` once the whole file is indexed.
     point: Option<SplitPoint>,
@@ -85,7 +85,8 @@ pub struct Library {
 
 impl Library {
     /// A file to be indexed; nothing is read yet (see [`Library::index_more`]).
-    pub fn new(name: impl Into<String>, bytes: Vec<u8>) -> Library {
+    pub fn new(name: impl Into<String>, bytes: impl Into<Rc<Vec<u8>>>) -> Library {
+        let bytes = bytes.into();
         let point = Splitter::new(&bytes).point();
         Library {
             name: name.into(),
@@ -118,6 +119,11 @@ impl Library {
     /// The whole file as it was read.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// The whole file, shared rather than copied.
+    pub fn shared_bytes(&self) -> Rc<Vec<u8>> {
+        self.bytes.clone()
     }
 
     /// Each file's name and start offset.
@@ -155,7 +161,7 @@ impl Library {
     }
 
     /// Indexes the whole file at once (for small files and tests).
-    pub fn indexed(name: impl Into<String>, bytes: Vec<u8>) -> Library {
+    pub fn indexed(name: impl Into<String>, bytes: impl Into<Rc<Vec<u8>>>) -> Library {
         let mut lib = Library::new(name, bytes);
         while !lib.index_more(&mut || false) {}
         lib

@@ -191,44 +191,86 @@ impl Ctx<'_> {
         }
     }
 
-    /// A variation starting at `start`, at the given depth.
+    /// A variation starting at `start` as a block of its own (`depth` is at
+    /// most [`MAX_BLOCK_DEPTH`], so blocks nest no deeper than that).
     fn variation(&self, start: NodeIx, depth: u32) -> Html {
         let mut items = Vec::new();
-        let mut at = Some(start);
-        let mut need_number = true;
-        while let Some(ix) = at {
-            let node = self.game.node(ix);
-            for c in &node.before {
-                items.push(self.comment(c, false));
-                need_number = true;
+        self.line_items(start, depth, &mut items);
+        html! { <div class={format!("var var-d{depth}")} data-depth={depth.to_string()}>{ for items }</div> }
+    }
+
+    /// The items of the line from `start` (a variation at `depth`): its
+    /// moves, comments and kept text, and its alternatives, as blocks down to
+    /// [`MAX_BLOCK_DEPTH`] and below that inline in parentheses. The inline
+    /// ones are written flat, side by side, with an explicit stack: however
+    /// deep the file nests them, nothing here recurses and the page's
+    /// elements nest no deeper.
+    fn line_items(&self, start: NodeIx, depth: u32, items: &mut Vec<Html>) {
+        enum Step {
+            /// Write the line from a node (the first node of a variation when
+            /// `first`), needing a move number first when `number`.
+            Line { from: NodeIx, depth: u32, first: bool, number: bool },
+            /// Close an inline variation.
+            Close,
+        }
+        let mut steps = vec![Step::Line { from: start, depth, first: true, number: true }];
+        while let Some(step) = steps.pop() {
+            let (from, depth, first, mut need_number) = match step {
+                Step::Close => {
+                    items.push(html! { <span class="var-paren">{ ")" }</span> });
+                    continue;
+                }
+                Step::Line { from, depth, first, number } => (from, depth, first, number),
+            };
+            if first && depth > MAX_BLOCK_DEPTH {
+                items.push(html! { <span class="var-paren">{ "(" }</span> });
             }
-            if node.by_white {
-                items.push(html! { <span class="num">{ format!("{}.", node.number) }</span> });
-            } else if need_number {
-                items.push(html! { <span class="num">{ format!("{}...", node.number) }</span> });
-            }
-            need_number = false;
-            items.push(self.move_button(ix));
-            for c in &node.after {
-                items.push(self.comment(c, false));
-                need_number = true;
-            }
-            for u in &node.unplayed {
-                items.push(self.unplayed(u));
-                need_number = true;
-            }
-            if ix != start {
-                for &alt in self.alternatives(ix) {
-                    items.push(self.variation(alt, depth + 1));
+            let mut at = Some(from);
+            while let Some(ix) = at {
+                let node = self.game.node(ix);
+                for c in &node.before {
+                    items.push(self.comment(c, false));
                     need_number = true;
                 }
+                if node.by_white {
+                    items.push(html! { <span class="num">{ format!("{}.", node.number) }</span> });
+                } else if need_number {
+                    items.push(html! { <span class="num">{ format!("{}...", node.number) }</span> });
+                }
+                need_number = false;
+                items.push(self.move_button(ix));
+                for c in &node.after {
+                    items.push(self.comment(c, false));
+                    need_number = true;
+                }
+                for u in &node.unplayed {
+                    items.push(self.unplayed(u));
+                    need_number = true;
+                }
+                let alternatives = if ix == from && first { &[][..] } else { self.alternatives(ix) };
+                at = self.game.next(ix);
+                if alternatives.is_empty() {
+                    continue;
+                }
+                if depth < MAX_BLOCK_DEPTH {
+                    // Blocks: at most MAX_BLOCK_DEPTH levels of calls.
+                    for &alt in alternatives {
+                        items.push(self.variation(alt, depth + 1));
+                    }
+                    need_number = true;
+                    continue;
+                }
+                // Inline: the rest of this line waits on the stack behind
+                // the alternatives, each opened here and closed by `Close`.
+                if let Some(next) = at {
+                    steps.push(Step::Line { from: next, depth, first: false, number: true });
+                }
+                for &alt in alternatives.iter().rev() {
+                    steps.push(Step::Close);
+                    steps.push(Step::Line { from: alt, depth: depth + 1, first: true, number: true });
+                }
+                break;
             }
-            at = self.game.next(ix);
-        }
-        if depth <= MAX_BLOCK_DEPTH {
-            html! { <div class={format!("var var-d{depth}")} data-depth={depth.to_string()}>{ for items }</div> }
-        } else {
-            html! { <span class="var-inline" data-depth={depth.to_string()}>{ "(" }{ for items }{ ")" }</span> }
         }
     }
 }
@@ -291,5 +333,86 @@ fn mainline(ctx: &Ctx<'_>) -> Html {
             { for cells }
             <div class="result" aria-label={format!("result {result}")}>{ result }</div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::loader::open_first_game;
+    use crate::url_state::{node_at, path_of};
+
+    /// How deep elements nest in `html`, and how many move buttons it has
+    /// (walked with an explicit stack).
+    fn depth_and_moves(html: &Html) -> (usize, usize) {
+        let (mut deepest, mut moves) = (0, 0);
+        let mut stack = vec![(html, 0)];
+        while let Some((node, depth)) = stack.pop() {
+            match node {
+                Html::VTag(tag) => {
+                    deepest = deepest.max(depth + 1);
+                    if tag.tag() == "button" {
+                        moves += 1;
+                    }
+                    stack.extend(tag.children().map(|c| (c, depth + 1)));
+                }
+                Html::VList(list) => stack.extend(list.iter().map(|c| (c, depth))),
+                _ => {}
+            }
+        }
+        (deepest, moves)
+    }
+
+    fn list_of(game: &ViewGame) -> Html {
+        let on_select = Callback::noop();
+        mainline(&Ctx { game, on_select: &on_select, notation: Notation::San, on_context: None })
+    }
+
+    #[test]
+    fn hostile_games_make_shallow_lists_without_deep_calls() {
+        // A thread with far less stack than a wasm page has: recursion as
+        // deep as the file would overflow it.
+        let run = std::thread::Builder::new().stack_size(256 << 10).spawn(|| {
+            for bytes in [
+                movetext_hostile::deep_variations(10_000),
+                movetext_hostile::many_siblings(10_000),
+                movetext_hostile::long_game(20_000),
+            ] {
+                let game = open_first_game(&bytes);
+                let html = list_of(&game);
+                let (depth, moves) = depth_and_moves(&html);
+                assert!(depth <= 8, "elements nest {depth} deep");
+                assert_eq!(moves, game.nodes.len() - 1, "every move has its button");
+                let deepest = (0..game.nodes.len()).max_by_key(|&ix| {
+                    let (mut n, mut at) = (0, ix);
+                    while let Some(p) = game.node(at).parent {
+                        n += 1;
+                        at = p;
+                    }
+                    n
+                });
+                let deepest = deepest.unwrap();
+                assert_eq!(node_at(&game, &path_of(&game, deepest)), deepest);
+            }
+        });
+        run.unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn inline_variations_are_written_in_parentheses() {
+        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6 3. e5 (3. Nf3)) 3. d4) d6) 2. Nf3 *");
+        let html = list_of(&game);
+        let mut texts = Vec::new();
+        let mut stack = vec![&html];
+        while let Some(node) = stack.pop() {
+            match node {
+                Html::VTag(tag) => stack.extend(tag.children()),
+                Html::VList(list) => stack.extend(list.iter().rev()),
+                Html::VText(t) => texts.push(t.text.to_string()),
+                _ => {}
+            }
+        }
+        let text = texts.join(" ");
+        assert!(text.contains("( 2... Nf6 3. e5 ( 3. Nf3 ) ) 3. d4"), "{text}");
     }
 }

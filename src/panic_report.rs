@@ -1,37 +1,39 @@
-//! Reports a panic inside the page instead of leaving it silently broken.
+//! Fatal errors: a panic is written to the console and told to the page's
+//! script as a `movetext-fatal` event on the window (its `detail` is the
+//! message). The app's `crash.js` and the widget's loader show it and offer
+//! a way on; the WebAssembly instance itself is not trusted after that.
 
 use std::panic;
 
-/// Installs a panic hook that logs the panic to the console and shows a
-/// message in the `#panic-report` element of the page.
+use wasm_bindgen::prelude::*;
+
+/// The name of the window event a panic sends.
+pub const FATAL_EVENT: &str = "movetext-fatal";
+
+/// Installs a panic hook that logs the panic and sends [`FATAL_EVENT`].
 pub fn install() {
     panic::set_hook(Box::new(|info| {
         let message = info.to_string();
         web_sys::console::error_1(&message.as_str().into());
-        show(&message);
+        let Some(window) = web_sys::window() else { return };
+        let init = web_sys::CustomEventInit::new();
+        init.set_detail(&message.as_str().into());
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(FATAL_EVENT, &init) {
+            let _ = window.dispatch_event(&event);
+        }
     }));
 }
 
-fn show(message: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let element = match document.get_element_by_id("panic-report") {
-        Some(e) => e,
-        None => match document.create_element("div") {
-            Ok(e) => {
-                e.set_id("panic-report");
-                let _ = e.set_attribute("role", "alert");
-                if let Some(body) = document.body() {
-                    let _ = body.append_child(&e);
-                }
-                e
-            }
-            Err(_) => return,
-        },
-    };
-    element.set_text_content(Some(&format!(
-        "Movetext stopped because of an internal error. Reload the page to start again. Details: {message}"
-    )));
-    let _ = element.remove_attribute("hidden");
+/// Stops the module on purpose, as a fatal internal error would: by a panic
+/// (`true`) or by a bare WebAssembly trap (`false`). The browser tests use it
+/// to check that the page offers a way on and that other widgets go on.
+#[wasm_bindgen(js_name = movetextFault)]
+pub fn fault(by_panic: bool) {
+    if by_panic {
+        panic!("a fault was asked for");
+    }
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::process::abort();
 }

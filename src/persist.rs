@@ -1,10 +1,21 @@
 //! Keeping edits safe in the browser: the open file and every edited game
 //! are stored in IndexedDB as they change, and come back after a reload or
 //! a crash until the user discards them.
+//!
+//! The file is stored in parts of [`PART`] bytes, each copied out of the
+//! page's memory and written in a task of its own, so a file of any size is
+//! stored without holding the page up and without one record too large for
+//! the browser. Its description (name, size, parts) is written last: a file
+//! whose writing stopped half way is never read back as if it were whole.
+
+use std::rc::Rc;
 
 use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
+
+/// Bytes of the file stored per record.
+pub const PART: usize = 8 << 20;
 
 #[wasm_bindgen(inline_js = r#"
 const DB = 'movetext';
@@ -23,12 +34,18 @@ function run(mode, act) {
     const req = act(tx.objectStore(STORE));
     tx.oncomplete = () => { db.close(); ok(req ? req.result : undefined); };
     tx.onerror = () => { db.close(); fail(tx.error); };
-    tx.onabort = () => { db.close(); fail(tx.error); };
+    tx.onabort = () => { db.close(); fail(tx.error ?? new Error('the browser stopped the write')); };
   }));
 }
 export function idb_put(key, value) { return run('readwrite', (s) => s.put(value, key)); }
 export function idb_get(key) { return run('readonly', (s) => s.get(key)); }
 export function idb_clear() { return run('readwrite', (s) => s.clear()); }
+export function idb_forget_file() {
+  return run('readwrite', (s) => {
+    s.delete('file');
+    s.delete(IDBKeyRange.bound('part:', 'part:\uffff'));
+  });
+}
 "#)]
 extern "C" {
     #[wasm_bindgen(catch)]
@@ -37,6 +54,8 @@ extern "C" {
     fn idb_get(key: &str) -> Result<js_sys::Promise, JsValue>;
     #[wasm_bindgen(catch)]
     fn idb_clear() -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(catch)]
+    fn idb_forget_file() -> Result<js_sys::Promise, JsValue>;
 }
 
 /// A stored session: the file and the edited games.
@@ -45,7 +64,7 @@ pub struct Saved {
     /// File name(s).
     pub name: String,
     /// The file's bytes.
-    pub bytes: Vec<u8>,
+    pub bytes: Rc<Vec<u8>>,
     /// Each file's name and start offset.
     pub parts: Vec<(String, usize)>,
     /// Edited games: index and PGN in export format.
@@ -56,8 +75,34 @@ pub struct Saved {
     pub open: usize,
 }
 
-async fn call(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, JsValue> {
-    JsFuture::from(p?).await
+/// The file to store: its name, bytes and parts.
+#[derive(Clone, Debug)]
+pub struct FileRecord {
+    /// File name(s).
+    pub name: String,
+    /// The bytes (shared with the open file, not copied).
+    pub bytes: Rc<Vec<u8>>,
+    /// Each file's name and start offset.
+    pub parts: Vec<(String, usize)>,
+}
+
+async fn call(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, String> {
+    JsFuture::from(p.map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))
+}
+
+/// A browser error in words (a `DOMException`'s name and message).
+fn describe(e: &JsValue) -> String {
+    if let Some(s) = e.as_string() {
+        return s;
+    }
+    let name = get(e, "name").as_string().unwrap_or_default();
+    let message = get(e, "message").as_string().unwrap_or_default();
+    match (name.is_empty(), message.is_empty()) {
+        (false, false) => format!("{name}: {message}"),
+        (true, false) => message,
+        (false, true) => name,
+        (true, true) => "the browser gave no reason".to_owned(),
+    }
 }
 
 fn set(obj: &Object, key: &str, value: &JsValue) {
@@ -68,27 +113,38 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
     Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// The stored form of a file: its bytes are copied into JavaScript here,
-/// once, so nothing is copied again while it is stored.
-pub fn file_record(name: &str, bytes: &[u8], parts: &[(String, usize)]) -> JsValue {
+/// Lets the page answer between two steps of a long job.
+async fn yield_to_page() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
+}
+
+fn part_key(i: usize) -> String {
+    format!("part:{i:06}")
+}
+
+/// Stores the file (once per file: it can be large), a part at a time.
+pub async fn save_file(file: FileRecord) -> Result<(), String> {
+    call(idb_forget_file()).await?;
+    let count = file.bytes.len().div_ceil(PART);
+    for i in 0..count {
+        let chunk = &file.bytes[i * PART..((i + 1) * PART).min(file.bytes.len())];
+        call(idb_put(&part_key(i), &Uint8Array::from(chunk).into())).await?;
+        yield_to_page().await;
+    }
     let obj = Object::new();
-    set(&obj, "name", &name.into());
-    set(&obj, "bytes", &Uint8Array::from(bytes).into());
+    set(&obj, "name", &file.name.as_str().into());
+    set(&obj, "size", &(file.bytes.len() as f64).into());
+    set(&obj, "count", &(count as f64).into());
     let list = Array::new();
-    for (n, at) in parts {
+    for (n, at) in &file.parts {
         list.push(&Array::of2(&n.into(), &(*at as f64).into()));
     }
     set(&obj, "parts", &list);
-    obj.into()
-}
-
-/// Stores a file record (once per file: it can be large).
-pub async fn save_file(record: JsValue) -> Result<(), JsValue> {
-    call(idb_put("file", &record)).await.map(|_| ())
+    call(idb_put("file", &obj)).await.map(|_| ())
 }
 
 /// Stores the edits (after every change).
-pub async fn save_edits(games: &[(usize, String)], added: &[String], open: usize) -> Result<(), JsValue> {
+pub async fn save_edits(games: &[(usize, String)], added: &[String], open: usize) -> Result<(), String> {
     let obj = Object::new();
     let list = Array::new();
     for (i, pgn) in games {
@@ -100,15 +156,15 @@ pub async fn save_edits(games: &[(usize, String)], added: &[String], open: usize
     call(idb_put("edits", &obj)).await.map(|_| ())
 }
 
-/// The stored session, if there is one with edits.
-pub async fn load() -> Option<Saved> {
-    let edits = call(idb_get("edits")).await.ok()?;
+/// The stored session, if there is one with edits and its whole file.
+pub async fn load() -> Result<Option<Saved>, String> {
+    let edits = call(idb_get("edits")).await?;
     if edits.is_undefined() || edits.is_null() {
-        return None;
+        return Ok(None);
     }
-    let file = call(idb_get("file")).await.ok()?;
+    let file = call(idb_get("file")).await?;
     if file.is_undefined() || file.is_null() {
-        return None;
+        return Ok(None);
     }
     let games: Vec<(usize, String)> = Array::from(&get(&edits, "games"))
         .iter()
@@ -119,7 +175,7 @@ pub async fn load() -> Option<Saved> {
         .collect();
     let added: Vec<String> = Array::from(&get(&edits, "added")).iter().filter_map(|v| v.as_string()).collect();
     if games.is_empty() && added.is_empty() {
-        return None;
+        return Ok(None);
     }
     let parts = Array::from(&get(&file, "parts"))
         .iter()
@@ -128,14 +184,32 @@ pub async fn load() -> Option<Saved> {
             Some((pair.get(0).as_string()?, pair.get(1).as_f64()? as usize))
         })
         .collect();
-    Some(Saved {
+    let size = get(&file, "size").as_f64().unwrap_or(0.0) as usize;
+    let count = get(&file, "count").as_f64().unwrap_or(0.0) as usize;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
+    for i in 0..count {
+        let part = call(idb_get(&part_key(i))).await?;
+        if !part.is_instance_of::<Uint8Array>() {
+            return Err(format!("part {} of {count} of the stored file is missing", i + 1));
+        }
+        let part = Uint8Array::new(&part);
+        let at = bytes.len();
+        bytes.resize(at + part.length() as usize, 0);
+        part.copy_to(&mut bytes[at..]);
+        yield_to_page().await;
+    }
+    if bytes.len() != size {
+        return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));
+    }
+    Ok(Some(Saved {
         name: get(&file, "name").as_string().unwrap_or_default(),
-        bytes: Uint8Array::new(&get(&file, "bytes")).to_vec(),
+        bytes: Rc::new(bytes),
         parts,
         games,
         added,
         open: get(&edits, "open").as_f64().unwrap_or(0.0) as usize,
-    })
+    }))
 }
 
 /// Forgets the stored session.

@@ -15,7 +15,15 @@
 // the folder of this script, or from Movetext.configure({ baseUrl }).
 
 let baseUrl = new URL('.', import.meta.url);
-let instance = null;
+
+// The shared WebAssembly instance. After a fatal error (a panic or a trap)
+// an instance is not trusted again: the widget that stopped shows why, and
+// every other widget is mounted again, where it was, on a fresh instance.
+let current = null;
+let instances = 0;
+// The widget whose event is being handled, to know which one stopped.
+let active = null;
+let panicMessage = '';
 
 /** Sets where the widget's files are served from (before the first widget). */
 export function configure({ baseUrl: base } = {}) {
@@ -23,14 +31,89 @@ export function configure({ baseUrl: base } = {}) {
 }
 
 function load() {
-  if (!instance) {
-    instance = import(new URL('movetext_wasm.js', baseUrl).href).then(async (module) => {
+  if (!current || current.dead) {
+    const number = ++instances;
+    const url = new URL('movetext_wasm.js', baseUrl);
+    // A new address makes a new module, hence a new instance.
+    if (number > 1) url.searchParams.set('instance', String(number));
+    const inst = { number, dead: false, widgets: new Set() };
+    inst.ready = import(url.href).then(async (module) => {
       await module.default({ module_or_path: new URL('movetext_wasm_bg.wasm', baseUrl) });
+      inst.module = module;
       return module;
     });
+    current = inst;
   }
-  return instance;
+  return current;
 }
+
+function isTrap(error) {
+  if (typeof WebAssembly !== 'undefined' && error instanceof WebAssembly.RuntimeError) return true;
+  return /\bunreachable\b|memory access out of bounds/i.test(String(error?.message ?? ''));
+}
+
+/** The instance a trap came from, by the glue code's address in its stack. */
+function instanceOf(error) {
+  const m = /movetext_wasm\.js(?:\?instance=(\d+))?/.exec(String(error?.stack ?? ''));
+  if (!m) return current;
+  const number = m[1] ? Number(m[1]) : 1;
+  return current?.number === number ? current : { number, dead: true, widgets: new Set() };
+}
+
+/** Shows in a widget that it stopped; the rest of the page goes on. */
+function showFailure(state, error) {
+  state.failed = true;
+  state.widget = null;
+  const message = document.createElement('p');
+  message.className = 'mt-failed';
+  message.setAttribute('role', 'alert');
+  const detail = panicMessage || String(error?.message ?? error);
+  message.textContent = `This game could not be shown: Movetext stopped on an internal error (${detail}).`;
+  state.shadow.replaceChildren(state.style, message);
+}
+
+/** A fatal error in `inst`, while `culprit` (if known) was acting. */
+function fatal(inst, culprit, error) {
+  if (!inst || inst.dead) return;
+  inst.dead = true;
+  if (culprit && inst.widgets.has(culprit)) showFailure(culprit, error);
+  const others = [...inst.widgets].filter((w) => w !== culprit && !w.failed && w.alive);
+  inst.widgets.clear();
+  panicMessage = '';
+  // Mounted again one at a time: one that stops again is the culprit.
+  (async () => {
+    for (const state of others) {
+      state.widget = null;
+      state.remounts += 1;
+      if (state.remounts > 3) {
+        showFailure(state, error);
+        continue;
+      }
+      await attach(state);
+    }
+  })();
+}
+
+/** Calls into a widget's instance; a trap there is handled, not thrown. */
+function guard(state, call, fallback) {
+  if (!state.widget || state.failed) return fallback;
+  try {
+    return call(state.widget);
+  } catch (error) {
+    if (!isTrap(error)) throw error;
+    fatal(state.inst, state, error);
+    return fallback;
+  }
+}
+
+addEventListener('movetext-fatal', (event) => {
+  panicMessage = String(event.detail ?? '');
+});
+addEventListener('error', (event) => {
+  if (!isTrap(event.error) || !current) return;
+  const inst = instanceOf(event.error);
+  fatal(inst, active && active.inst === inst ? active : null, event.error);
+});
 
 const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
@@ -49,6 +132,31 @@ async function fetchPgn(src) {
   return response.text();
 }
 
+const USER_EVENTS = ['pointerdown', 'pointerup', 'click', 'dblclick', 'contextmenu', 'keydown', 'keyup', 'wheel',
+  'input', 'change', 'focusin', 'dragstart', 'drop', 'touchstart', 'touchend'];
+
+/** Mounts (or mounts again) a widget's game on the live instance. */
+async function attach(state) {
+  const inst = load();
+  const module = await inst.ready;
+  if (!state.alive) return;
+  const root = document.createElement('div');
+  state.shadow.replaceChildren(state.style, root);
+  state.inst = inst;
+  inst.widgets.add(state);
+  const opts = { ...state.opts, pgn: state.pgn };
+  if (state.path !== null) opts.ply = state.path;
+  try {
+    active = state;
+    state.widget = module.mount(root, opts, state.onMove);
+  } catch (error) {
+    if (!isTrap(error)) throw error;
+    fatal(inst, state, error);
+  } finally {
+    setTimeout(() => { if (active === state) active = null; }, 0);
+  }
+}
+
 /**
  * Mounts a widget in `element` (in its shadow root). Options: pgn, src, fen,
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
@@ -58,14 +166,14 @@ async function fetchPgn(src) {
  * theme ('light' | 'dark' | 'auto'), size (a CSS width), onMove (function).
  */
 export async function mount(element, options = {}) {
-  const module = await load();
+  const ready = load().ready;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   shadow.replaceChildren();
   const style = document.createElement('link');
   style.rel = 'stylesheet';
   style.href = new URL('movetext.css', baseUrl).href;
-  const root = document.createElement('div');
-  shadow.append(style, root);
+  const holder = document.createElement('div');
+  shadow.append(style, holder);
 
   const opts = { ...options };
   if (opts.size) element.style.setProperty('width', String(opts.size));
@@ -76,45 +184,73 @@ export async function mount(element, options = {}) {
       const message = document.createElement('p');
       message.setAttribute('role', 'alert');
       message.textContent = String(error.message ?? error);
-      root.replaceWith(message);
+      holder.replaceWith(message);
       throw error;
     }
   }
+  await ready;
   const wanted = opts.theme ?? 'auto';
   opts.theme = resolveTheme(wanted);
 
   const listeners = new Set();
-  const onMove = (detail) => {
+  const state = {
+    element, shadow, style, opts, pgn: opts.pgn ?? '', path: null,
+    inst: null, widget: null, failed: false, alive: true, remounts: 0, onMove: null,
+  };
+  state.onMove = (detail) => {
+    state.path = detail.path;
     element.dispatchEvent(new CustomEvent('move', { detail }));
     for (const fn of listeners) fn(detail);
     if (typeof opts.onMove === 'function') opts.onMove(detail);
   };
-  const widget = module.mount(root, opts, onMove);
+  const mark = () => {
+    active = state;
+    setTimeout(() => { if (active === state) active = null; }, 0);
+  };
+  for (const type of USER_EVENTS) shadow.addEventListener(type, mark, { capture: true });
+  await attach(state);
   let themeListener = null;
   if (wanted === 'auto' && darkQuery) {
-    themeListener = () => root.querySelector('.mt-widget')?.setAttribute('data-theme', resolveTheme('auto'));
+    themeListener = () => shadow.querySelector('.mt-widget')?.setAttribute('data-theme', resolveTheme('auto'));
     darkQuery.addEventListener('change', themeListener);
   }
-  let alive = true;
+  const call = (fn, fallback) => {
+    active = state;
+    try {
+      return guard(state, fn, fallback);
+    } finally {
+      active = null;
+    }
+  };
   return {
     element,
-    goTo: (target) => widget.goTo(String(target)),
-    flip: () => widget.flip(),
-    getPgn: () => widget.getPgn(),
-    getFen: () => widget.getFen(),
-    setPgn: (pgn) => widget.setPgn(String(pgn)),
+    goTo: (target) => call((w) => w.goTo(String(target))),
+    flip: () => call((w) => w.flip()),
+    getPgn: () => call((w) => w.getPgn(), state.pgn),
+    getFen: () => call((w) => w.getFen(), ''),
+    setPgn: (pgn) => {
+      state.pgn = String(pgn);
+      state.path = null;
+      call((w) => w.setPgn(state.pgn));
+    },
     on: (type, fn) => {
       if (type === 'move') listeners.add(fn);
       return () => listeners.delete(fn);
     },
     destroy: () => {
-      if (!alive) return;
-      alive = false;
+      if (!state.alive) return;
+      state.alive = false;
       if (themeListener) darkQuery.removeEventListener('change', themeListener);
-      widget.destroy();
-      widget.free();
+      for (const type of USER_EVENTS) shadow.removeEventListener(type, mark, { capture: true });
+      state.inst?.widgets.delete(state);
+      if (state.inst && !state.inst.dead && state.widget) {
+        guard(state, (w) => { w.destroy(); w.free(); });
+      }
+      state.widget = null;
       shadow.replaceChildren();
     },
+    /** For tests: stops the shared instance as an internal error in this widget would. */
+    fault: (byPanic = false) => call(() => state.inst.module.movetextFault(Boolean(byPanic))),
   };
 }
 

@@ -130,7 +130,8 @@ pub fn count_plies(movetext: &[u8]) -> u32 {
             }
             b'(' => depth += 1,
             b')' => depth = depth.saturating_sub(1),
-            b' ' | b'\t' | b'.' | b'[' | b']' => {}
+            // A stray `}` stops no token: it is one byte of its own.
+            b' ' | b'\t' | b'.' | b'[' | b']' | b'}' => {}
             _ => {
                 let start = i;
                 while i < len && !matches!(movetext[i], b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.') {
@@ -217,5 +218,18 @@ mod tests {
         assert_eq!(count_plies(b""), 0);
         // Unbalanced brackets and braces never panic.
         assert_eq!(count_plies(b")) e4 {never closed e5"), 1);
+        // A stray closing brace is passed over (it used to stop the count for good).
+        assert_eq!(count_plies(b"1. e4 } e5 *"), 2);
+        assert_eq!(count_plies(b"}"), 0);
+        assert_eq!(count_plies(b"}}e4}e5}"), 2);
+    }
+
+    #[test]
+    fn counting_ends_on_any_bytes() {
+        // Every byte value, alone and between moves: each pass moves on.
+        for b in 0..=255u8 {
+            let _ = count_plies(&[b]);
+            let _ = count_plies(&[b'e', b'4', b, b'e', b'5', b]);
+        }
     }
 }

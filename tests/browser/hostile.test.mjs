@@ -1,0 +1,167 @@
+// Browser fuzz test: every hostile file that `movetext-hostile` writes
+// (stray brackets, variations 10,000 deep, 10,000 siblings, 1 MB lines,
+// binary bytes, token soup, 100,000 NAGs, a 5 MB comment, 20,000 plies) is
+// opened in the app and in a widget, then stepped through, edited and
+// exported. The page must keep answering and show the game or a clear
+// diagnostic; the longest main-thread task of each is printed.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBrowser, outDir, repoRoot, squareCentre } from './harness.mjs';
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const dir = join(outDir, 'hostile');
+let cases;
+let browser;
+
+before(async () => {
+  execFileSync('cargo', ['run', '--quiet', '--locked', '--offline', '-p', 'movetext-hostile', '--', dir], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  cases = JSON.parse(await readFile(join(dir, 'cases.json'), 'utf8'));
+  const page = join(outDir, 'hostile-widget');
+  await mkdir(page, { recursive: true });
+  await writeFile(join(page, 'index.html'), `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Hostile widgets</title><link rel="icon" href="data:,">
+<script type="module">import Movetext from '/widget/movetext.js'; window.Movetext = Movetext; window.ready = true;</script>
+</head><body><div id="w" style="width: 900px"></div><div id="other"></div></body></html>`);
+  browser = await startBrowser({ mounts: { '/hostile/': dir, '/hostile-page/': page } });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Collects long main-thread tasks from the start of every page. */
+async function watchLongTasks(page) {
+  await page.addInitScript(() => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+/** Fails when the page does not answer within `ms`. */
+async function answers(page, what, ms = 20_000) {
+  const timer = new Promise((_, fail) => setTimeout(() => fail(new Error(`${what}: the page stopped answering`)), ms));
+  await Promise.race([page.evaluate(() => true), timer]);
+}
+
+function collectErrors(page) {
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  return errors;
+}
+
+const longest = (page) => page.evaluate(() => Math.round(Math.max(0, ...window.longTasks)));
+
+test('every hostile file opens in the app, steps, takes an edit and exports', async () => {
+  for (const c of cases) {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    await watchLongTasks(page);
+    await page.goto(browser.url);
+    await page.waitForSelector('.board[data-fen]');
+    // No edits saved by the case before.
+    await page.evaluate(() => new Promise((ok) => {
+      const req = indexedDB.deleteDatabase('movetext');
+      req.onsuccess = req.onerror = req.onblocked = () => ok();
+    }));
+    await page.reload();
+    await page.waitForSelector('.board[data-fen]');
+    await page.setInputFiles('input.file-picker', join(dir, c.file));
+    await page.waitForFunction((name) => document.querySelector('.file-name')?.innerText.includes(name)
+      || document.querySelector('.notice-error'), c.file, { timeout: 60_000 });
+    await answers(page, `${c.name}: opened`);
+    const opened = await longest(page);
+    // The game, or a clear diagnostic.
+    const moves = await page.locator('.move-list .mv').count();
+    const problems = await page.locator('.diag').count();
+    const notice = await page.locator('.notice-error').count();
+    assert.ok(moves > 0 || problems > 0 || notice > 0, `${c.name}: neither moves nor a diagnostic`);
+    if (problems > 0) {
+      assert.match(await page.locator('.diag-where').first().textContent(), /line \d+, column \d+/, `${c.name}: where`);
+    }
+    // Stepping: to the end, to the start, a few moves on.
+    const fens = new Set();
+    for (const key of ['End', 'Home', 'ArrowRight', 'ArrowRight', 'ArrowRight']) {
+      await page.keyboard.press(key);
+      await answers(page, `${c.name}: ${key}`);
+      fens.add(await page.getAttribute('.board-col .board', 'data-fen'));
+    }
+    if (moves > 0) assert.ok(fens.size >= 2, `${c.name}: stepping changes the board`);
+    // An edit: a comment after the shown move, with the C key.
+    await page.keyboard.press('c');
+    await page.getByRole('textbox', { name: 'Comment text' }).fill('hostile but kept');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await answers(page, `${c.name}: edit`);
+    // An export holding the edit.
+    await page.getByRole('button', { name: 'Export' }).click();
+    const text = await page.getByRole('textbox', { name: 'PGN of the game' }).inputValue();
+    assert.match(text, /\{hostile\s+but\s+kept\}/, `${c.name}: the export has the comment (lines wrap at 80)`);
+    await page.keyboard.press('Escape');
+    await answers(page, `${c.name}: export`);
+    assert.equal(await page.locator('#crash-report').count(), 0, `${c.name}: Movetext stopped`);
+    await page.screenshot({ path: join(outDir, `hostile-app-${c.name}.png`) });
+    const total = await longest(page);
+    console.log(`app   ${c.name.padEnd(16)} ${String(c.bytes).padStart(9)} bytes: ${String(moves).padStart(6)} moves shown, ${problems} problems; longest task ${opened} ms opening, ${total} ms in all`);
+    assert.deepEqual(errors, [], c.name);
+    await page.close();
+  }
+});
+
+test('every hostile file opens in a widget, steps, takes a move and exports; the page goes on', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await watchLongTasks(page);
+  await page.goto(browser.url + 'hostile-page/');
+  await page.waitForFunction(() => window.ready === true);
+  await page.evaluate(async () => {
+    window.other = await window.Movetext.mount(document.getElementById('other'), { pgn: '1. e4 e5 2. Nf3 *', moves: 'bottom' });
+  });
+  for (const c of cases) {
+    await page.evaluate(() => { window.longTasks.length = 0; });
+    await page.evaluate(async (url) => {
+      const text = await (await fetch(url)).text();
+      window.handle?.destroy();
+      window.handle = await window.Movetext.mount(document.getElementById('w'), { pgn: text, editable: true, moves: 'right' });
+    }, `/hostile/${c.file}`);
+    await page.waitForSelector('#w .board[data-fen]', { timeout: 60_000 });
+    await answers(page, `widget ${c.name}: opened`);
+    const moves = await page.locator('#w .mv').count();
+    const fens = new Set();
+    for (const target of ['last', 'first', '1', '2']) {
+      fens.add(await page.evaluate((t) => { window.handle.goTo(t); return new Promise((ok) => setTimeout(() => ok(window.handle.getFen()), 50)); }, target));
+    }
+    if (moves > 0) assert.ok(fens.size >= 2, `widget ${c.name}: stepping changes the board`);
+    // A move made on the board, from the start position.
+    await page.evaluate(() => window.handle.goTo('first'));
+    await page.waitForFunction(() => document.querySelector('#w').shadowRoot.querySelector('.board')?.dataset.fen !== undefined);
+    const fen = await page.locator('#w .board').getAttribute('data-fen');
+    if (fen === START) {
+      for (const square of ['b1', 'a3']) {
+        const p = await squareCentre(page, square, '#w .board');
+        await page.mouse.click(p.x, p.y);
+      }
+      await page.waitForFunction(() => window.handle.getFen().startsWith('rnbqkbnr/pppppppp/8/8/8/N7/'));
+      assert.match(await page.evaluate(() => window.handle.getPgn()), /1\. Na3/, `widget ${c.name}: the move is in the PGN`);
+    } else {
+      assert.ok((await page.evaluate(() => window.handle.getPgn())).length > 0, `widget ${c.name}: a PGN`);
+    }
+    await answers(page, `widget ${c.name}: edit`);
+    // The other widget of the page still answers.
+    await page.evaluate(() => window.other.goTo('last'));
+    await page.waitForFunction(() => window.other.getFen().startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/'));
+    assert.equal(await page.locator('.mt-failed').count(), 0, `widget ${c.name}: a widget stopped`);
+    console.log(`widget ${c.name.padEnd(16)} ${String(c.bytes).padStart(9)} bytes: ${String(moves).padStart(6)} moves shown; longest task ${await longest(page)} ms`);
+  }
+  await page.screenshot({ path: join(outDir, 'hostile-widget.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

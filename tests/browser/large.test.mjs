@@ -1,0 +1,136 @@
+// A file of a gigabyte in the app: it opens and is indexed with the page
+// answering all along, an edit to it is saved in the browser (in parts) and
+// comes back after a reload. The longest main-thread task of each step is
+// printed; a task of half a second (a frozen page) fails the test.
+// MOVETEXT_LARGE_MB sets the size (default 1024).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startBrowser, outDir, repoRoot } from './harness.mjs';
+
+const SAMPLE = join(repoRoot, '../shared/corpus/bench/lichess_db_2025-05_1000k.pgn');
+const MB = Number(process.env.MOVETEXT_LARGE_MB ?? 1024);
+const FREEZE_MS = 500;
+let browser;
+let folder;
+let file;
+
+before(async () => {
+  if (!existsSync(SAMPLE)) return;
+  folder = await mkdtemp(join(tmpdir(), 'movetext-large-'));
+  file = join(folder, 'large.pgn');
+  const sample = await readFile(SAMPLE);
+  const out = createWriteStream(file);
+  for (let written = 0; written < MB * 1024 * 1024; written += sample.length + 1) {
+    if (!out.write(sample)) await new Promise((ok) => out.once('drain', ok));
+    out.write('\n');
+  }
+  await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
+  browser = await startBrowser();
+});
+after(async () => {
+  await browser?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+/** Starts collecting long tasks; `take()` returns the longest since, in ms. */
+async function longTasks(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    window.longTaskObserver?.disconnect();
+    window.longTaskObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+    });
+    window.longTaskObserver.observe({ type: 'longtask' });
+  });
+  return {
+    take: () => page.evaluate(() => Math.round(Math.max(0, ...window.longTasks))),
+  };
+}
+
+const storedFile = (page) => page.evaluate(() => new Promise((ok) => {
+  const req = indexedDB.open('movetext');
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('session')) { db.close(); return ok(null); }
+    const tx = db.transaction('session');
+    const file = tx.objectStore('session').get('file');
+    const edits = tx.objectStore('session').get('edits');
+    tx.oncomplete = () => { db.close(); ok({ file: file.result ?? null, edits: JSON.stringify(edits.result ?? '') }); };
+  };
+  req.onerror = () => ok(null);
+}));
+
+test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back after a reload`, async (t) => {
+  if (!browser) {
+    t.skip('the bench sample is not there');
+    return;
+  }
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('dialog', (d) => d.accept());
+  await page.goto(browser.url);
+  await page.waitForSelector('.board[data-fen]');
+
+  // Opening: read a part at a time, indexed in slices.
+  let tasks = await longTasks(page);
+  const started = Date.now();
+  await page.setInputFiles('input.file-picker', file);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('large.pgn'), null, { timeout: 300_000 });
+  await page.waitForFunction(() => !document.querySelector('.indexing'), null, { timeout: 300_000 });
+  const openMs = Date.now() - started;
+  const games = await page.evaluate(() => document.querySelector('.file-name').innerText.match(/of ([\d,]+)/)?.[1]);
+  const opening = await tasks.take();
+
+  // An edit: stored with the whole file, a part at a time.
+  tasks = await longTasks(page);
+  await page.keyboard.press('End');
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill('kept in a large file');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const saveStarted = Date.now();
+  let stored = null;
+  for (let i = 0; i < 600; i++) {
+    stored = await storedFile(page);
+    if (stored?.file && stored.edits.includes('kept in a large file')) break;
+    await page.waitForTimeout(500);
+  }
+  const saveMs = Date.now() - saveStarted;
+  assert.ok(stored?.file, 'the file is stored');
+  assert.equal(stored.file.size, statSync(file).size, 'all of its bytes');
+  assert.ok(stored.edits.includes('kept in a large file'), 'the edit is stored');
+  assert.equal(await page.locator('.notice-error').count(), 0, 'no error about saving');
+  const saving = await tasks.take();
+
+  // After a reload the file and the edit come back.
+  await page.reload();
+  await page.waitForSelector('.board[data-fen]');
+  tasks = await longTasks(page);
+  const restoreStarted = Date.now();
+  await page.waitForSelector('.notice-restored', { timeout: 300_000 });
+  await page.waitForFunction(() => !document.querySelector('.indexing'), null, { timeout: 300_000 });
+  const restoreMs = Date.now() - restoreStarted;
+  assert.match(await page.locator('.file-name').innerText(), /large\.pgn/);
+  assert.ok(await page.locator('.move-list .comment', { hasText: 'kept in a large file' }).count() >= 1, 'the comment is back');
+  const restoring = await tasks.take();
+  await page.screenshot({ path: join(outDir, 'large-restored.png') });
+
+  console.log(`# ${MB} MiB, ${games} games: opened and indexed in ${(openMs / 1000).toFixed(1)} s, longest task ${opening} ms; `
+    + `saved in ${(saveMs / 1000).toFixed(1)} s, longest task ${saving} ms; restored in ${(restoreMs / 1000).toFixed(1)} s, longest task ${restoring} ms`);
+  for (const [what, ms] of [['opening', opening], ['saving', saving], ['restoring', restoring]]) {
+    assert.ok(ms < FREEZE_MS, `${what}: a main-thread task of ${ms} ms`);
+  }
+  assert.deepEqual(errors, []);
+  await page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.deleteDatabase('movetext');
+    req.onsuccess = req.onerror = req.onblocked = () => ok();
+  }));
+  await page.close();
+});
