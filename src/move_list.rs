@@ -13,6 +13,9 @@ use crate::notation::Notation;
 /// written inline in parentheses.
 const MAX_BLOCK_DEPTH: u32 = 2;
 
+/// NAGs drawn after a move at most; the rest are counted.
+const MAX_NAGS_SHOWN: usize = 6;
+
 /// What the move list shows.
 #[derive(Properties, PartialEq, Clone)]
 pub struct MoveListProps {
@@ -128,7 +131,13 @@ impl Ctx<'_> {
                 cb.emit((ix, e.client_x(), e.client_y()));
             })
         });
-        let nags: Vec<_> = node.nags.iter().map(|&n| nag_view(n)).collect();
+        // A move shows its first few NAGs; a flood of them (files have
+        // thousands) is counted, not drawn.
+        let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view(n)).collect();
+        let more = node.nags.len().saturating_sub(MAX_NAGS_SHOWN);
+        let more_view = (more > 0).then(|| {
+            html! { <span class="nag nag-more" title={format!("{more} more annotation glyphs")}>{ format!("+{more}") }</span> }
+        });
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
             html! { <span class="nag nag-move" title={v.meaning}>{ v.glyph.clone() }</span> }
         });
@@ -142,11 +151,14 @@ impl Ctx<'_> {
             label.push_str(", ");
             label.push_str(v.meaning);
         }
+        if more > 0 {
+            label.push_str(&format!(", and {more} more annotation glyphs"));
+        }
         html! {
                 <button type="button" class="mv"
                     data-node={ix.to_string()} aria-label={label}
                     {onclick} {oncontextmenu}>
-                    <span class="san">{ self.notation.write(node) }</span>{ for move_nags }{ for position_nags }
+                    <span class="san">{ self.notation.write(node) }</span>{ for move_nags }{ for position_nags }{ for more_view }
                 </button>
         }
     }
@@ -396,6 +408,28 @@ mod tests {
             }
         });
         run.unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn a_flood_of_nags_is_counted_not_drawn() {
+        let game = open_first_game(&movetext_hostile::nag_flood(100_000));
+        let html = list_of(&game);
+        let mut spans = 0;
+        let mut texts = Vec::new();
+        let mut stack = vec![&html];
+        while let Some(node) = stack.pop() {
+            match node {
+                Html::VTag(tag) => {
+                    spans += usize::from(tag.tag() == "span");
+                    stack.extend(tag.children());
+                }
+                Html::VList(list) => stack.extend(list.iter()),
+                Html::VText(t) => texts.push(t.text.to_string()),
+                _ => {}
+            }
+        }
+        assert!(spans < 40, "{spans} spans");
+        assert!(texts.iter().any(|t| t == "+99994"), "{texts:?}");
     }
 
     #[test]

@@ -3,16 +3,15 @@
 //! message). The app's `crash.js` and the widget's loader show it and offer
 //! a way on; the WebAssembly instance itself is not trusted after that.
 
-use std::panic;
-
 use wasm_bindgen::prelude::*;
 
 /// The name of the window event a panic sends.
 pub const FATAL_EVENT: &str = "movetext-fatal";
 
-/// Installs a panic hook that logs the panic and sends [`FATAL_EVENT`].
+/// Installs a panic hook that logs the panic and sends [`FATAL_EVENT`]
+/// (through Yew, which would otherwise put its own hook in its place).
 pub fn install() {
-    panic::set_hook(Box::new(|info| {
+    yew::set_custom_panic_hook(Box::new(|info| {
         let message = info.to_string();
         web_sys::console::error_1(&message.as_str().into());
         let Some(window) = web_sys::window() else { return };

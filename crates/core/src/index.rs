@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 
+use crate::blocks::Blocks;
 use crate::decode::decode;
 use crate::game::Game;
 use crate::reader::{parse_raw, unescape};
@@ -23,8 +24,12 @@ pub struct IndexEntry {
 /// same bytes to read tags and games.
 #[derive(Clone, Debug, Default)]
 pub struct FileIndex {
-    games: Vec<IndexEntry>,
-    tags: Vec<IndexTag>,
+    /// Kept in blocks, like the tags, so that the index of a file of a
+    /// gigabyte grows without ever copying what it holds.
+    games: Blocks<IndexEntry>,
+    tags: Blocks<IndexTag>,
+    /// Number of games.
+    count: usize,
     /// Tags that do not fit an [`IndexTag`] (games of 4 GiB and more, names
     /// of 64 KiB and more): their [`IndexEntry::tags`] range has [`WIDE`] set.
     wide: Vec<RawTag>,
@@ -82,18 +87,28 @@ impl FileIndex {
         while n < max_games {
             self.scratch.clear();
             let Some(raw) = splitter.next_game(&mut self.scratch) else { break };
-            let first = self.tags.len();
-            self.tags.extend(self.scratch.iter().map_while(|t| IndexTag::new(t, raw.start)));
             let count = self.scratch.len() as u32;
-            let tags = if self.tags.len() - first == self.scratch.len() && first < WIDE as usize {
-                (first as u32, count)
-            } else {
-                self.tags.truncate(first);
-                let at = self.wide.len() as u32;
-                self.wide.extend_from_slice(&self.scratch);
-                (at | WIDE, count)
+            let scratch = &self.scratch;
+            let first = self.tags.run_room(scratch.len()).and_then(|(first, block)| {
+                let before = block.len();
+                block.extend(scratch.iter().map_while(|t| IndexTag::new(t, raw.start)));
+                if block.len() - before == scratch.len() {
+                    Some(first)
+                } else {
+                    block.truncate(before);
+                    None
+                }
+            });
+            let tags = match first {
+                Some(first) if first < WIDE as usize => (first as u32, count),
+                _ => {
+                    let at = self.wide.len() as u32;
+                    self.wide.extend_from_slice(&self.scratch);
+                    (at | WIDE, count)
+                }
             };
             self.games.push(IndexEntry { raw, tags });
+            self.count += 1;
             n += 1;
         }
         n
@@ -101,12 +116,12 @@ impl FileIndex {
 
     /// Number of games.
     pub fn len(&self) -> usize {
-        self.games.len()
+        self.count
     }
 
     /// Is the index empty?
     pub fn is_empty(&self) -> bool {
-        self.games.is_empty()
+        self.count == 0
     }
 
     /// The entry of game `i`.
@@ -123,11 +138,11 @@ impl FileIndex {
     fn raw_tags(&self, i: usize) -> Vec<RawTag> {
         let Some(g) = self.games.get(i) else { return Vec::new() };
         let (first, count) = (g.tags.0 & !WIDE, g.tags.1);
-        let range = first as usize..first as usize + count as usize;
         if g.tags.0 & WIDE != 0 {
+            let range = first as usize..first as usize + count as usize;
             self.wide.get(range).unwrap_or(&[]).to_vec()
         } else {
-            self.tags.get(range).unwrap_or(&[]).iter().map(|t| t.raw(g.raw.start)).collect()
+            self.tags.run(first as usize, count as usize).unwrap_or(&[]).iter().map(|t| t.raw(g.raw.start)).collect()
         }
     }
 

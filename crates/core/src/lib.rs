@@ -14,6 +14,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod blocks;
 pub mod catalog;
 pub mod commands;
 pub mod decode;

@@ -1,0 +1,197 @@
+// Reliability in the browser: the address returns to its game and move
+// with restored edits; a fatal internal error shows a way on (and "reload
+// without this file" keeps the saved edits); a widget that stops leaves the
+// others of its page working; a failed save is shown.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBrowser, openApp, dropFiles, outDir } from './harness.mjs';
+
+const GAME = (n) => `[White "Player ${n}"]\n[Black "Other"]\n\n`
+  + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6) 4. Ba4 *\n\n';
+const SIX = [1, 2, 3, 4, 5, 6].map(GAME).join('');
+
+const WIDGETS = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Widgets</title><link rel="icon" href="data:,">
+<script type="module">
+import Movetext from '/widget/movetext.js';
+const pgn = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *';
+window.handles = [];
+for (const id of ['one', 'two', 'three']) {
+  window.handles.push(await Movetext.mount(document.getElementById(id), { pgn, moves: 'bottom', ply: 2 }));
+}
+window.ready = true;
+</script></head><body><div id="one"></div><div id="two"></div><div id="three"></div></body></html>`;
+
+let browser;
+before(async () => {
+  const pages = join(outDir, 'reliability-pages');
+  await mkdir(pages, { recursive: true });
+  await writeFile(join(pages, 'widgets.html'), WIDGETS);
+  browser = await startBrowser({ mounts: { '/pages/': pages } });
+});
+after(async () => {
+  await browser?.close();
+});
+
+async function freshApp() {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  await page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.deleteDatabase('movetext');
+    req.onsuccess = req.onerror = req.onblocked = () => ok();
+  }));
+  await page.goto(browser.url);
+  await page.waitForSelector('.board[data-fen]');
+  page.on('dialog', (d) => d.accept());
+  return { page, errors };
+}
+
+const storedEdits = (page) => page.evaluate(() => new Promise((ok) => {
+  const req = indexedDB.open('movetext');
+  req.onsuccess = () => {
+    const db = req.result;
+    if (!db.objectStoreNames.contains('session')) { db.close(); return ok(''); }
+    const get = db.transaction('session').objectStore('session').get('edits');
+    get.onsuccess = () => { db.close(); ok(JSON.stringify(get.result ?? '')); };
+    get.onerror = () => { db.close(); ok(''); };
+  };
+  req.onerror = () => ok('');
+}));
+
+/** Opens six games, comments a move in a variation of game 6, waits until saved. */
+async function editGameSix(page) {
+  await dropFiles(page, [{ name: 'six.pgn', text: SIX }]);
+  await page.waitForSelector('.game-row[data-game="5"]');
+  await page.locator('.game-row[data-game="5"]').click();
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 6 of 6'));
+  await page.locator('.var .mv', { hasText: 'Bxc6' }).click();
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill('keepsake');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForFunction(() => location.hash === '#game=6&ply=5,1,5');
+  for (let i = 0; i < 100 && !(await storedEdits(page)).includes('keepsake'); i++) await page.waitForTimeout(100);
+  assert.ok((await storedEdits(page)).includes('keepsake'), 'the edit is stored');
+}
+
+test('after restoring edits, a reload returns to the game and the move in a variation the address names', async () => {
+  const { page, errors } = await freshApp();
+  await editGameSix(page);
+  await page.reload();
+  await page.waitForSelector('.notice-restored');
+  await page.waitForFunction(() => document.querySelector('.mv.current')?.innerText.includes('Bxc6'));
+  assert.equal(await page.evaluate(() => location.hash), '#game=6&ply=5,1,5');
+  assert.match(await page.locator('.file-name').innerText(), /game 6 of 6/);
+  assert.equal(await page.locator('.move-list .comment', { hasText: 'keepsake' }).count(), 1);
+  // Another game and move of the same file, then a reload: there again.
+  await page.evaluate(() => { location.hash = '#game=3&ply=4'; });
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 3 of 6'));
+  await page.reload();
+  await page.waitForSelector('.notice-restored');
+  await page.waitForFunction(() => document.querySelector('.mv.current')?.innerText.includes('Nc6'));
+  assert.match(await page.locator('.file-name').innerText(), /game 3 of 6/);
+  assert.equal(await page.evaluate(() => location.hash), '#game=3&ply=4');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a fatal error shows a way on; reloading without the file keeps its saved edits', async () => {
+  const { page } = await freshApp();
+  await editGameSix(page);
+  // A panic inside the module, as an internal error would cause.
+  await page.evaluate(() => setTimeout(() => window.wasmBindings.movetextFault(true), 0));
+  const report = page.getByRole('alertdialog', { name: 'Movetext stopped' });
+  await report.waitFor();
+  assert.match(await report.innerText(), /a fault was asked for/);
+  assert.match(await report.innerText(), /Edits saved in this browser are kept/);
+  await page.screenshot({ path: join(outDir, 'crash-report-1280x800.png') });
+  await Promise.all([
+    page.waitForNavigation(),
+    report.getByRole('button', { name: 'Reload without this file' }).click(),
+  ]);
+  await page.waitForSelector('.board[data-fen]');
+  await page.waitForSelector('.notice-held-back');
+  assert.match(await page.locator('.file-name').innerText(), /sample\.pgn/);
+  assert.equal(await page.locator('#crash-report').count(), 0);
+  // The saved edits are still there, and open on demand.
+  await page.getByRole('button', { name: 'Open it again' }).click();
+  await page.waitForSelector('.notice-restored');
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('six.pgn'));
+  assert.ok((await storedEdits(page)).includes('keepsake'));
+  // A bare trap (no panic message) is reported too.
+  await page.evaluate(() => setTimeout(() => window.wasmBindings.movetextFault(false), 0));
+  await page.getByRole('alertdialog', { name: 'Movetext stopped' }).waitFor();
+  assert.match(await page.locator('#crash-report').innerText(), /RuntimeError/);
+  await page.close();
+});
+
+test('a failed save is shown, and leaving then asks first', async () => {
+  const page = await browser.context.newPage();
+  await page.addInitScript(() => {
+    IDBObjectStore.prototype.put = function put() {
+      throw new DOMException('The quota was exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.goto(browser.url);
+  await page.waitForSelector('.board[data-fen]');
+  // Nothing saved by the tests before: the sample opens.
+  await page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.deleteDatabase('movetext');
+    req.onsuccess = req.onerror = req.onblocked = () => ok();
+  }));
+  await page.reload();
+  await page.waitForSelector('.board[data-fen]');
+  await page.keyboard.press('End');
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill('not kept');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const notice = page.locator('.notice-error');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /could not be kept in this browser \(QuotaExceededError: The quota was exceeded\.\)/);
+  let asked = false;
+  page.once('dialog', async (d) => {
+    asked = d.type() === 'beforeunload';
+    await d.accept();
+  });
+  await page.close({ runBeforeUnload: true });
+  for (let i = 0; i < 50 && !asked; i++) await new Promise((ok) => setTimeout(ok, 100));
+  assert.ok(asked, 'leaving asked first');
+});
+
+test('a widget that stops shows why; the other widgets of the page go on where they were', async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(browser.url + 'pages/widgets.html');
+  await page.waitForFunction(() => window.ready === true);
+  const fens = () => page.evaluate(() => window.handles.map((h) => h.getFen()));
+  await page.evaluate(() => { window.handles[0].goTo(4); window.handles[2].goTo(6); });
+  await page.waitForTimeout(100);
+  const before = await fens();
+  // The second widget stops on a panic.
+  await page.evaluate(() => window.handles[1].fault(true));
+  await page.locator('#two .mt-failed').waitFor();
+  assert.match(await page.locator('#two .mt-failed').innerText(), /could not be shown.*a fault was asked for/);
+  await page.waitForFunction(() => window.handles[0].getFen() !== '' && window.handles[2].getFen() !== '');
+  const after = await fens();
+  assert.equal(after[0], before[0], 'the first widget is where it was');
+  assert.equal(after[2], before[2], 'the third widget is where it was');
+  // They still answer, and show their boards.
+  await page.evaluate(() => window.handles[0].goTo('last'));
+  await page.waitForFunction(() => window.handles[0].getFen().startsWith('r1bqkbnr/1ppp1ppp/p1n5/1B2p3/'));
+  assert.equal(await page.locator('#one .board[data-fen]').count(), 1);
+  assert.equal(await page.locator('#three .board[data-fen]').count(), 1);
+  await page.screenshot({ path: join(outDir, 'widget-failed.png'), fullPage: true });
+  // A trap outside any call (as in a timer): every live widget comes back.
+  await page.evaluate(async () => {
+    // The instance the widgets run on now (the second: the first stopped).
+    const module = await import(new URL('/widget/movetext_wasm.js?instance=2', location.href).href);
+    setTimeout(() => module.movetextFault(false), 0);
+  });
+  await page.waitForFunction(() => window.handles[2].getFen() !== '' && document.querySelector('#three').shadowRoot.querySelector('.board'));
+  await page.evaluate(() => window.handles[2].goTo('first'));
+  await page.waitForFunction(() => window.handles[2].getFen().startsWith('rnbqkbnr/pppppppp/'));
+  assert.equal(await page.locator('.mt-failed').count(), 1, 'only the widget that stopped says so');
+  assert.ok(errors.every((e) => /unreachable|RuntimeError|fault/.test(e)), errors.join('\n'));
+  await page.close();
+});
