@@ -3,10 +3,12 @@
 //! a crash until the user discards them.
 //!
 //! The file is stored in parts of [`PART`] bytes, each copied out of the
-//! page's memory and written in a task of its own, so a file of any size is
-//! stored without holding the page up and without one record too large for
-//! the browser. Its description (name, size, parts) is written last: a file
-//! whose writing stopped half way is never read back as if it were whole.
+//! page's memory into a `Blob` and written in a task of its own, so a file
+//! of any size is stored without holding the page up and without one record
+//! too large for the browser (the browser keeps blobs on disk, and reads
+//! them back off the page's thread). The file's description (name, size,
+//! parts) is written last: a file whose writing stopped half way is never
+//! read back as if it were whole.
 
 use std::rc::Rc;
 
@@ -15,7 +17,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 /// Bytes of the file stored per record.
-pub const PART: usize = 8 << 20;
+pub const PART: usize = 4 << 20;
 
 #[wasm_bindgen(inline_js = r#"
 const DB = 'movetext';
@@ -128,7 +130,9 @@ pub async fn save_file(file: FileRecord) -> Result<(), String> {
     let count = file.bytes.len().div_ceil(PART);
     for i in 0..count {
         let chunk = &file.bytes[i * PART..((i + 1) * PART).min(file.bytes.len())];
-        call(idb_put(&part_key(i), &Uint8Array::from(chunk).into())).await?;
+        let parts = Array::of1(&Uint8Array::from(chunk));
+        let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|e| describe(&e))?;
+        call(idb_put(&part_key(i), &blob)).await?;
         yield_to_page().await;
     }
     let obj = Object::new();
@@ -184,24 +188,7 @@ pub async fn load() -> Result<Option<Saved>, String> {
             Some((pair.get(0).as_string()?, pair.get(1).as_f64()? as usize))
         })
         .collect();
-    let size = get(&file, "size").as_f64().unwrap_or(0.0) as usize;
-    let count = get(&file, "count").as_f64().unwrap_or(0.0) as usize;
-    let mut bytes = Vec::new();
-    bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
-    for i in 0..count {
-        let part = call(idb_get(&part_key(i))).await?;
-        if !part.is_instance_of::<Uint8Array>() {
-            return Err(format!("part {} of {count} of the stored file is missing", i + 1));
-        }
-        let part = Uint8Array::new(&part);
-        let at = bytes.len();
-        bytes.resize(at + part.length() as usize, 0);
-        part.copy_to(&mut bytes[at..]);
-        yield_to_page().await;
-    }
-    if bytes.len() != size {
-        return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));
-    }
+    let bytes = read_file_parts(&file).await?;
     Ok(Some(Saved {
         name: get(&file, "name").as_string().unwrap_or_default(),
         bytes: Rc::new(bytes),
@@ -210,6 +197,37 @@ pub async fn load() -> Result<Option<Saved>, String> {
         added,
         open: get(&edits, "open").as_f64().unwrap_or(0.0) as usize,
     }))
+}
+
+/// The bytes of a stored file, a part at a time (or whole, as an earlier
+/// version stored them).
+async fn read_file_parts(file: &JsValue) -> Result<Vec<u8>, String> {
+    let whole = get(file, "bytes");
+    if whole.is_instance_of::<Uint8Array>() {
+        return Ok(Uint8Array::new(&whole).to_vec());
+    }
+    let size = get(file, "size").as_f64().unwrap_or(0.0) as usize;
+    let count = get(file, "count").as_f64().unwrap_or(0.0) as usize;
+    let mut bytes = Vec::new();
+    bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
+    for i in 0..count {
+        let part = call(idb_get(&part_key(i))).await?;
+        let part = if let Some(blob) = part.dyn_ref::<web_sys::Blob>() {
+            Uint8Array::new(&JsFuture::from(blob.array_buffer()).await.map_err(|e| describe(&e))?)
+        } else if part.is_instance_of::<Uint8Array>() {
+            Uint8Array::new(&part)
+        } else {
+            return Err(format!("part {} of {count} of the stored file is missing", i + 1));
+        };
+        let at = bytes.len();
+        bytes.resize(at + part.length() as usize, 0);
+        part.copy_to(&mut bytes[at..]);
+        yield_to_page().await;
+    }
+    if bytes.len() != size {
+        return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));
+    }
+    Ok(bytes)
 }
 
 /// Forgets the stored session.
