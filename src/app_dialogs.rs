@@ -11,7 +11,7 @@ use yew::prelude::*;
 use crate::app::open_action;
 use crate::comment_dialog::CommentDialog;
 use crate::edit_menu::CommentSide;
-use crate::editing::{EditOp, Edits};
+use crate::editing::{EditOp, Edits, FileWriter};
 use crate::export_panel::ExportPanel;
 use crate::library::LibraryHandle;
 use crate::model::{NodeIx, SharedGame};
@@ -144,10 +144,12 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
                 let handle = ctx.library.clone();
                 Callback::from(move |opts: ExportOptions| edits.borrow().game_text(&handle.lib.borrow(), ctx_index, &opts))
             };
-            let file_bytes = {
+            let file_part = {
                 let edits = ctx.edits.clone();
                 let handle = ctx.library.clone();
-                Callback::from(move |()| edits.borrow().file_bytes(&handle.lib.borrow()))
+                Callback::from(move |(writer, budget): (Rc<RefCell<FileWriter>>, usize)| {
+                    writer.borrow_mut().next_part(&edits.borrow(), &handle.lib.borrow(), budget)
+                })
             };
             let on_exported = {
                 let edits = ctx.edits.clone();
@@ -159,7 +161,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let name = ctx.library.lib.borrow().name.clone();
             let file_name = if name.to_ascii_lowercase().ends_with(".pgn") { name } else { "games.pgn".to_owned() };
             html! {
-                <ExportPanel {game_text} {file_bytes} fen={AttrValue::from(ctx.fen.clone())}
+                <ExportPanel {game_text} {file_part} fen={AttrValue::from(ctx.fen.clone())}
                     game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
                     {on_exported} on_close={close.clone()} />
             }

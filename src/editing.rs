@@ -138,30 +138,77 @@ impl Edits {
     /// The whole file: games that were not edited exactly as read (their
     /// bytes), edited and new games in export format.
     pub fn file_bytes(&self, lib: &Library) -> Vec<u8> {
-        let opts = ExportOptions::default();
+        let mut writer = FileWriter::default();
         let mut out = Vec::with_capacity(lib.bytes().len());
-        for i in 0..lib.len() {
-            match (self.is_edited(i), lib.original(i)) {
-                (false, Some(bytes)) => out.extend_from_slice(bytes),
-                _ => {
-                    // A blank line before the game, whatever the file's line ends.
-                    match trailing_line_breaks(&out) {
-                        _ if out.is_empty() => {}
-                        0 => out.extend_from_slice(b"\n\n"),
-                        1 => out.extend_from_slice(b"\n"),
-                        _ => {}
-                    }
-                    if let Some(g) = self.game(lib, i) {
-                        out.extend_from_slice(write_game(&g, &opts).as_bytes());
-                    }
-                }
-            }
+        while let Some(part) = writer.next_part(self, lib, usize::MAX) {
+            out.extend_from_slice(&part);
         }
         out
     }
 }
 
 /// Line breaks (LF, CRLF or CR) at the end of `bytes`, after its last text.
+/// Writes the whole file (see [`Edits::file_bytes`]) a part at a time, so
+/// that a file of a gigabyte is written without holding the page up.
+#[derive(Clone, Debug, Default)]
+pub struct FileWriter {
+    /// The game being written.
+    game: usize,
+    /// How much of that game's bytes (as read) is written.
+    offset: usize,
+    /// The last bytes written (enough to count the line breaks they end with).
+    tail: Vec<u8>,
+}
+
+impl FileWriter {
+    /// The next part of about `budget` bytes (more when an edited game is
+    /// longer), or `None` when the whole file is written.
+    pub fn next_part(&mut self, edits: &Edits, lib: &Library, budget: usize) -> Option<Vec<u8>> {
+        if self.game >= lib.len() {
+            return None;
+        }
+        let opts = ExportOptions::default();
+        let budget = budget.max(1);
+        let mut out = Vec::new();
+        while self.game < lib.len() && out.len() < budget {
+            let i = self.game;
+            match (edits.is_edited(i), lib.original(i)) {
+                (false, Some(bytes)) => {
+                    let take = (budget - out.len()).min(bytes.len() - self.offset);
+                    self.write(&mut out, &bytes[self.offset..self.offset + take]);
+                    self.offset += take;
+                    if self.offset == bytes.len() {
+                        self.game += 1;
+                        self.offset = 0;
+                    }
+                }
+                _ => {
+                    // A blank line before the game, whatever the file's line ends.
+                    let before: &[u8] = match trailing_line_breaks(&self.tail) {
+                        _ if self.tail.is_empty() => b"",
+                        0 => b"\n\n",
+                        1 => b"\n",
+                        _ => b"",
+                    };
+                    self.write(&mut out, before);
+                    if let Some(g) = edits.game(lib, i) {
+                        self.write(&mut out, write_game(&g, &opts).as_bytes());
+                    }
+                    self.game += 1;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn write(&mut self, out: &mut Vec<u8>, bytes: &[u8]) {
+        out.extend_from_slice(bytes);
+        self.tail.extend_from_slice(&bytes[bytes.len().saturating_sub(8)..]);
+        let cut = self.tail.len().saturating_sub(8);
+        self.tail.drain(..cut);
+    }
+}
+
 fn trailing_line_breaks(bytes: &[u8]) -> u32 {
     let tail = bytes.iter().rev().take_while(|&&b| b == b'\n' || b == b'\r').count();
     count_line_breaks(&bytes[bytes.len() - tail..])
@@ -326,5 +373,22 @@ mod tests {
         assert_eq!(trailing_line_breaks(b"x\r\r"), 2);
         assert_eq!(trailing_line_breaks(b"x\n"), 1);
         assert_eq!(trailing_line_breaks(b"x"), 0);
+    }
+
+    #[test]
+    fn the_file_written_in_parts_is_the_file_written_at_once() {
+        let lib = lib();
+        let mut edits = Edits::new();
+        edits.apply(&lib, 1, EditOp::Tags(vec![("White".into(), Some("Bea".into()))])).unwrap();
+        let whole = edits.file_bytes(&lib);
+        for budget in [1, 3, 7, 64] {
+            let mut writer = FileWriter::default();
+            let mut parts = Vec::new();
+            while let Some(part) = writer.next_part(&edits, &lib, budget) {
+                assert!(!part.is_empty());
+                parts.extend_from_slice(&part);
+            }
+            assert_eq!(parts, whole, "parts of {budget}");
+        }
     }
 }

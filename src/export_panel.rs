@@ -2,18 +2,27 @@
 //! export format (with options) to copy or download, the whole file, and
 //! the FEN of the shown position.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use js_sys::{Array, Uint8Array};
 use movetext_core::export::ExportOptions;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
+
+use crate::editing::FileWriter;
+
+/// Bytes of the whole file written per step of a download.
+const PART: usize = 4 << 20;
 
 /// What the panel needs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct ExportPanelProps {
     /// The current game as text, for a choice of options.
     pub game_text: Callback<ExportOptions, String>,
-    /// The whole file as bytes (games not edited as read).
-    pub file_bytes: Callback<(), Vec<u8>>,
+    /// The next part of the whole file (games not edited as read), of
+    /// about the size asked, from a writer; `None` at the end.
+    pub file_part: Callback<(Rc<RefCell<FileWriter>>, usize), Option<Vec<u8>>>,
     /// The FEN of the shown position.
     pub fen: AttrValue,
     /// File name for the current game.
@@ -35,11 +44,35 @@ pub fn copy_text(text: &str) {
 
 /// Offers bytes as a file download.
 pub fn download(name: &str, bytes: &[u8]) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let parts = Array::of1(&Uint8Array::from(bytes).into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("application/x-chess-pgn");
     let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) else { return };
+    offer(name, &blob);
+}
+
+/// Offers a file made of parts as a download: each part is copied out of
+/// the page's memory in a task of its own, so a file of a gigabyte is
+/// offered without holding the page up. `done` is called once it is offered.
+pub fn download_in_parts(name: String, mut next: impl FnMut() -> Option<Vec<u8>> + 'static, done: impl FnOnce() + 'static) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let blobs = Array::new();
+        while let Some(part) = next() {
+            let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(&part[..]))) else { return };
+            blobs.push(&blob);
+            gloo_timers::future::TimeoutFuture::new(0).await;
+        }
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("application/x-chess-pgn");
+        let Ok(blob) = web_sys::Blob::new_with_blob_sequence_and_options(&blobs, &options) else { return };
+        offer(&name, &blob);
+        done();
+    });
+}
+
+/// Offers a blob as a file download.
+fn offer(name: &str, blob: &web_sys::Blob) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
     if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
         a.set_href(&url);
@@ -51,7 +84,11 @@ pub fn download(name: &str, bytes: &[u8]) {
             let _ = body.remove_child(&a);
         }
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    // The browser reads the blob after the click: let it go a minute later.
+    gloo_timers::callback::Timeout::new(60_000, move || {
+        let _ = web_sys::Url::revoke_object_url(&url);
+    })
+    .forget();
 }
 
 /// The export panel.
@@ -100,12 +137,14 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         })
     };
     let download_file = {
-        let file_bytes = props.file_bytes.clone();
+        let file_part = props.file_part.clone();
         let name = props.file_name.clone();
         let on_exported = props.on_exported.clone();
         Callback::from(move |_: MouseEvent| {
-            download(&name, &file_bytes.emit(()));
-            on_exported.emit(());
+            let writer = Rc::new(RefCell::new(FileWriter::default()));
+            let file_part = file_part.clone();
+            let on_exported = on_exported.clone();
+            download_in_parts(name.to_string(), move || file_part.emit((writer.clone(), PART)), move || on_exported.emit(()));
         })
     };
     let close = {
