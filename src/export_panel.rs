@@ -12,6 +12,10 @@ use yew::prelude::*;
 
 use crate::editing::FileWriter;
 
+/// Gives the next part of the whole file, of about the size asked, from a
+/// writer; `None` at the end.
+pub type FileParts = Callback<(Rc<RefCell<FileWriter>>, usize), Option<Vec<u8>>>;
+
 /// Bytes of the whole file written per step of a download.
 const PART: usize = 4 << 20;
 
@@ -22,7 +26,7 @@ pub struct ExportPanelProps {
     pub game_text: Callback<ExportOptions, String>,
     /// The next part of the whole file (games not edited as read), of
     /// about the size asked, from a writer; `None` at the end.
-    pub file_part: Callback<(Rc<RefCell<FileWriter>>, usize), Option<Vec<u8>>>,
+    pub file_part: FileParts,
     /// The FEN of the shown position.
     pub fen: AttrValue,
     /// File name for the current game.
@@ -73,7 +77,7 @@ pub fn download_in_parts(name: String, mut next: impl FnMut() -> Option<Vec<u8>>
 /// Offers a blob as a file download.
 fn offer(name: &str, blob: &web_sys::Blob) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else { return };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
     if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {
         a.set_href(&url);
         a.set_download(name);

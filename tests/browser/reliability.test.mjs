@@ -24,11 +24,23 @@ for (const id of ['one', 'two', 'three']) {
 window.ready = true;
 </script></head><body><div id="one"></div><div id="two"></div><div id="three"></div></body></html>`;
 
+const BRACES = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Braces</title><link rel="icon" href="data:,">
+<script type="module" src="/widget/movetext.js"></script>
+<script type="module">
+import Movetext from '/widget/movetext.js';
+window.handle = await Movetext.mount(document.getElementById('api'), { pgn: '1. d4 d5 *', moves: 'bottom' });
+window.ready = true;
+</script></head><body>
+<movetext-viewer id="text" moves="bottom">1. e4 } e5 2. Nf3 *</movetext-viewer>
+<div id="api"></div></body></html>`;
+
 let browser;
 before(async () => {
   const pages = join(outDir, 'reliability-pages');
   await mkdir(pages, { recursive: true });
   await writeFile(join(pages, 'widgets.html'), WIDGETS);
+  await writeFile(join(pages, 'braces.html'), BRACES);
   browser = await startBrowser({ mounts: { '/pages/': pages } });
 });
 after(async () => {
@@ -193,5 +205,22 @@ test('a widget that stops shows why; the other widgets of the page go on where t
   await page.waitForFunction(() => window.handles[2].getFen().startsWith('rnbqkbnr/pppppppp/'));
   assert.equal(await page.locator('.mt-failed').count(), 1, 'only the widget that stopped says so');
   assert.ok(errors.every((e) => /unreachable|RuntimeError|fault/.test(e)), errors.join('\n'));
+  await page.close();
+});
+
+test('a stray brace in the text of a widget or in setPgn leaves the host page answering', async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(browser.url + 'pages/braces.html');
+  await page.waitForFunction(() => window.ready === true);
+  await page.waitForSelector('#text .board[data-fen]');
+  assert.equal(await page.locator('#text .mv').count(), 3, 'e4, e5 and Nf3 around the brace');
+  await page.evaluate(() => window.handle.setPgn('1. e4 } e5 *'));
+  await page.waitForFunction(() => document.querySelector('#api').shadowRoot.querySelectorAll('.mv').length === 2, null, { timeout: 10_000 });
+  await page.evaluate(() => window.handle.goTo('last'));
+  await page.waitForFunction(() => window.handle.getFen().startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/'));
+  assert.ok(await page.evaluate(() => window.handle.getPgn().includes('}')), 'the brace is kept');
+  assert.deepEqual(errors, []);
   await page.close();
 });
