@@ -54,8 +54,10 @@ struct Wrap {
     escapes: Vec<String>,
 }
 
+/// A termination marker, alone or written against a move (`Nc6*`), which
+/// a reader takes as the end of the game at the end of a line.
 fn is_marker(t: &str) -> bool {
-    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") || crate::split::ends_with_glued_result(t.as_bytes())
 }
 
 /// A line that starts with `%` is an escape line, one that starts with `[`
@@ -430,15 +432,15 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
             w.token(&format!("${n}"));
         }
     }
-    let mut force = write_comments(game, &mut w, game.node(root).after, opts);
+    write_comments(game, &mut w, game.node(root).after, opts);
     write_escapes(game, &mut w, root, opts);
     if game.node(root).tail.1 > game.node(root).tail.0 {
         write_tail(game, &mut w, root);
-        force = true;
     }
     let mut stack: Vec<Item> = Vec::new();
     if let Some(first) = game.main_child(root) {
-        stack.push(Item::Line { node: first, pos: game.start_position().clone(), force });
+        // The first move always has its number: `12... Kd7` when Black begins.
+        stack.push(Item::Line { node: first, pos: game.start_position().clone(), force: true });
     }
     while let Some(item) = stack.pop() {
         match item {
@@ -619,6 +621,14 @@ mod tests {
     fn move_numbers_comments_variations() {
         let out = export("1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 Nc6 *");
         assert!(out.ends_with("\n\n1. e4 {best} 1... e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 $1 Nc6 *\n\n"), "{out}");
+    }
+
+    #[test]
+    fn a_game_where_black_moves_first_numbers_its_first_move() {
+        let out = export("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 13. e4 *");
+        assert!(out.ends_with("\n\n12... Kd7 13. e4 *\n\n"), "{out}");
+        let out = export("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 12\"]\n\n12... Kd7 (12... Ke7) *");
+        assert!(out.ends_with("\n\n12... Kd7 (12... Ke7) *\n\n"), "{out}");
     }
 
     #[test]

@@ -225,6 +225,13 @@ impl<'a> Splitter<'a> {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
             }
+            if let Some(next) = tags_after_result(bytes, content, eol) {
+                // `... 1-0 [Event "Next"] ...`: the game ends with its marker
+                // and the next one begins at the tag, on the same line.
+                state = State::AfterResult;
+                p = next;
+                continue;
+            }
             let (end_pos, result) = self.scan_movetext(content, eol, semicolon, &mut lines);
             if result {
                 state = State::AfterResult;
@@ -261,7 +268,12 @@ impl<'a> Splitter<'a> {
         }
         let limit = self.next_comment;
         while p < limit && CLASS[bytes[p] as usize] & PLAIN != 0 {
-            let Some(i) = memchr(self.eol, &bytes[p..limit]) else { break };
+            // The line end, or a quote before it (a tag pair after the
+            // marker, maybe: the line loop looks).
+            let Some(i) = memchr2(self.eol, b'"', &bytes[p..limit]) else { break };
+            if bytes[p + i] == b'"' {
+                break;
+            }
             let eol = p + i;
             // The line is at least one byte long: it starts with a letter or digit.
             if matches!(bytes[eol - 1], b'*' | b'0' | b'1' | b'2' | b' ' | b'\t' | b'\r' | b'\n') && ends_with_result(&bytes[p..eol]) {
@@ -321,6 +333,10 @@ impl<'a> Splitter<'a> {
                     // A comment runs over the line end: find its close, but stop
                     // before a line that starts a tag (an unclosed brace must not
                     // swallow the games that follow).
+                    // A comment closed later runs over lines that merely
+                    // start with `[` (`[see below] ...`); only a real tag
+                    // pair line before its close ends it early. One never
+                    // closed ends at any line that looks like a tag.
                     let close = memchr(b'}', &bytes[from..]).map(|i| from + i);
                     let limit = close.unwrap_or(len);
                     let mut q = eol;
@@ -328,8 +344,12 @@ impl<'a> Splitter<'a> {
                         *lines += 1;
                         let ls = q + 1;
                         let c = skip_ws(bytes, ls.min(len), limit);
-                        if c < limit && bytes[c] == b'[' && looks_like_tag(bytes, c, limit) {
-                            return (ls, false);
+                        if c < limit && bytes[c] == b'[' {
+                            let line_end = memchr(self.eol, &bytes[c..]).map_or(len, |i| c + i);
+                            let tag = if close.is_some() { is_tag_pair_line(bytes, c, line_end) } else { looks_like_tag(bytes, c, limit) };
+                            if tag {
+                                return (ls, false);
+                            }
                         }
                         q = memchr(self.eol, &bytes[ls.min(len)..limit]).map_or(limit, |i| ls + i);
                     }
@@ -417,6 +437,16 @@ fn ends_with_result(line: &[u8]) -> bool {
         || (t.ends_with(b"1-0") && boundary(3))
         || (t.ends_with(b"0-1") && boundary(3))
         || (t.ends_with(b"1/2-1/2") && boundary(7))
+        || ends_with_glued_result(t)
+}
+
+/// Does `t` end with a move and a marker written together (`Nc6*`)?
+pub(crate) fn ends_with_glued_result(t: &[u8]) -> bool {
+    if !matches!(t.last(), Some(b'*' | b'0' | b'1' | b'2')) {
+        return false;
+    }
+    let word = t.rsplit(|&b| matches!(b, b' ' | b'\t' | b'(' | b')' | b'{' | b'}' | b'.')).next().unwrap_or(t);
+    crate::reader::glued_result(word).is_some()
 }
 
 /// A `[` followed by a letter (after optional spaces): the start of a tag,
@@ -424,6 +454,60 @@ fn ends_with_result(line: &[u8]) -> bool {
 fn looks_like_tag(bytes: &[u8], open: usize, end: usize) -> bool {
     let p = skip_ws(bytes, open + 1, end);
     p < end && bytes[p].is_ascii_alphabetic()
+}
+
+/// Where a tag pair starts on a movetext line (from `p` to the line end
+/// `eol`) right after a termination marker outside any comment, if one does:
+/// the next game begins there.
+fn tags_after_result(bytes: &[u8], p: usize, eol: usize) -> Option<usize> {
+    let line = &bytes[p..eol];
+    memchr(b'"', line)?;
+    for i in memchr::memchr_iter(b'[', line) {
+        let before = &line[..i];
+        // Written the usual way (`[Name "value"]`, the name right after the
+        // bracket): text kept as written, which export spaces out, never is.
+        if ends_with_result(before)
+            && line.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
+            && is_tag_pair_line(bytes, p + i, eol)
+            && !matches!(memrchr2(b'{', b'}', before).map(|j| before[j]), Some(b'{'))
+            && memchr(b';', before).is_none()
+        {
+            return Some(p + i);
+        }
+    }
+    None
+}
+
+/// Is the line from `open` (a `[`) to `end` a whole tag pair,
+/// `[Name "value"]`, and nothing else but more of them?
+fn is_tag_pair_line(bytes: &[u8], open: usize, end: usize) -> bool {
+    let name = skip_ws(bytes, open + 1, end);
+    let mut p = name;
+    while p < end && bytes[p] != b'"' && is_name_byte(bytes[p]) {
+        p += 1;
+    }
+    if p == name || !bytes[name].is_ascii_alphabetic() {
+        return false;
+    }
+    let quote = skip_ws(bytes, p, end);
+    if quote == p || quote >= end || bytes[quote] != b'"' {
+        return false;
+    }
+    // A closing quote, then the bracket, then the line end (or another tag).
+    let mut from = quote + 1;
+    while let Some(i) = memchr(b']', &bytes[from..end]) {
+        let bracket = from + i;
+        let mut q = bracket;
+        while q > quote + 1 && CLASS[bytes[q - 1] as usize] & WS != 0 {
+            q -= 1;
+        }
+        if q > quote + 1 && bytes[q - 1] == b'"' {
+            let rest = skip_ws(bytes, bracket + 1, end);
+            return rest >= end || bytes[rest] == b'[';
+        }
+        from = bracket + 1;
+    }
+    false
 }
 
 #[inline]
@@ -797,5 +881,44 @@ mod tests {
         let g = split(s);
         assert_eq!(g.len(), 2);
         assert_eq!(g[1].1, 5);
+    }
+
+    #[test]
+    fn a_comment_runs_over_lines_that_start_with_a_bracket() {
+        // Closed later, with no real tag pair before: one game.
+        let one = "[Event \"a\"]\n\n1. e4 {the idea:\n[see below] a knight on f5} e5 *\n";
+        assert_eq!(split(one).len(), 1);
+        let game = crate::read_game(one.as_bytes());
+        assert_eq!(game.mainline_plies(), 2);
+        assert!(game.comments_after(game.mainline()[0]).next().unwrap().contains("[see below]"));
+        // Never closed: the next tag section still starts the next game.
+        let open = "[Event \"a\"]\n\n1. e4 {never closed\n\n[Event \"b\"]\n\n1. d4 *\n";
+        assert_eq!(split(open).len(), 2);
+        // Closed only in the next game, after a real tag section: two games.
+        let later = "[Event \"a\"]\n\n1. e4 {oops\n\n[Event \"b\"]\n[White \"W\"]\n\n1. d4 {fine} *\n";
+        assert_eq!(split(later).len(), 2);
+        let tag = |line: &[u8]| is_tag_pair_line(line, 0, line.len());
+        assert!(tag(b"[Event \"x\"]"));
+        assert!(tag(b"[Event \"x\" ] [Site \"y\"]"));
+        assert!(!tag(b"[see below] a knight"));
+        assert!(!tag(b"[Event \"x\"] e4 e5"));
+        assert!(!tag(b"[Event]"));
+    }
+
+    #[test]
+    fn tags_after_the_marker_on_the_same_line_begin_the_next_game() {
+        let text = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0 [Event \"Next\"] [White \"X\"] 1. d4 *\n";
+        let games = split(text);
+        assert_eq!(games.len(), 2, "{games:?}");
+        let read: Vec<_> = crate::GameReader::new(text.as_bytes()).collect();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].mainline_plies(), 3);
+        assert_eq!(read[0].result(), "1-0");
+        assert_eq!(read[1].tag("Event"), Some("Next"));
+        assert_eq!(read[1].tag("White"), Some("X"));
+        assert_eq!(read[1].mainline_plies(), 1);
+        // Not after a marker, or inside a comment: no new game.
+        assert_eq!(split("1. e4 {1-0 [Event \"x\"]} e5 *\n").len(), 1);
+        assert_eq!(split("1. e4 e5 [Event \"x\"] *\n").len(), 1);
     }
 }
