@@ -2,27 +2,25 @@
 //! already holds: a large file's index grows by small steps, with no pause
 //! to move hundreds of megabytes.
 
-/// Items a block holds at most.
-pub(crate) const BLOCK: usize = 1 << 20;
-
-/// A growing list of items kept in blocks of at most [`BLOCK`]; item `i` is
-/// item `i % BLOCK` of block `i / BLOCK`. A block may end early when a run
-/// (see [`Blocks::run_room`]) did not fit in it: its other places are unused.
+/// A growing list of items kept in blocks of at most `BLOCK` items; item
+/// `i` is item `i % BLOCK` of block `i / BLOCK`. A block may end early when a
+/// run (see [`Blocks::run_room`]) did not fit in it: its other places are
+/// unused.
 #[derive(Clone, Debug)]
-pub(crate) struct Blocks<T> {
+pub(crate) struct Blocks<T, const BLOCK: usize> {
     /// Blocks that take no more items.
     sealed: Vec<Vec<T>>,
     /// The block items go to.
     current: Vec<T>,
 }
 
-impl<T> Default for Blocks<T> {
-    fn default() -> Blocks<T> {
+impl<T, const BLOCK: usize> Default for Blocks<T, BLOCK> {
+    fn default() -> Blocks<T, BLOCK> {
         Blocks { sealed: Vec::new(), current: Vec::new() }
     }
 }
 
-impl<T> Blocks<T> {
+impl<T, const BLOCK: usize> Blocks<T, BLOCK> {
     /// Starts a new block when `n` more items do not fit in the current one.
     #[inline]
     fn make_room(&mut self, n: usize) {
@@ -42,7 +40,7 @@ impl<T> Blocks<T> {
         self.sealed.len() * BLOCK + self.current.len() - 1
     }
 
-    /// Room for a run of `n` items side by side (at most [`BLOCK`]): the
+    /// Room for a run of `n` items side by side (at most `BLOCK`): the
     /// index the first will have and the block to append them to (a new one
     /// when the current one has no room); `None` when `n` is too many.
     #[inline]
@@ -78,9 +76,11 @@ impl<T> Blocks<T> {
 mod tests {
     use super::*;
 
+    const BLOCK: usize = 1 << 16;
+
     #[test]
     fn items_keep_their_index_across_blocks() {
-        let mut b = Blocks::default();
+        let mut b: Blocks<usize, BLOCK> = Blocks::default();
         for i in 0..BLOCK * 2 + 5 {
             assert_eq!(b.push(i), i);
         }
@@ -91,8 +91,8 @@ mod tests {
 
     #[test]
     fn runs_stay_in_one_block() {
-        let mut b = Blocks::default();
-        let run = |b: &mut Blocks<u8>, items: &[u8]| {
+        let mut b: Blocks<u8, BLOCK> = Blocks::default();
+        let run = |b: &mut Blocks<u8, BLOCK>, items: &[u8]| {
             let (at, block) = b.run_room(items.len())?;
             block.extend_from_slice(items);
             Some(at)

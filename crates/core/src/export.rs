@@ -54,10 +54,8 @@ struct Wrap {
     escapes: Vec<String>,
 }
 
-/// A termination marker, alone or written against a move (`Nc6*`), which
-/// a reader takes as the end of the game at the end of a line.
 fn is_marker(t: &str) -> bool {
-    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*") || crate::split::ends_with_glued_result(t.as_bytes())
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
 }
 
 /// A line that starts with `%` is an escape line, one that starts with `[`

@@ -25,9 +25,10 @@ pub struct IndexEntry {
 #[derive(Clone, Debug, Default)]
 pub struct FileIndex {
     /// Kept in blocks, like the tags, so that the index of a file of a
-    /// gigabyte grows without ever copying what it holds.
-    games: Blocks<IndexEntry>,
-    tags: Blocks<IndexTag>,
+    /// gigabyte grows without ever copying much of what it holds (the first
+    /// block grows by doubling: at most half a block is copied at once).
+    games: Blocks<IndexEntry, { 1 << 16 }>,
+    tags: Blocks<IndexTag, { 1 << 20 }>,
     /// Number of games.
     count: usize,
     /// Tags that do not fit an [`IndexTag`] (games of 4 GiB and more, names

@@ -161,16 +161,6 @@ fn is_result(t: &[u8]) -> bool {
     matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
-/// Where a termination marker written against the move before it starts
-/// (`Nc6*`, `Qh7#1-0`, `Kd2 1/2-1/2` without the space), when the token is
-/// a move and a marker and nothing else.
-pub(crate) fn glued_result(t: &[u8]) -> Option<usize> {
-    let cut = [&b"1/2-1/2"[..], b"1-0", b"0-1", b"*"].iter().find(|m| t.len() > m.len() && t.ends_with(m)).map(|m| t.len() - m.len())?;
-    let before = t[cut - 1];
-    let ends_a_move = before.is_ascii_alphanumeric() || matches!(before, b'+' | b'#' | b'!' | b'?' | b'-');
-    (ends_a_move && crate::movetext::parse_token(&t[..cut]).is_some()).then_some(cut)
-}
-
 /// A win by forfeit as some tournament programs write it: `+--` (White
 /// wins) or `--+` (Black wins); the marker it stands for.
 fn forfeit(t: &[u8]) -> Option<&'static str> {
@@ -680,29 +670,6 @@ impl Parser {
                         self.diag(Severity::Fixed, sym_start, t.end, "a comma after a move".into());
                     }
                     let label = || std::str::from_utf8(word).unwrap_or("?");
-                    if let (Some(cut), false) = (glued_result(word), is_fixed) {
-                        // `Nc6*`, `Nf3 1-0` written together: the move, then the result.
-                        let (mv, marker) = word.split_at(cut);
-                        if let Some(tok) = movetext::parse_token(mv) {
-                            let kind = match movetext::resolve(&tok, &line.pos) {
-                                Resolved::Move(m, _) => Some(NodeKind::Move(m)),
-                                Resolved::Null => Some(NodeKind::Null),
-                                Resolved::Illegal(_) => None,
-                            };
-                            if let Some(kind) = kind {
-                                let at = sym_start + cut;
-                                self.played(&mut line, kind, (sym_start, at), (sym_start, at), tok.suffix, tok.nags, mv, &mut last_child);
-                                let marker_text = String::from_utf8_lossy(marker).into_owned();
-                                if stack.is_empty() {
-                                    self.diag(Severity::Fixed, at, at + marker.len(), format!("the result {marker_text} was written against the move before it"));
-                                    result_at = Some(Token { kind: t.kind, start: at, end: at + marker.len() });
-                                    break;
-                                }
-                                self.diag(Severity::Warning, at, at + marker.len(), format!("a result {marker_text} inside a variation was ignored"));
-                                continue;
-                            }
-                        }
-                    }
                     let Some(tok) = movetext::parse_token(word) else {
                         let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
                         let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
@@ -1157,32 +1124,5 @@ mod tests {
         let last = g.mainline()[0];
         assert_eq!(g.comments_after(last).collect::<Vec<_>>(), vec!["[FEN \"x\"] d4 $1", "c", "e5"]);
         assert_eq!(g.diagnostics().len(), 1, "{:?}", messages(&g));
-    }
-
-    #[test]
-    fn a_result_written_against_the_move_is_the_move_and_the_result() {
-        for (text, plies, result) in [
-            ("1. e4 e5 2. Nf3 Nc6*", 4, "*"),
-            ("1. e4 e5 2. Nf3 Nc61-0", 4, "1-0"),
-            ("1. e4 e5 2. Nf3 Nc60-1", 4, "0-1"),
-            ("1. e4 e5 2. Nf3 Nc61/2-1/2", 4, "1/2-1/2"),
-            ("1. e4 e5 (1... c5)2. Nf3{x}Nc6!*", 4, "*"),
-            ("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#1-0", 7, "1-0"),
-        ] {
-            let games: Vec<Game> = GameReader::new(text.as_bytes()).collect();
-            assert_eq!(games.len(), 1, "{text}");
-            let g = &games[0];
-            assert_eq!((g.mainline_plies(), g.result()), (plies, result), "{text}");
-            assert!(!g.has_errors(), "{text}: {:?}", g.diagnostics());
-            assert!(g.diagnostics().iter().any(|d| d.severity == Severity::Fixed && d.message.contains("against the move")), "{text}");
-        }
-        // The game ends there: the next line starts the next game.
-        assert_eq!(GameReader::new(&b"1. e4 e5 2. Nf3 Nc6*\n1. d4 d5 *\n"[..]).count(), 2);
-        // In a variation the marker is dropped with a warning.
-        let g = read_game(b"1. e4 e5 (1... c5 2. Nf3*) 2. Nf3 *");
-        assert_eq!(g.node_count(), 5);
-        // Not a move before it: kept as text, as before.
-        let g = read_game(b"1. e4 Zz9* *");
-        assert!(g.has_errors());
     }
 }

@@ -225,13 +225,6 @@ impl<'a> Splitter<'a> {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
             }
-            if let Some(next) = tags_after_result(bytes, content, eol) {
-                // `... 1-0 [Event "Next"] ...`: the game ends with its marker
-                // and the next one begins at the tag, on the same line.
-                state = State::AfterResult;
-                p = next;
-                continue;
-            }
             let (end_pos, result) = self.scan_movetext(content, eol, semicolon, &mut lines);
             if result {
                 state = State::AfterResult;
@@ -268,12 +261,7 @@ impl<'a> Splitter<'a> {
         }
         let limit = self.next_comment;
         while p < limit && CLASS[bytes[p] as usize] & PLAIN != 0 {
-            // The line end, or a quote before it (a tag pair after the
-            // marker, maybe: the line loop looks).
-            let Some(i) = memchr2(self.eol, b'"', &bytes[p..limit]) else { break };
-            if bytes[p + i] == b'"' {
-                break;
-            }
+            let Some(i) = memchr(self.eol, &bytes[p..limit]) else { break };
             let eol = p + i;
             // The line is at least one byte long: it starts with a letter or digit.
             if matches!(bytes[eol - 1], b'*' | b'0' | b'1' | b'2' | b' ' | b'\t' | b'\r' | b'\n') && ends_with_result(&bytes[p..eol]) {
@@ -344,9 +332,11 @@ impl<'a> Splitter<'a> {
                         *lines += 1;
                         let ls = q + 1;
                         let c = skip_ws(bytes, ls.min(len), limit);
-                        if c < limit && bytes[c] == b'[' {
-                            let line_end = memchr(self.eol, &bytes[c..]).map_or(len, |i| c + i);
-                            let tag = if close.is_some() { is_tag_pair_line(bytes, c, line_end) } else { looks_like_tag(bytes, c, limit) };
+                        if c < limit && bytes[c] == b'[' && looks_like_tag(bytes, c, limit) {
+                            let tag = close.is_none() || {
+                                let line_end = memchr(self.eol, &bytes[c..]).map_or(len, |i| c + i);
+                                is_tag_pair_line(bytes, c, line_end)
+                            };
                             if tag {
                                 return (ls, false);
                             }
@@ -437,45 +427,14 @@ fn ends_with_result(line: &[u8]) -> bool {
         || (t.ends_with(b"1-0") && boundary(3))
         || (t.ends_with(b"0-1") && boundary(3))
         || (t.ends_with(b"1/2-1/2") && boundary(7))
-        || ends_with_glued_result(t)
 }
 
-/// Does `t` end with a move and a marker written together (`Nc6*`)?
-pub(crate) fn ends_with_glued_result(t: &[u8]) -> bool {
-    if !matches!(t.last(), Some(b'*' | b'0' | b'1' | b'2')) {
-        return false;
-    }
-    let word = t.rsplit(|&b| matches!(b, b' ' | b'\t' | b'(' | b')' | b'{' | b'}' | b'.')).next().unwrap_or(t);
-    crate::reader::glued_result(word).is_some()
-}
 
 /// A `[` followed by a letter (after optional spaces): the start of a tag,
 /// not a `[%cmd]` or stray bracket.
 fn looks_like_tag(bytes: &[u8], open: usize, end: usize) -> bool {
     let p = skip_ws(bytes, open + 1, end);
     p < end && bytes[p].is_ascii_alphabetic()
-}
-
-/// Where a tag pair starts on a movetext line (from `p` to the line end
-/// `eol`) right after a termination marker outside any comment, if one does:
-/// the next game begins there.
-fn tags_after_result(bytes: &[u8], p: usize, eol: usize) -> Option<usize> {
-    let line = &bytes[p..eol];
-    memchr(b'"', line)?;
-    for i in memchr::memchr_iter(b'[', line) {
-        let before = &line[..i];
-        // Written the usual way (`[Name "value"]`, the name right after the
-        // bracket): text kept as written, which export spaces out, never is.
-        if ends_with_result(before)
-            && line.get(i + 1).is_some_and(u8::is_ascii_alphabetic)
-            && is_tag_pair_line(bytes, p + i, eol)
-            && !matches!(memrchr2(b'{', b'}', before).map(|j| before[j]), Some(b'{'))
-            && memchr(b';', before).is_none()
-        {
-            return Some(p + i);
-        }
-    }
-    None
 }
 
 /// Is the line from `open` (a `[`) to `end` a whole tag pair,
@@ -905,20 +864,4 @@ mod tests {
         assert!(!tag(b"[Event]"));
     }
 
-    #[test]
-    fn tags_after_the_marker_on_the_same_line_begin_the_next_game() {
-        let text = "[Event \"A\"]\n\n1. e4 e5 2. Nf3 1-0 [Event \"Next\"] [White \"X\"] 1. d4 *\n";
-        let games = split(text);
-        assert_eq!(games.len(), 2, "{games:?}");
-        let read: Vec<_> = crate::GameReader::new(text.as_bytes()).collect();
-        assert_eq!(read.len(), 2);
-        assert_eq!(read[0].mainline_plies(), 3);
-        assert_eq!(read[0].result(), "1-0");
-        assert_eq!(read[1].tag("Event"), Some("Next"));
-        assert_eq!(read[1].tag("White"), Some("X"));
-        assert_eq!(read[1].mainline_plies(), 1);
-        // Not after a marker, or inside a comment: no new game.
-        assert_eq!(split("1. e4 {1-0 [Event \"x\"]} e5 *\n").len(), 1);
-        assert_eq!(split("1. e4 e5 [Event \"x\"] *\n").len(), 1);
-    }
 }
