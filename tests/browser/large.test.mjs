@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createWriteStream, existsSync, statSync } from 'node:fs';
-import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowser, outDir, repoRoot } from './harness.mjs';
@@ -24,6 +24,12 @@ let smaller;
 
 before(async () => {
   if (!existsSync(SAMPLE)) return;
+  // The file, the smaller one, the browser's copy in IndexedDB and a download.
+  const { bavail, bsize } = await statfs(tmpdir());
+  if (bavail * bsize < (MB * 2 + DOWNLOAD_MB * 2 + 1024) * 1024 * 1024) {
+    console.log(`# not enough free disk in ${tmpdir()} for a ${MB} MiB file: skipped`);
+    return;
+  }
   folder = await mkdtemp(join(tmpdir(), 'movetext-large-'));
   file = join(folder, 'large.pgn');
   smaller = join(folder, 'smaller.pgn');
@@ -73,7 +79,7 @@ const storedFile = (page) => page.evaluate(() => new Promise((ok) => {
 
 test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back after a reload`, async (t) => {
   if (!browser) {
-    t.skip('the bench sample is not there');
+    t.skip('the bench sample or the disk space is not there');
     return;
   }
   const page = await browser.context.newPage();
@@ -145,7 +151,7 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
 
 test(`a file of ${DOWNLOAD_MB} MiB with an edit downloads whole, a part at a time`, async (t) => {
   if (!browser) {
-    t.skip('the bench sample is not there');
+    t.skip('the bench sample or the disk space is not there');
     return;
   }
   const page = await browser.context.newPage();
