@@ -30,9 +30,9 @@ impl Loaded {
     }
 }
 
-/// Appends the bytes of a blob (a file, or a fetched body) to `bytes`, a
-/// step at a time.
-async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Result<(), String> {
+/// Appends the bytes of a blob (a file, a fetched body, a stored part) to
+/// `bytes`, a step at a time.
+pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Result<(), String> {
     let size = blob.size() as usize;
     bytes.try_reserve(size).map_err(|_| format!("{size} bytes do not fit in this page's memory"))?;
     let mut at = 0;

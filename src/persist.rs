@@ -16,6 +16,8 @@ use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::file_input::read_blob;
+
 /// Bytes of the file stored per record.
 pub const PART: usize = 4 << 20;
 
@@ -115,11 +117,6 @@ fn get(obj: &JsValue, key: &str) -> JsValue {
     Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
 }
 
-/// Lets the page answer between two steps of a long job.
-async fn yield_to_page() {
-    gloo_timers::future::TimeoutFuture::new(0).await;
-}
-
 fn part_key(i: usize) -> String {
     format!("part:{i:06}")
 }
@@ -132,8 +129,9 @@ pub async fn save_file(file: FileRecord) -> Result<(), String> {
         let chunk = &file.bytes[i * PART..((i + 1) * PART).min(file.bytes.len())];
         let parts = Array::of1(&Uint8Array::from(chunk));
         let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|e| describe(&e))?;
+        // Each part is written in a task of its own: the write's completion
+        // comes back as a task of its own.
         call(idb_put(&part_key(i), &blob)).await?;
-        yield_to_page().await;
     }
     let obj = Object::new();
     set(&obj, "name", &file.name.as_str().into());
@@ -212,17 +210,10 @@ async fn read_file_parts(file: &JsValue) -> Result<Vec<u8>, String> {
     bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
     for i in 0..count {
         let part = call(idb_get(&part_key(i))).await?;
-        let part = if let Some(blob) = part.dyn_ref::<web_sys::Blob>() {
-            Uint8Array::new(&JsFuture::from(blob.array_buffer()).await.map_err(|e| describe(&e))?)
-        } else if part.is_instance_of::<Uint8Array>() {
-            Uint8Array::new(&part)
-        } else {
+        let Some(blob) = part.dyn_ref::<web_sys::Blob>() else {
             return Err(format!("part {} of {count} of the stored file is missing", i + 1));
         };
-        let at = bytes.len();
-        bytes.resize(at + part.length() as usize, 0);
-        part.copy_to(&mut bytes[at..]);
-        yield_to_page().await;
+        read_blob(blob, &mut bytes).await?;
     }
     if bytes.len() != size {
         return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { startBrowser, openApp, boardFen, dropFiles, outDir, squareCentre as centre } from './harness.mjs';
+import { startBrowser, openApp, boardFen, dropFiles, outDir, forgetSavedSession, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -35,13 +35,7 @@ async function drag(page, from, to, button = 'left') {
 /** Opens a fresh page on a pasted game (no edits saved from other tests). */
 async function openWith(pgn) {
   const { page, errors } = await openApp(browser.context, browser.url);
-  await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
-  }));
-  // Start again with nothing saved.
-  await page.reload();
-  await page.waitForSelector('.board[data-fen]');
+  await forgetSavedSession(page);
   if (pgn) {
     await page.evaluate((text) => {
       const data = new DataTransfer();

@@ -45,14 +45,55 @@ export async function startBrowser({ headers = {}, mounts = {} } = {}) {
 export async function openApp(context, url, { width = 1280, height = 800, path = '' } = {}) {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
+  const errors = collectErrors(page);
+  await page.goto(url + path);
+  await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
+  return { page, errors };
+}
+
+/** Collects the page's errors and console errors, from now on. */
+export function collectErrors(page) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
   });
-  await page.goto(url + path);
-  await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
-  return { page, errors };
+  return errors;
+}
+
+/**
+ * Forgets what the app saved in this browser (IndexedDB), then (unless
+ * `reload` is false) reloads the page so that it starts with nothing saved.
+ */
+export async function forgetSavedSession(page, { reload = true } = {}) {
+  await page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.deleteDatabase('movetext');
+    req.onsuccess = req.onerror = req.onblocked = () => ok();
+  }));
+  if (reload) {
+    await page.reload();
+    await page.waitForSelector('.board[data-fen]');
+  }
+}
+
+/**
+ * What the app saved in this browser: the stored file's description (or
+ * null) and the stored edits as JSON text ('' when none).
+ */
+export function savedSession(page) {
+  return page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.open('movetext');
+    req.onsuccess = () => {
+      const db = req.result;
+      if (!db.objectStoreNames.contains('session')) { db.close(); return ok({ file: null, edits: '' }); }
+      const tx = db.transaction('session');
+      const file = tx.objectStore('session').get('file');
+      const edits = tx.objectStore('session').get('edits');
+      tx.oncomplete = () => { db.close(); ok({ file: file.result ?? null, edits: JSON.stringify(edits.result ?? '') }); };
+      tx.onerror = () => { db.close(); ok({ file: null, edits: '' }); };
+    };
+    req.onerror = () => ok({ file: null, edits: '' });
+  }));
 }
 
 /** The FEN the board shows. */

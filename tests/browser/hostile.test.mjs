@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, squareCentre } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const dir = join(outDir, 'hostile');
@@ -50,15 +50,6 @@ async function answers(page, what, ms = 20_000) {
   await Promise.race([page.evaluate(() => true), timer]);
 }
 
-function collectErrors(page) {
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
-  return errors;
-}
-
 const longest = (page) => page.evaluate(() => Math.round(Math.max(0, ...window.longTasks)));
 
 test('every hostile file opens in the app, steps, takes an edit and exports', async () => {
@@ -69,12 +60,7 @@ test('every hostile file opens in the app, steps, takes an edit and exports', as
     await page.goto(browser.url);
     await page.waitForSelector('.board[data-fen]');
     // No edits saved by the case before.
-    await page.evaluate(() => new Promise((ok) => {
-      const req = indexedDB.deleteDatabase('movetext');
-      req.onsuccess = req.onerror = req.onblocked = () => ok();
-    }));
-    await page.reload();
-    await page.waitForSelector('.board[data-fen]');
+    await forgetSavedSession(page);
     await page.setInputFiles('input.file-picker', join(dir, c.file));
     await page.waitForFunction((name) => document.querySelector('.file-name')?.innerText.includes(name)
       || document.querySelector('.notice-error'), c.file, { timeout: 60_000 });

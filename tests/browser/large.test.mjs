@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession } from './harness.mjs';
 
 const SAMPLE = join(repoRoot, '../shared/corpus/bench/lichess_db_2025-05_1000k.pgn');
 const MB = Number(process.env.MOVETEXT_LARGE_MB ?? 1024);
@@ -64,30 +64,13 @@ async function longTasks(page) {
   };
 }
 
-const storedFile = (page) => page.evaluate(() => new Promise((ok) => {
-  const req = indexedDB.open('movetext');
-  req.onsuccess = () => {
-    const db = req.result;
-    if (!db.objectStoreNames.contains('session')) { db.close(); return ok(null); }
-    const tx = db.transaction('session');
-    const file = tx.objectStore('session').get('file');
-    const edits = tx.objectStore('session').get('edits');
-    tx.oncomplete = () => { db.close(); ok({ file: file.result ?? null, edits: JSON.stringify(edits.result ?? '') }); };
-  };
-  req.onerror = () => ok(null);
-}));
-
 test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back after a reload`, async (t) => {
   if (!browser) {
     t.skip('the bench sample or the disk space is not there');
     return;
   }
   const page = await browser.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
+  const errors = collectErrors(page);
   page.on('dialog', (d) => d.accept());
   await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]');
@@ -111,7 +94,7 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
   const saveStarted = Date.now();
   let stored = null;
   for (let i = 0; i < 600; i++) {
-    stored = await storedFile(page);
+    stored = await savedSession(page);
     if (stored?.file && stored.edits.includes('kept in a large file')) break;
     await page.waitForTimeout(500);
   }
@@ -142,10 +125,7 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
     assert.ok(ms < FREEZE_MS, `${what}: a main-thread task of ${ms} ms`);
   }
   assert.deepEqual(errors, []);
-  await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
-  }));
+  await forgetSavedSession(page, { reload: false });
   await page.close();
 });
 
@@ -155,8 +135,7 @@ test(`a file of ${DOWNLOAD_MB} MiB with an edit downloads whole, a part at a tim
     return;
   }
   const page = await browser.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const errors = collectErrors(page);
   page.on('dialog', (d) => d.accept());
   await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]');
@@ -167,9 +146,8 @@ test(`a file of ${DOWNLOAD_MB} MiB with an edit downloads whole, a part at a tim
   await page.keyboard.press('c');
   await page.getByRole('textbox', { name: 'Comment text' }).fill('edited');
   await page.getByRole('button', { name: 'Save' }).click();
-  let tasks = await longTasks(page);
   // Downloading the whole file: unedited games byte for byte.
-  tasks = await longTasks(page);
+  const tasks = await longTasks(page);
   const downloadStarted = Date.now();
   await page.getByRole('button', { name: 'Export' }).click();
   const [download] = await Promise.all([
@@ -194,9 +172,6 @@ test(`a file of ${DOWNLOAD_MB} MiB with an edit downloads whole, a part at a tim
   console.log(`# ${DOWNLOAD_MB} MiB with an edit: downloaded whole in ${(downloadMs / 1000).toFixed(1)} s, longest task ${downloading} ms`);
   assert.ok(downloading < FREEZE_MS, `downloading: a main-thread task of ${downloading} ms`);
   assert.deepEqual(errors, []);
-  await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
-  }));
+  await forgetSavedSession(page, { reload: false });
   await page.close();
 });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, outDir } from './harness.mjs';
+import { startBrowser, openApp, dropFiles, outDir, forgetSavedSession, savedSession } from './harness.mjs';
 
 const GAME = (n) => `[White "Player ${n}"]\n[Black "Other"]\n\n`
   + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6) 4. Ba4 *\n\n';
@@ -49,27 +49,12 @@ after(async () => {
 
 async function freshApp() {
   const { page, errors } = await openApp(browser.context, browser.url);
-  await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
-  }));
-  await page.goto(browser.url);
-  await page.waitForSelector('.board[data-fen]');
+  await forgetSavedSession(page);
   page.on('dialog', (d) => d.accept());
   return { page, errors };
 }
 
-const storedEdits = (page) => page.evaluate(() => new Promise((ok) => {
-  const req = indexedDB.open('movetext');
-  req.onsuccess = () => {
-    const db = req.result;
-    if (!db.objectStoreNames.contains('session')) { db.close(); return ok(''); }
-    const get = db.transaction('session').objectStore('session').get('edits');
-    get.onsuccess = () => { db.close(); ok(JSON.stringify(get.result ?? '')); };
-    get.onerror = () => { db.close(); ok(''); };
-  };
-  req.onerror = () => ok('');
-}));
+const storedEdits = async (page) => (await savedSession(page)).edits;
 
 /** Opens six games, comments a move in a variation of game 6, waits until saved. */
 async function editGameSix(page) {
@@ -147,12 +132,7 @@ test('a failed save is shown, and leaving then asks first', async () => {
   await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]');
   // Nothing saved by the tests before: the sample opens.
-  await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
-  }));
-  await page.reload();
-  await page.waitForSelector('.board[data-fen]');
+  await forgetSavedSession(page);
   await page.keyboard.press('End');
   await page.keyboard.press('c');
   await page.getByRole('textbox', { name: 'Comment text' }).fill('not kept');
