@@ -13,6 +13,7 @@ use yew::prelude::*;
 use crate::board::ChessBoard;
 use crate::edit_menu::{CommentSide, EditMenu};
 use crate::editing::{EditOp, Edits};
+use crate::game_order::GameOrder;
 use crate::notation::{Notation, CHOICES};
 use crate::persist;
 use movetext_core::export::ExportOptions;
@@ -171,7 +172,7 @@ pub fn app() -> Html {
     // Saved edits not opened at start, after the page stopped on them.
     let held_back = use_state(|| false);
     let key_context = use_mut_ref(|| None::<KeyContext>);
-    let order_state = use_state(|| Rc::new(Vec::<u32>::new()));
+    let order_state = use_state(GameOrder::default);
     let sorting = use_state(|| false);
     let order_generation = use_mut_ref(|| 0u64);
 
@@ -227,6 +228,8 @@ pub fn app() -> Html {
                     notice.set(Some(Notice { error: true, text: format!("No games found in {name}.") }));
                     return;
                 }
+                // Showing the file (its list, its first game) is a task of its own.
+                gloo_timers::future::TimeoutFuture::new(0).await;
                 *generation.borrow_mut() += 1;
                 let handle = LibraryHandle::new(lib);
                 edits.borrow_mut().clear();
@@ -274,9 +277,7 @@ pub fn app() -> Html {
             };
             let lib = handle.lib.clone();
             if sort.0 == SortBy::File && filter.trim().is_empty() {
-                let n = lib.borrow().len() as u32;
-                let games: Vec<u32> = if sort.1 { (0..n).rev().collect() } else { (0..n).collect() };
-                order_state.set(Rc::new(games));
+                order_state.set(GameOrder::File { len: lib.borrow().len(), reversed: sort.1 });
                 sorting.set(false);
             } else {
                 sorting.set(true);
@@ -290,7 +291,7 @@ pub fn app() -> Html {
                         let start = now();
                         let done = lib.borrow().order_step(&mut job, &mut || now() - start > SLICE_MS);
                         if let Some(games) = done {
-                            order_state.set(Rc::new(games));
+                            order_state.set(GameOrder::Listed(Rc::new(games)));
                             sorting.set(false);
                             return;
                         }
@@ -308,6 +309,7 @@ pub fn app() -> Html {
         let edits = edits.clone();
         let pending_added = pending_added.clone();
         let set_library = library.setter();
+        let latest = latest.clone();
         use_effect_with((*library).clone(), move |handle| {
             if handle.lib.borrow().is_indexed() && !pending_added.borrow().is_empty() {
                 let added: Vec<Game> = pending_added.borrow_mut().drain(..).collect();
@@ -323,10 +325,22 @@ pub fn app() -> Html {
             });
             if let Some(place) = ready {
                 *pending.borrow_mut() = None;
-                let action = open_action(&handle.lib.borrow(), &edits.borrow(), &place);
-                if let Some(action) = action {
-                    dispatcher.dispatch(action);
-                }
+                // Opening the game is a task of its own, after the list is
+                // shown (unless another file was opened meanwhile).
+                let handle = handle.clone();
+                let edits = edits.clone();
+                let dispatcher = dispatcher.clone();
+                let latest = latest.clone();
+                wasm_bindgen_futures::spawn_local(async move {
+                    gloo_timers::future::TimeoutFuture::new(0).await;
+                    if !Rc::ptr_eq(&latest.borrow().lib, &handle.lib) {
+                        return;
+                    }
+                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &place);
+                    if let Some(action) = action {
+                        dispatcher.dispatch(action);
+                    }
+                });
             }
         });
     }

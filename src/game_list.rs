@@ -7,6 +7,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::game_order::GameOrder;
 use crate::library::{LibraryHandle, SortBy};
 
 /// Height of one row in CSS pixels (kept in step with `.game-row` in style.css).
@@ -19,8 +20,8 @@ const OVERSCAN: usize = 6;
 pub struct GameListProps {
     /// The open file.
     pub library: LibraryHandle,
-    /// Games shown, in order (indices into the file).
-    pub order: Rc<Vec<u32>>,
+    /// Games shown, in order.
+    pub order: GameOrder,
     /// The open game.
     pub selected: usize,
     /// Open a game.
@@ -75,7 +76,7 @@ pub fn game_list(props: &GameListProps) -> Html {
     // Keep the open game in view when it changes.
     {
         let viewport = viewport.clone();
-        let position = props.order.iter().position(|&g| g as usize == props.selected);
+        let position = props.order.position(props.selected);
         use_effect_with((props.selected, position), move |(_, position)| {
             if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
                 let top = *pos as f64 * ROW_HEIGHT;
@@ -103,17 +104,17 @@ pub fn game_list(props: &GameListProps) -> Html {
         let selected = props.selected;
         let on_select = props.on_select.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let pos = order.iter().position(|&g| g as usize == selected);
+            let pos = order.position(selected);
             let to = match (e.key().as_str(), pos) {
                 ("ArrowDown", Some(p)) => Some((p + 1).min(order.len().saturating_sub(1))),
                 ("ArrowUp", Some(p)) => Some(p.saturating_sub(1)),
                 ("ArrowDown" | "ArrowUp", None) => Some(0),
                 _ => None,
             };
-            if let Some(&game) = to.and_then(|p| order.get(p)) {
+            if let Some(game) = to.and_then(|p| order.get(p)) {
                 e.prevent_default();
                 e.stop_propagation();
-                on_select.emit(game as usize);
+                on_select.emit(game);
             }
         })
     };
@@ -138,8 +139,7 @@ pub fn game_list(props: &GameListProps) -> Html {
     let (top, height) = *scroll;
     let first = ((top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
     let count = (height / ROW_HEIGHT).ceil() as usize + 2 * OVERSCAN;
-    let rows = props.order.iter().enumerate().skip(first).take(count).map(|(pos, &game)| {
-        let game = game as usize;
+    let rows = (first..(first + count).min(shown)).filter_map(|pos| Some((pos, props.order.get(pos)?))).map(|(pos, game)| {
         let row = lib.row(game);
         let problems = lib.problems(game);
         let selected = game == props.selected;

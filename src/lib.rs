@@ -20,6 +20,7 @@ pub mod export_panel;
 pub mod file_input;
 pub mod game_header;
 pub mod game_list;
+pub mod game_order;
 pub mod library;
 pub mod loader;
 pub mod model;
