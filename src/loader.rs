@@ -90,6 +90,6 @@ mod tests {
         let e4 = g.next(0).unwrap();
         assert_eq!(g.node(e4).san, "e4");
         let e5 = g.next(e4).unwrap();
-        assert_eq!(g.node(e5).unplayed, vec!["Ke3 Nc6".to_owned()]);
+        assert_eq!(g.node(e5).unplayed, vec!["2. Ke3 Nc6".to_owned()]);
     }
 }

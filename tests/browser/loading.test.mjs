@@ -222,7 +222,7 @@ test('a hostile file shows its diagnostics with line and column and does not cra
   assert.match(first, /hostile\.pgn line 4, column 13/);
   assert.match(first, /Ke3/);
   // What could not be played is shown as written.
-  assert.match(await page.locator('.move-list .unplayed').first().innerText(), /^Ke3 Nc6 3\. Nf3/);
+  assert.match(await page.locator('.move-list .unplayed').first().innerText(), /^2\. Ke3 Nc6 3\. Nf3/);
   // Markup in a tag is text.
   assert.match(await page.locator('.game-title').innerText(), /<img src=x onerror=alert\(1\)>/);
   assert.equal(await page.locator('.game-title img').count(), 0);

@@ -1156,11 +1156,11 @@ mod tests {
     fn text_that_could_not_be_played_becomes_a_variation() {
         let g = read("1. e4 e5 2. Qxx9 Nf3 *");
         let e5 = at(&g, &["e4", "e5"]);
-        assert_eq!(g.unplayed(e5), Some("Qxx9 Nf3"));
+        assert_eq!(g.unplayed(e5), Some("2. Qxx9 Nf3"));
         let (g2, nf3) = play_san(&g, e5, "Nf3").unwrap();
         assert_eq!(g2.unplayed(e5), None);
-        assert_eq!(g2.unplayed_variations(nf3).collect::<Vec<_>>(), vec!["Qxx9 Nf3"]);
-        assert_eq!(moves(&g2), "1. e4 e5 2. Nf3 (Qxx9 Nf3) *");
+        assert_eq!(g2.unplayed_variations(nf3).collect::<Vec<_>>(), vec!["2. Qxx9 Nf3"]);
+        assert_eq!(moves(&g2), "1. e4 e5 2. Nf3 (2. Qxx9 Nf3) *");
         round_trip(&g2);
     }
 

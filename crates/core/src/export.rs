@@ -54,8 +54,17 @@ struct Wrap {
     escapes: Vec<String>,
 }
 
+/// A token that is a termination marker or ends with one (kept text may
+/// glue one to what comes before it): a line must not end with it, or the
+/// line after would be read as the next game.
 fn is_marker(t: &str) -> bool {
-    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| t.ends_with(m))
+}
+
+/// `12.` or `12...`.
+fn is_move_number(t: &str) -> bool {
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t.len() > digits && t.bytes().skip(digits).all(|b| b == b'.')
 }
 
 /// A line that starts with `%` is an escape line, one that starts with `[`
@@ -114,6 +123,7 @@ impl Wrap {
             } else {
                 let cut = self.starts.get(k).copied().unwrap_or(self.out.len());
                 let moved: String = self.out[cut..].to_string();
+                let carried: Vec<usize> = self.starts.get(k..).unwrap_or_default().to_vec();
                 self.out.truncate(cut);
                 while self.out.ends_with(' ') {
                     self.out.pop();
@@ -122,17 +132,11 @@ impl Wrap {
                 self.starts.clear();
                 self.line = 0;
                 if !moved.is_empty() {
-                    // Re-add the carried tokens with their spacing.
+                    // Re-add the carried tokens with their spacing (a token
+                    // may hold spaces: kept text in quotes).
                     let base = self.out.len();
                     self.out.push_str(&moved);
-                    self.starts.push(base);
-                    // Token starts inside the moved text.
-                    let bytes = moved.as_bytes();
-                    for i in 1..bytes.len() {
-                        if bytes[i - 1] == b' ' && bytes[i] != b' ' {
-                            self.starts.push(base + i);
-                        }
-                    }
+                    self.starts = carried.iter().map(|s| s - cut + base).collect();
                     self.line = moved.chars().count();
                     if !glue {
                         self.out.push(' ');
@@ -379,7 +383,11 @@ fn write_tail(game: &Game, w: &mut Wrap, node: NodeId) {
     write_span(game, w, game.node(node).tail, !game.is_mainline(node));
 }
 
-/// Writes kept text token by token. In a variation (`nested`), a `)` that
+/// Writes kept text as it was written: each run of tokens with no space
+/// between them is one word, and so is a quoted string on one line, with
+/// its spaces; only the white space between words may change (a space or a
+/// line break). Comments, `;` comments and escape
+/// lines are written as elsewhere. In a variation (`nested`), a `)` that
 /// closes nothing in the text is written as a comment, so that it does not
 /// end the variation when the export is read again.
 fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
@@ -390,27 +398,59 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     let bytes = src.as_bytes();
     let mut lx = Lexer::new(bytes, t.0 as usize);
     let mut depth = 0usize;
-    for tok in lx.by_ref() {
+    // The word being gathered and where it ends in the source.
+    let mut word = String::new();
+    let mut word_end = usize::MAX;
+    let flush = |w: &mut Wrap, word: &mut String| {
+        if !word.is_empty() {
+            w.token(word.trim_end());
+            word.clear();
+        }
+    };
+    while let Some(tok) = lx.next() {
         let text = &src[tok.start..tok.end];
         match tok.kind {
-            // An unclosed comment is closed, so that what follows stays outside it.
-            Kind::Comment { .. } => w.comment(text),
-            Kind::LineComment if !text.contains('}') => w.comment(text.trim_ascii()),
-            Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
-            Kind::Escape => w.escape(text),
-            Kind::Nag => w.token(&format!("${text}")),
-            Kind::Open => {
-                depth += 1;
-                w.open();
+            Kind::Symbol | Kind::Stray | Kind::Nag => {
+                // A NAG's range is its digits: its `$` comes before.
+                let start = if tok.kind == Kind::Nag { tok.start - 1 } else { tok.start };
+                // Glued to the word before; or inside its quotes, which run
+                // on over spaces (not over a line break nor other tokens).
+                let gap = src.get(word_end..start).unwrap_or("\n");
+                let quoted = word.matches('"').count() % 2 == 1 && !gap.contains(['\n', '\r']);
+                if start == word_end || quoted {
+                    word.push_str(gap);
+                } else if is_move_number(&word) {
+                    // A move number stays on the line of its move.
+                    word.push(' ');
+                } else {
+                    flush(w, &mut word);
+                }
+                word.push_str(&src[start..tok.end]);
+                word_end = tok.end;
             }
-            Kind::Close if depth == 0 && nested => w.comment(text),
-            Kind::Close => {
-                depth = depth.saturating_sub(1);
-                w.close();
+            kind => {
+                flush(w, &mut word);
+                word_end = usize::MAX;
+                match kind {
+                    // An unclosed comment is closed, so that what follows stays outside it.
+                    Kind::Comment { .. } => w.comment(text),
+                    Kind::LineComment if !text.contains('}') => w.comment(text.trim_ascii()),
+                    Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
+                    Kind::Escape => w.escape(text),
+                    Kind::Open => {
+                        depth += 1;
+                        w.open();
+                    }
+                    Kind::Close if depth == 0 && nested => w.comment(text),
+                    _ => {
+                        depth = depth.saturating_sub(1);
+                        w.close();
+                    }
+                }
             }
-            _ => w.token(text),
         }
     }
+    flush(w, &mut word);
     // Kept text never leaves a parenthesis open behind it.
     for _ in 0..depth {
         w.close();
@@ -432,7 +472,8 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
     }
     write_comments(game, &mut w, game.node(root).after, opts);
     write_escapes(game, &mut w, root, opts);
-    if game.node(root).tail.1 > game.node(root).tail.0 {
+    // Reduced export holds only moves: not the text that could not be played.
+    if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
         write_tail(game, &mut w, root);
     }
     let mut stack: Vec<Item> = Vec::new();
@@ -475,7 +516,7 @@ pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
                     let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
                     let mut after = pos.clone();
                     play_kind(&mut after, n.kind);
-                    let has_tail = n.tail.1 > n.tail.0;
+                    let has_tail = n.tail.1 > n.tail.0 && !opts.reduced;
                     let alts = if variations { n.alts.1 } else { 0 };
                     let vars: Vec<NodeId> = if variations && is_first {
                         game.children(NodeId(parent)).skip(1).collect()
@@ -660,10 +701,10 @@ mod tests {
         let again = read_game(out.as_bytes());
         assert_eq!(equivalent(&g, &again), Ok(()));
         assert_eq!(write_game(&again, &ExportOptions::default()), out);
-        // Reduced export leaves them out, as it leaves out comments (but
-        // text kept unplayed stays whole).
+        // Reduced export leaves them out, as it leaves out comments and the
+        // text that could not be played (it holds only moves).
         let reduced = write_game(&g, &ExportOptions { reduced: true, ..ExportOptions::default() });
-        assert!(reduced.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 Qxx1\n%in kept text\ny 1-0\n\n"), "{reduced}");
+        assert!(reduced.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n"), "{reduced}");
     }
 
     #[test]
@@ -687,6 +728,48 @@ mod tests {
             assert_eq!(GameReader::new(out.as_bytes()).count(), 1);
             assert_eq!(write_game(&again, &ExportOptions::default()), out);
         }
+    }
+
+    /// The movetext of an export (what follows the tags).
+    fn movetext_of(out: &str) -> &str {
+        out.split("\n\n").nth(1).unwrap_or("")
+    }
+
+    #[test]
+    fn text_that_could_not_be_played_is_written_as_it_was() {
+        let pgn = "[Result \"1-0\"]\n\n1. e4 e5 2. Qh9 {x} (2. c4) Nf6 3.Nf3!? \"a  b\" $1 1-0";
+        let out = export(pgn);
+        assert_eq!(movetext_of(&out), "1. e4 e5 2. Qh9 {x} (2. c4) Nf6 3.Nf3!? \"a  b\" $1 1-0");
+        assert_eq!(export(&out), out, "the same once read again");
+        // Black's move keeps its number too; so does a variation's.
+        let out = export("1. e4 e5 2. Nf3 2... Qz9 c6 (2... Nc6 3. Bz9) *");
+        assert_eq!(movetext_of(&out), "1. e4 e5 2. Nf3 2... Qz9 c6 (2... Nc6 3. Bz9) *");
+        // A number at the end of a `;` comment is the comment's.
+        let g = read_game(b"1. e4 ; see 2.\nQz9 *");
+        assert_eq!(g.unplayed(g.mainline()[0]), Some("Qz9"));
+    }
+
+    #[test]
+    fn reduced_export_leaves_out_what_could_not_be_played() {
+        let g = read_game(b"[Result \"1-0\"]\n\n1. e4 e5 2. Qh9 {x} (2. c4) Nf6 1-0");
+        let reduced = write_game(&g, &ExportOptions { reduced: true, ..ExportOptions::default() });
+        assert_eq!(movetext_of(&reduced), "1. e4 e5 1-0");
+        let g = read_game(b"Zz9 e4 *");
+        let reduced = write_game(&g, &ExportOptions { reduced: true, ..ExportOptions::default() });
+        assert_eq!(movetext_of(&reduced), "*");
+    }
+
+    #[test]
+    fn kept_text_over_several_lines_keeps_numbers_with_their_moves() {
+        let words: Vec<String> = (2..40).map(|n| format!("{n}. Qz{n}")).collect();
+        let pgn = format!("1. e4 e5 {} *", words.join(" "));
+        let out = export(&pgn);
+        for line in movetext_of(&out).lines() {
+            assert!(line.len() <= 79, "{line}");
+            assert!(!line.trim_end().ends_with('.'), "a number ends a line: {line}");
+        }
+        assert_eq!(movetext_of(&out).split_whitespace().collect::<Vec<_>>().join(" "), pgn);
+        assert_eq!(export(&out), out);
     }
 
     #[test]

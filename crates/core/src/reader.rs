@@ -904,6 +904,8 @@ impl Parser {
         if line.pending.1 > 0 {
             self.flush_pending(line, from);
         }
+        // The kept text starts with the move's number, when it has one.
+        let from = number_before(bytes, from);
         self.add_tail(line.cur, from, end.max(from));
     }
 
@@ -993,6 +995,29 @@ fn append_run<T: Clone>(table: &mut Vec<T>, run: (u32, u32), item: T) -> (u32, u
     };
     table.push(item);
     run
+}
+
+/// Where the move number written just before `at` on its line starts
+/// (`2.`, `2...`, `2.` glued to the move), or `at` when there is none.
+fn number_before(bytes: &[u8], at: usize) -> usize {
+    let mut i = at;
+    while i > 0 && matches!(bytes[i - 1], b' ' | b'\t') {
+        i -= 1;
+    }
+    let dots = i;
+    while i > 0 && bytes[i - 1] == b'.' {
+        i -= 1;
+    }
+    let digits = i;
+    while i > 0 && bytes[i - 1].is_ascii_digit() {
+        i -= 1;
+    }
+    let bounded = i == 0 || matches!(bytes[i - 1], b' ' | b'\t' | b'\n' | b'\r' | b'(' | b')' | b'}');
+    if dots > digits && digits > i && bounded {
+        i
+    } else {
+        at
+    }
 }
 
 fn skip_ws_fwd(b: &[u8], mut p: usize) -> usize {
