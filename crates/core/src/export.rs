@@ -396,7 +396,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     }
     let src = game.span((0, t.1));
     let bytes = src.as_bytes();
-    let mut lx = Lexer::new(bytes, t.0 as usize);
+    let lx = Lexer::new(bytes, t.0 as usize);
     let mut depth = 0usize;
     // The word being gathered and where it ends in the source.
     let mut word = String::new();
@@ -407,7 +407,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
             word.clear();
         }
     };
-    while let Some(tok) = lx.next() {
+    for tok in lx {
         let text = &src[tok.start..tok.end];
         match tok.kind {
             Kind::Symbol | Kind::Stray | Kind::Nag => {
