@@ -410,6 +410,14 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     for tok in lx {
         let text = &src[tok.start..tok.end];
         match tok.kind {
+            // In the main line, a marker in kept text (from a variation made
+            // the main line) would end the game when read again: it is
+            // written as a comment.
+            Kind::Symbol if !nested && depth == 0 && crate::reader::is_marker(text.as_bytes()) => {
+                flush(w, &mut word);
+                word_end = usize::MAX;
+                w.comment(text);
+            }
             Kind::Symbol | Kind::Stray | Kind::Nag => {
                 // A NAG's range is its digits: its `$` comes before.
                 let start = if tok.kind == Kind::Nag { tok.start - 1 } else { tok.start };
@@ -705,6 +713,16 @@ mod tests {
         // text that could not be played (it holds only moves).
         let reduced = write_game(&g, &ExportOptions { reduced: true, ..ExportOptions::default() });
         assert!(reduced.ends_with("\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0\n\n"), "{reduced}");
+    }
+
+    #[test]
+    fn a_marker_in_kept_text_made_the_main_line_is_written_as_a_comment() {
+        let g = read_game(b"1. e4 (1. d4 Qxx9 1-0 e5) *\n");
+        let (g, _) = crate::edit::delete_from(&g, g.mainline()[0]).unwrap();
+        let out = write_game(&g, &ExportOptions::default());
+        assert!(out.ends_with("\n\n1. d4 Qxx9 {1-0} e5 *\n\n"), "{out}");
+        let again = read_game(out.as_bytes());
+        assert_eq!(write_game(&again, &ExportOptions::default()), out);
     }
 
     #[test]

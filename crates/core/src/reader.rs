@@ -132,6 +132,14 @@ struct Line {
     early_nags: Vec<u8>,
 }
 
+/// A move read from a token with a marker glued to it.
+struct Glued {
+    kind: NodeKind,
+    tok: movetext::Token,
+    /// Where the marker starts.
+    marker: usize,
+}
+
 struct Parser {
     g: Game,
     /// (offset, line, line start) of the last line/column computed.
@@ -173,7 +181,7 @@ fn forfeit(t: &[u8]) -> Option<&'static str> {
 
 /// Is the token a termination marker, also one written with typographic
 /// dashes or `½`, or a forfeit?
-fn is_marker(t: &[u8]) -> bool {
+pub(crate) fn is_marker(t: &[u8]) -> bool {
     if t.iter().any(|b| *b >= 0x80) {
         let ascii = crate::lexer::ascii_lookalikes(t);
         return is_result(&ascii);
@@ -670,30 +678,37 @@ impl Parser {
                         self.diag(Severity::Fixed, sym_start, t.end, "a comma after a move".into());
                     }
                     let label = || std::str::from_utf8(word).unwrap_or("?");
-                    let Some(tok) = movetext::parse_token(word) else {
-                        let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
-                        let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
-                        let msg = format!("{} is not a move{hint}; it and {rest} are kept as text", self.move_label(&line.pos, label()));
-                        self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
-                        continue;
-                    };
-                    match movetext::resolve(&tok, &line.pos) {
-                        Resolved::Illegal(why) => {
-                            let msg = format!("{} is illegal: {why}", self.move_label(&line.pos, label()));
-                            self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
+                    let msg = match movetext::parse_token(word) {
+                        None => {
+                            let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
+                            let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
+                            format!("{} is not a move{hint}; it and {rest} are kept as text", self.move_label(&line.pos, label()))
                         }
-                        res => {
-                            let (kind, extra) = match res {
-                                Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
-                                _ => (NodeKind::Null, None),
-                            };
-                            if tok.repairs != 0 || extra.is_some() {
-                                self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
+                        Some(tok) => match movetext::resolve(&tok, &line.pos) {
+                            Resolved::Illegal(why) => format!("{} is illegal: {why}", self.move_label(&line.pos, label())),
+                            res => {
+                                let (kind, extra) = match res {
+                                    Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
+                                    _ => (NodeKind::Null, None),
+                                };
+                                if tok.repairs != 0 || extra.is_some() {
+                                    self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
+                                }
+                                let written_end = if is_fixed { t.end } else { sym_start + word.len() };
+                                self.played(&mut line, kind, (sym_start.min(t.end), written_end), (sym_start, t.end), tok.suffix, tok.nags, word, &mut last_child);
+                                continue;
                             }
-                            let written_end = if is_fixed { t.end } else { sym_start + word.len() };
-                            self.played(&mut line, kind, (sym_start.min(t.end), written_end), (sym_start, t.end), tok.suffix, tok.nags, word, &mut last_child);
-                        }
+                        },
+                    };
+                    // "Nc6*", "Nf31-0": a move with the result glued to it.
+                    if let Some(g) = self.glued_result(&line.pos, word, sym_start) {
+                        let mv = &word[..g.marker - sym_start];
+                        self.played(&mut line, g.kind, (sym_start, g.marker), (sym_start, g.marker), g.tok.suffix, g.tok.nags, mv, &mut last_child);
+                        // Read on from the marker, as if it were written apart.
+                        lx.seek(g.marker);
+                        continue;
                     }
+                    self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
                 }
                 Kind::Comment { closed } => {
                     if !closed {
@@ -869,6 +884,30 @@ impl Parser {
         }
         base.0 = node;
         base.1.clone()
+    }
+
+    /// A move with a termination marker glued to its end (`Nc6*`, `Nf31-0`)
+    /// written at `at`, if the move is legal in `pos`: the move, with its
+    /// repairs reported.
+    #[cold]
+    #[inline(never)]
+    fn glued_result(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<Glued> {
+        let marker = [&b"1/2-1/2"[..], b"1-0", b"0-1", b"*"].into_iter().find(|m| word.len() > m.len() && word.ends_with(m))?;
+        let cut = word.len() - marker.len();
+        let mv = &word[..cut];
+        let tok = movetext::parse_token(mv)?;
+        let (kind, extra) = match movetext::resolve(&tok, pos) {
+            Resolved::Illegal(_) => return None,
+            Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
+            Resolved::Null => (NodeKind::Null, None),
+        };
+        let label = String::from_utf8_lossy(mv).into_owned();
+        if tok.repairs != 0 || extra.is_some() {
+            self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
+        }
+        let msg = format!("{} read as the move {label} and the result {}", String::from_utf8_lossy(word), String::from_utf8_lossy(marker));
+        self.diag(Severity::Fixed, at, at + word.len(), msg);
+        Some(Glued { kind, tok, marker: at + cut })
     }
 
     fn add_tail(&mut self, node: u32, from: usize, end: usize) {
@@ -1086,6 +1125,34 @@ mod tests {
     }
 
     #[test]
+    fn a_result_glued_to_the_move_before_it() {
+        for (text, result) in [("2. Nf3 Nc6*", "*"), ("2. Nf3 Nc61-0", "1-0"), ("2. Nf3 Nc60-1", "0-1"), ("2. Nf3 Nc61/2-1/2", "1/2-1/2")] {
+            let g = read_game(format!("1. e4 e5 {text}\n").as_bytes());
+            assert_eq!(g.mainline_plies(), 4, "{text}: {:?}", messages(&g));
+            assert_eq!(g.result(), result, "{text}");
+            assert!(!g.has_errors(), "{text}: {:?}", messages(&g));
+            let word = text.rsplit(' ').next().unwrap();
+            assert!(messages(&g).iter().any(|m| m.starts_with(&format!("fixed: {word} read as the move "))), "{text}: {:?}", messages(&g));
+            let (once, twice) = export_twice(&g);
+            assert_eq!(once, twice);
+            assert!(once.ends_with(&format!("2. Nf3 Nc6 {result}\n\n")), "{once}");
+        }
+        // In a variation the move is kept and the marker ignored.
+        let g = read_game(b"1. e4 e5 (1... c5 2. Nf3*) 2. Nf3 *");
+        assert_eq!((g.mainline_plies(), g.result()), (3, "*"));
+        assert!(messages(&g).iter().any(|m| m == "warning: a result * inside a variation was ignored"), "{:?}", messages(&g));
+        assert!(export_twice(&g).0.contains("(1... c5 2. Nf3)"));
+        // Not when the move before the marker is not legal: kept as text.
+        let g = read_game(b"1. e4 e5 2. Qh5xf9* *");
+        assert_eq!(g.mainline_plies(), 2);
+        assert!(g.has_errors());
+        // Brackets and braces glued to moves were always apart.
+        let g = read_game(b"1.e4(1.d4)e5{x}2.Nf3(2.Nc3){y}Nc6*");
+        assert_eq!((g.mainline_plies(), g.result(), g.node_count()), (4, "*", 6));
+        assert!(!g.has_errors(), "{:?}", messages(&g));
+    }
+
+    #[test]
     fn forfeits_and_loose_markers() {
         let g = read_game(b"[Result \"+--\"]\n\n +--\n");
         assert_eq!(g.result(), "1-0");
@@ -1145,9 +1212,13 @@ mod tests {
 
     #[test]
     fn text_after_the_result_is_one_comment() {
-        let g = read_game(b"1. e4 * [FEN \"x\"] d4 $1 {c} e5\n");
+        let g = read_game(b"1. e4 * [see below] d4 $1 {c} e5\n");
         let last = g.mainline()[0];
-        assert_eq!(g.comments_after(last).collect::<Vec<_>>(), vec!["[FEN \"x\"] d4 $1", "c", "e5"]);
+        assert_eq!(g.comments_after(last).collect::<Vec<_>>(), vec!["[see below] d4 $1", "c", "e5"]);
+        // (A tag pair there begins the next game.)
+        let games: Vec<Game> = GameReader::new(b"1. e4 * [FEN \"x\"] d4 $1 {c} e5\n").collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].diagnostics().len(), 0);
         assert_eq!(g.diagnostics().len(), 1, "{:?}", messages(&g));
     }
 }

@@ -79,6 +79,8 @@ pub struct Splitter<'a> {
     /// (the length of the input if there is none): lines before it hold no
     /// comment.
     next_comment: usize,
+    /// The same for `"`: lines before it hold no tag pair.
+    next_quote: usize,
     /// Use the quick paths for the usual tag lines and plain movetext lines
     /// (off only in tests that compare both ways).
     quick: bool,
@@ -91,7 +93,7 @@ impl<'a> Splitter<'a> {
         // Files with lone CR line ends (and no LF at all) split on CR.
         let head = &bytes[..bytes.len().min(1 << 16)];
         let eol = if memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some() { b'\r' } else { b'\n' };
-        Splitter { bytes, pos, line: 1, eol, next_comment: 0, quick: true }
+        Splitter { bytes, pos, line: 1, eol, next_comment: 0, next_quote: 0, quick: true }
     }
 
     /// Offset where the next game will start.
@@ -108,7 +110,7 @@ impl<'a> Splitter<'a> {
     /// Resumes splitting `bytes` at a point taken from a splitter over the
     /// same bytes.
     pub fn resume(bytes: &'a [u8], point: SplitPoint) -> Splitter<'a> {
-        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol, next_comment: 0, quick: true }
+        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol, next_comment: 0, next_quote: 0, quick: true }
     }
 
     /// Finds the next game, appending its tags to `tags`. Returns `None` at
@@ -148,12 +150,13 @@ impl<'a> Splitter<'a> {
                     continue;
                 }
             }
-            // The line end, and whether a `;` comes before it (one pass).
+            // The line end, and whether a `;` or a `"` comes before it (one pass).
             let (eol, semicolon) = match memchr2(self.eol, b';', &bytes[p..]) {
                 Some(i) if bytes[p + i] == b';' => (memchr(self.eol, &bytes[p + i..]).map_or(len, |j| p + i + j), true),
                 Some(i) => (p + i, false),
                 None => (len, false),
             };
+            let quote = self.quote_before(p, eol);
             let next = if eol < len { eol + 1 } else { len };
             let content = skip_bom(bytes, skip_ws(bytes, p, eol), eol);
             if content == eol {
@@ -196,7 +199,7 @@ impl<'a> Splitter<'a> {
                     movetext.get_or_insert(rest);
                     state = State::Movetext;
                     moves_seen |= bytes[rest].is_ascii_alphanumeric();
-                    let (end_pos, result) = self.scan_movetext(rest, eol, semicolon, &mut lines);
+                    let (end_pos, result) = self.scan_movetext(rest, eol, (semicolon, quote), &mut lines);
                     if result {
                         state = State::AfterResult;
                     }
@@ -225,7 +228,7 @@ impl<'a> Splitter<'a> {
                 movetext.get_or_insert(content);
                 state = State::Movetext;
             }
-            let (end_pos, result) = self.scan_movetext(content, eol, semicolon, &mut lines);
+            let (end_pos, result) = self.scan_movetext(content, eol, (semicolon, quote), &mut lines);
             if result {
                 state = State::AfterResult;
             }
@@ -248,8 +251,23 @@ impl<'a> Splitter<'a> {
         Some(RawGame { start, end, movetext: movetext.unwrap_or(end), line })
     }
 
+    /// The first `"` at or after `p` (the length of the input if there is
+    /// none), looked for only when the one found last lies before `p`, so
+    /// that the file is searched once.
+    fn next_quote_from(&mut self, p: usize) -> usize {
+        if self.next_quote < p {
+            self.next_quote = memchr(b'"', &self.bytes[p..]).map_or(self.bytes.len(), |i| p + i);
+        }
+        self.next_quote
+    }
+
+    /// Is there a `"` from `p` to `end`?
+    fn quote_before(&mut self, p: usize, end: usize) -> bool {
+        self.next_quote_from(p) < end
+    }
+
     /// Skips, from the line start `p`, lines of plain movetext: lines that
-    /// start with a letter or digit, hold no `{` or `;` and do not end in a
+    /// start with a letter or digit, hold no `{`, `;` or `"` and do not end in a
     /// termination marker. The loop of `next_game` would do nothing with
     /// them but count them, which this does in fewer steps. Returns the
     /// start of the first other line (or of the last line of the input).
@@ -259,7 +277,8 @@ impl<'a> Splitter<'a> {
         if self.next_comment < p {
             self.next_comment = memchr2(b'{', b';', &bytes[p..]).map_or(len, |i| p + i);
         }
-        let limit = self.next_comment;
+        // (A line with a `"` may hold a tag pair after a marker.)
+        let limit = self.next_comment.min(self.next_quote_from(p));
         while p < limit && CLASS[bytes[p] as usize] & PLAIN != 0 {
             let Some(i) = memchr(self.eol, &bytes[p..limit]) else { break };
             let eol = p + i;
@@ -276,13 +295,20 @@ impl<'a> Splitter<'a> {
     /// Scans movetext from `p` to the line end `eol`, following brace
     /// comments over line ends. Returns where scanning should continue (the
     /// start of the next line) and whether the line ended in a termination
-    /// marker. Counts the lines it passes. `semicolon` is false when the
+    /// marker. Counts the lines it passes. `semicolon` (`quote`) is false
+    /// when the line is known to hold no `;` (no `"`).
     /// line is known to hold no `;`.
-    fn scan_movetext(&self, mut p: usize, mut eol: usize, mut semicolon: bool, lines: &mut u32) -> (usize, bool) {
+    fn scan_movetext(&mut self, mut p: usize, mut eol: usize, (mut semicolon, mut quote): (bool, bool), lines: &mut u32) -> (usize, bool) {
         let bytes = self.bytes;
         let len = bytes.len();
         loop {
             let line = &bytes[p..eol];
+            if quote {
+                // `... 1-0 [Event "Next"] ...`: the next game starts on this line.
+                if let Some(q) = tags_after_result(bytes, p, eol) {
+                    return (q, true);
+                }
+            }
             let mut open_comment = None;
             if !(semicolon && memchr(b';', line).is_some()) {
                 if let Some(i) = memrchr2(b'{', b'}', line) {
@@ -349,6 +375,7 @@ impl<'a> Splitter<'a> {
                             p = c + 1;
                             eol = memchr(self.eol, &bytes[p..]).map_or(len, |i| p + i);
                             semicolon = true;
+                            quote = self.quote_before(p, eol);
                         }
                     }
                 }
@@ -416,17 +443,29 @@ fn ends_with_result(line: &[u8]) -> bool {
         e -= 1;
     }
     let t = &line[..e];
-    // The marker must be a token of its own, as the lexer sees it.
-    let boundary = |n: usize| {
-        let before = &t[..t.len() - n];
-        before.is_empty()
-            || !(crate::lexer::is_symbol_byte(before[before.len() - 1])
-                || [&b"\xC2\xBD"[..], b"\xE2\x80\x93", b"\xE2\x80\x94", b"\xE2\x88\x92"].iter().any(|l| before.ends_with(l)))
+    let n = if t.ends_with(b"*") {
+        1
+    } else if t.ends_with(b"1-0") || t.ends_with(b"0-1") {
+        3
+    } else if t.ends_with(b"1/2-1/2") {
+        7
+    } else {
+        return false;
     };
-    (t.ends_with(b"*") && boundary(1))
-        || (t.ends_with(b"1-0") && boundary(3))
-        || (t.ends_with(b"0-1") && boundary(3))
-        || (t.ends_with(b"1/2-1/2") && boundary(7))
+    marker_apart(&t[..t.len() - n])
+}
+
+/// Can a marker follow `before`: is it a token of its own, as the lexer
+/// sees it, or glued to the end of a move (`Nc6*`, which the reader splits)?
+#[inline(never)]
+fn marker_apart(before: &[u8]) -> bool {
+    let Some(&last) = before.last() else { return true };
+    if last >= 0x80 {
+        // Apart after a no-break space; else glued to other text (a
+        // look-alike dash, say), whatever its encoding.
+        return before.ends_with(b"\xC2\xA0");
+    }
+    matches!(last, b'a'..=b'z' | b'A'..=b'Z' | b'1'..=b'8' | b'+' | b'#' | b'!' | b'?') || !crate::lexer::is_symbol_byte(last)
 }
 
 
@@ -437,22 +476,49 @@ fn looks_like_tag(bytes: &[u8], open: usize, end: usize) -> bool {
     p < end && bytes[p].is_ascii_alphabetic()
 }
 
+/// Where a tag pair that follows a termination marker on the line from `p`
+/// to `eol` starts (`1-0 [Event "Next"]`), outside comments.
+fn tags_after_result(bytes: &[u8], p: usize, eol: usize) -> Option<usize> {
+    let mut after_result = false;
+    for t in crate::lexer::Lexer::new(bytes, p) {
+        if t.start >= eol {
+            break;
+        }
+        let text = &bytes[t.start..t.end];
+        if after_result && text.first() == Some(&b'[') && tag_pair_end(bytes, t.start, eol).is_some() {
+            return Some(t.start);
+        }
+        // (Judged with what is glued before it, as at a line end.)
+        after_result = t.kind == crate::lexer::Kind::Symbol && ends_with_result(&bytes[p..t.end]);
+    }
+    None
+}
+
 /// Is the line from `open` (a `[`) to `end` a whole tag pair,
 /// `[Name "value"]`, and nothing else but more of them?
 fn is_tag_pair_line(bytes: &[u8], open: usize, end: usize) -> bool {
+    tag_pair_end(bytes, open, end).is_some_and(|after| {
+        let rest = skip_ws(bytes, after, end);
+        rest >= end || bytes[rest] == b'['
+    })
+}
+
+/// If a tag pair `[Name "value"]` starts at `open` (a `[`) and ends before
+/// `end`, where it ends (after its `]`).
+fn tag_pair_end(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
     let name = skip_ws(bytes, open + 1, end);
     let mut p = name;
     while p < end && bytes[p] != b'"' && is_name_byte(bytes[p]) {
         p += 1;
     }
     if p == name || !bytes[name].is_ascii_alphabetic() {
-        return false;
+        return None;
     }
     let quote = skip_ws(bytes, p, end);
     if quote == p || quote >= end || bytes[quote] != b'"' {
-        return false;
+        return None;
     }
-    // A closing quote, then the bracket, then the line end (or another tag).
+    // A closing quote, then the bracket.
     let mut from = quote + 1;
     while let Some(i) = memchr(b']', &bytes[from..end]) {
         let bracket = from + i;
@@ -461,12 +527,11 @@ fn is_tag_pair_line(bytes: &[u8], open: usize, end: usize) -> bool {
             q -= 1;
         }
         if q > quote + 1 && bytes[q - 1] == b'"' {
-            let rest = skip_ws(bytes, bracket + 1, end);
-            return rest >= end || bytes[rest] == b'[';
+            return Some(bracket + 1);
         }
         from = bracket + 1;
     }
-    false
+    None
 }
 
 #[inline]
@@ -687,6 +752,27 @@ mod tests {
     fn tagless_games_after_a_result() {
         let s = "1. e4 e5 *\n\n1. d4 d5 *\n";
         assert_eq!(split(s).len(), 2);
+    }
+
+    #[test]
+    fn tags_after_the_result_on_the_same_line_begin_the_next_game() {
+        let s = "1. e4 e5 1-0 [Event \"Next\"] [White \"X\"] 1. d4 *\n";
+        let g = split(s);
+        assert_eq!(g.iter().map(|x| (x.0.as_str(), x.1)).collect::<Vec<_>>(), [("1. e4 e5 1-0 ", 1), ("[Event \"Next\"] [White \"X\"] 1. d4 *\n", 1)]);
+        // With tags before, a comment after, and the next game's tags running on.
+        let s = "[Event \"A\"] 1. e4 1/2-1/2 [Event \"B\"] 1. d4 {a \"q\"} *\n[Event \"C\"]\n1. c4 0-1 [Event \"D\"]\n[Site \"y\"]\n\n1. Nf3 *\n";
+        let g = split(s);
+        let lines: Vec<usize> = g.iter().map(|x| x.1).collect();
+        assert_eq!(lines, [1, 1, 2, 3], "{g:?}");
+        assert_eq!(g[3].0, "[Event \"D\"]\n[Site \"y\"]\n\n1. Nf3 *\n");
+        // Glued to the move, as the reader splits it.
+        assert_eq!(split("1. e4 e5*\n[Event \"B\"]\n1. d4 *\n").len(), 2);
+        assert_eq!(split("1. e4 e5*\n1. d4 d5 *\n").len(), 2);
+        // Not a bracket that is no tag pair, nor one inside a comment, nor
+        // a tag pair with no marker before it.
+        assert_eq!(split("1. e4 1-0 [see below]\n").len(), 1);
+        assert_eq!(split("1. e4 {1-0 [Event \"x\"]} e5 *\n").len(), 1);
+        assert_eq!(split("1. e4 {x} [Event \"x\"]\n").len(), 1);
     }
 
     #[test]

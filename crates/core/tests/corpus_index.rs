@@ -37,6 +37,7 @@ const PY_INDENTED_TAG: &str = "python-chess takes an indented tag line for movet
 const PY_TAGS_AND_MOVES: &str = "python-chess does not read moves on the line of the tags; we do";
 const PY_BLANK_LINE: &str = "python-chess ends a game at a blank line inside its movetext; we end it at its marker or at the next tags";
 const PY_PAST_MARKER: &str = "the game ends at its marker and what follows on the line is kept as a comment; python-chess reads on past the marker";
+const PY_TAGS_AFTER_MARKER: &str = "tag pairs after a game's marker on its line begin the next game; python-chess reads on past the marker into one game";
 const PY_LOWER_CASTLING: &str = "python-chess does not read castling written o-o; we do, as scalachess expects";
 const NOT_A_MOVE: &str = "a word that is no move is kept as text with an error; python-chess skips it silently";
 const VARIANT_AS_TEXT: &str = "a variant Movetext does not play: its moves are kept as text, from the usual start position";
@@ -116,10 +117,11 @@ const DIFFERENCES: &[(&str, &str, &str, &str)] = &[
     ("mliebelt-pgn-parser__should-handle-different-result-from-san-as-tag.pgn", "py plies", "1", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-handle-result-both-in-tags-and-san.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-handle-result-both-in-tags-and-san.pgn", "py plies", "1", PY_TAGS_AND_MOVES),
-    ("mliebelt-pgn-parser__should-handle-turn-correct-2.pgn", "py games with errors", "0", PY_PAST_MARKER),
+    ("mliebelt-pgn-parser__should-handle-turn-correct-2.pgn", "py games", "2", PY_TAGS_AFTER_MARKER),
     ("mliebelt-pgn-parser__should-handle-turn-correct-2.pgn", "py fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", PY_PAST_MARKER),
     ("mliebelt-pgn-parser__should-handle-turn-correct-2.pgn", "py plies", "2", PY_PAST_MARKER),
     ("mliebelt-pgn-parser__should-read-2-games-without-whitespace-in-between.pgn", "py games", "2", PY_TAGS_AND_MOVES),
+    ("mliebelt-pgn-parser__should-read-all-combinations-of-games-with-and-without-white.pgn", "py games", "2", PY_TAGS_AFTER_MARKER),
     ("mliebelt-pgn-parser__should-read-2-games-without-whitespace-in-between.pgn", "py fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-read-2-games-without-whitespace-in-between.pgn", "py plies", "2", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-read-4-minimal-games-not-obvious.pgn", "py games with errors", "1", NOT_A_MOVE),
@@ -132,6 +134,7 @@ const DIFFERENCES: &[(&str, &str, &str, &str)] = &[
     ("mliebelt-pgn-parser__should-understand-2-games-with-last-game-only-comment-and-mo.pgn", "py plies", "2", PY_PAST_MARKER),
     ("mliebelt-pgn-parser__should-understand-2-games-with-last-game-tags-comment-and-mo.pgn", "py fen", "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", PY_PAST_MARKER),
     ("mliebelt-pgn-parser__should-understand-2-games-with-last-game-tags-comment-and-mo.pgn", "py plies", "2", PY_PAST_MARKER),
+    ("mliebelt-pgn-parser__should-understand-2-games-with-last-game-tags-comment-and-mo.pgn", "py games", "2", PY_TAGS_AFTER_MARKER),
     ("mliebelt-pgn-parser__should-understand-2-normal-games-with-tags-with-linefeeds-in.pgn", "py games", "2", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-understand-2-normal-games-with-tags-with-linefeeds-in.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", PY_TAGS_AND_MOVES),
     ("mliebelt-pgn-parser__should-understand-2-normal-games-with-tags-with-linefeeds-in.pgn", "py plies", "1", PY_TAGS_AND_MOVES),
