@@ -892,9 +892,9 @@ impl Parser {
     #[cold]
     #[inline(never)]
     fn glued_result(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<Glued> {
-        let marker = [&b"1/2-1/2"[..], b"1-0", b"0-1", b"*"].into_iter().find(|m| word.len() > m.len() && word.ends_with(m))?;
-        let cut = word.len() - marker.len();
-        let mv = &word[..cut];
+        // The longest marker is 7 bytes (`1/2-1/2`); a move comes before it.
+        let cut = (word.len().saturating_sub(7).max(1)..word.len()).find(|&c| is_result(&word[c..]))?;
+        let (mv, marker) = word.split_at(cut);
         let tok = movetext::parse_token(mv)?;
         let (kind, extra) = match movetext::resolve(&tok, pos) {
             Resolved::Illegal(_) => return None,

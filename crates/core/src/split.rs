@@ -297,7 +297,6 @@ impl<'a> Splitter<'a> {
     /// start of the next line) and whether the line ended in a termination
     /// marker. Counts the lines it passes. `semicolon` (`quote`) is false
     /// when the line is known to hold no `;` (no `"`).
-    /// line is known to hold no `;`.
     fn scan_movetext(&mut self, mut p: usize, mut eol: usize, (mut semicolon, mut quote): (bool, bool), lines: &mut u32) -> (usize, bool) {
         let bytes = self.bytes;
         let len = bytes.len();
