@@ -661,7 +661,7 @@ pub fn app() -> Html {
         key: current_key,
         blocked: dialog.is_some() || menu.is_some(),
     });
-    let legal = use_legal_moves(&node.fen, true);
+    let legal = use_legal_moves(&node.fen(), true);
     let on_move = {
         let do_edit = do_edit.clone();
         Callback::from(move |mv| do_edit.emit(EditOp::Play(current_key, mv)))
@@ -693,7 +693,7 @@ pub fn app() -> Html {
             d,
             &DialogContext {
                 game: game.clone(),
-                fen: node.fen.clone(),
+                fen: node.fen(),
                 library: (*library).clone(),
                 set_library: library.setter(),
                 edits: edits.clone(),
@@ -747,7 +747,7 @@ pub fn app() -> Html {
     };
 
     let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
-    let side = if node.turn.is_white() { "White" } else { "Black" };
+    let side = if node.turn().is_white() { "White" } else { "Black" };
     let board_label = format!("Chess board, position after {moved}; {side} to move.");
     let announcement = if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) };
     let bottom = if viewer.flipped { Color::Black } else { Color::White };
@@ -829,10 +829,10 @@ pub fn app() -> Html {
                         if game.has_eval {
                             <EvalBar eval={game.eval_at(current)} flipped={viewer.flipped} />
                         }
-                        <ChessBoard board={node.board.clone()} fen={AttrValue::from(node.fen.clone())}
+                        <ChessBoard board={node.board().clone()} fen={AttrValue::from(node.fen())}
                             flipped={viewer.flipped} last_move={node.last_move} check={node.check}
                             arrows={node.arrows.clone()} marks={node.marks.clone()}
-                            label={AttrValue::from(board_label)} description={AttrValue::from(describe(&node.board))}
+                            label={AttrValue::from(board_label)} description={AttrValue::from(describe(node.board()))}
                             {legal} {on_move} on_draw={Some(on_draw)} />
                     </div>
                     { bar(bottom, "bottom") }
@@ -893,7 +893,7 @@ pub(crate) fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: 
         _ => None,
     }
     .map(AttrValue::from);
-    let to_move = game.node(current).turn == color && score.is_none();
+    let to_move = game.node(current).turn() == color && score.is_none();
     html! {
         <PlayerBar {white} {name} {title} {elo} {clock} {to_move} {score} place={place} />
     }

@@ -25,6 +25,7 @@ pub mod library;
 pub mod loader;
 pub mod model;
 pub mod move_list;
+pub mod move_list_layout;
 pub mod nag_glyphs;
 pub mod notation;
 pub mod page_listeners;

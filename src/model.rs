@@ -102,12 +102,9 @@ pub struct ViewNode {
     pub before: Vec<String>,
     /// Comments written after the move, commands stripped, empty ones left out.
     pub after: Vec<String>,
-    /// The position after the move.
-    pub board: Board,
-    /// The side to move after the move.
-    pub turn: Color,
-    /// FEN of the position after the move.
-    pub fen: String,
+    /// The position after the move (its FEN is written when asked for:
+    /// [`ViewNode::fen`]).
+    pub pos: Chess,
     /// Squares the move went from and to (the king's squares for castling).
     pub last_move: Option<(Square, Square)>,
     /// Square of the king in check after the move.
@@ -122,6 +119,23 @@ pub struct ViewNode {
     pub marks: Vec<SquareMark>,
     /// Text after the move that could not be read as moves, kept as written.
     pub unplayed: Vec<String>,
+}
+
+impl ViewNode {
+    /// The pieces after the move.
+    pub fn board(&self) -> &Board {
+        self.pos.board()
+    }
+
+    /// The side to move after the move.
+    pub fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    /// FEN of the position after the move.
+    pub fn fen(&self) -> String {
+        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+    }
 }
 
 /// A game ready to be shown.
@@ -301,9 +315,7 @@ fn make_node<S: GameSource>(
         nags: src.nags(id),
         before,
         after,
-        board: pos.board().clone(),
-        turn: pos.turn(),
-        fen: Fen::from_position(pos, EnPassantMode::Legal).to_string(),
+        pos: pos.clone(),
         last_move,
         check: if pos.is_check() {
             pos.board().king_of(pos.turn())
@@ -334,9 +346,8 @@ fn play(pos: &Chess, step: &Step) -> Option<Played> {
             if !pos.is_legal(*m) {
                 return None;
             }
-            let san = SanPlus::from_move(pos.clone(), *m).to_string();
             let mut after = pos.clone();
-            after.play_unchecked(*m);
+            let san = SanPlus::from_move_and_play_unchecked(&mut after, *m).to_string();
             Some((after, san, Some(highlight(m, pos.turn()))))
         }
         Step::Null => {
@@ -405,7 +416,7 @@ mod tests {
         assert_eq!(g.clock_at(end, Color::White), Some(600));
         assert_eq!(g.clock_at(end, Color::Black), None);
         assert_eq!(
-            g.node(end).fen,
+            g.node(end).fen(),
             "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
         );
     }

@@ -1,20 +1,35 @@
 //! The move list: the main line in move pairs, comments, and variations as
-//! indented blocks (deeper ones inline in parentheses).
+//! indented blocks (deeper ones inline in parentheses). The list is drawn in
+//! pages (see [`crate::move_list_layout`]): the first pages at once and the
+//! rest a page per task, and a very long game only the pages in view, so no
+//! game holds the page for long however many moves it has.
 
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::move_list_layout::{Boxes, Item, Layout, Placed};
 use crate::nag_glyphs::nag_view;
 use crate::notation::Notation;
 
-/// Variations down to this depth get blocks of their own; deeper ones are
-/// written inline in parentheses.
-const MAX_BLOCK_DEPTH: u32 = 2;
-
 /// NAGs drawn after a move at most; the rest are counted.
 const MAX_NAGS_SHOWN: usize = 6;
+
+/// Pages drawn with the first drawing of a game.
+const FIRST_PAGES: usize = 3;
+
+/// Games of at most this many pages get all of them drawn, a page per task
+/// after the first ones; longer games only the pages in view (and the
+/// page of the shown move).
+const ALL_PAGES_UP_TO: usize = 30;
+
+/// How far above and below the visible part pages are drawn, in pixels.
+const MARGIN: f64 = 600.0;
 
 /// What the move list shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -32,12 +47,101 @@ pub struct MoveListProps {
     pub on_context: Option<Callback<(NodeIx, i32, i32)>>,
 }
 
-/// The move list. The moves are drawn once per game (and notation); moving
-/// through the game only moves the highlight, so a game of thousands of
-/// moves steps as fast as a short one.
+/// A game's layout, compared by identity.
+#[derive(Clone)]
+struct LayoutRef(Rc<Layout>);
+
+impl PartialEq for LayoutRef {
+    fn eq(&self, other: &LayoutRef) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The pages near the visible part of the list.
+#[derive(PartialEq, Default)]
+struct InView(BTreeSet<usize>);
+
+impl Reducible for InView {
+    type Action = BTreeSet<usize>;
+    fn reduce(self: Rc<Self>, pages: BTreeSet<usize>) -> Rc<Self> {
+        Rc::new(InView(pages))
+    }
+}
+
+/// What the scroll listeners need from the latest drawing.
+#[derive(Default)]
+struct Sizes {
+    /// The layout drawn.
+    layout: Option<Rc<Layout>>,
+    /// Measured page heights (0 until measured).
+    measured: Vec<f64>,
+}
+
+impl Sizes {
+    /// The height of page `p`: measured, or else the layout's guess.
+    fn height(&self, p: usize) -> f64 {
+        match self.measured.get(p) {
+            Some(&h) if h > 0.0 => h,
+            _ => self.layout.as_ref().map_or(0.0, |l| l.estimates[p]),
+        }
+    }
+}
+
+/// The move list. Moving through the game moves the highlight and draws
+/// the page of the shown move if it is not drawn; the moves drawn are not
+/// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let container = use_node_ref();
+    let layout = use_memo(props.game.clone(), |game| Layout::of(game));
+    let in_view = use_reducer_eq(InView::default);
+    let drawn_upto = use_state(|| FIRST_PAGES);
+    let sizes = use_mut_ref(Sizes::default);
+    {
+        let mut s = sizes.borrow_mut();
+        s.measured.resize(layout.pages.len(), 0.0);
+        s.layout = Some(layout.clone());
+    }
+    // The pages in view follow scrolling of the list and of the page.
+    {
+        let container = container.clone();
+        let sizes = sizes.clone();
+        let dispatch = in_view.dispatcher();
+        use_effect_with((), move |_| {
+            let update = Rc::new(move || {
+                if let Some(list) = container.cast::<HtmlElement>() {
+                    dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+                }
+            });
+            let window = web_sys::window().expect("a window");
+            let options = EventListenerOptions { phase: gloo_events::EventListenerPhase::Capture, passive: true };
+            let on_scroll = update.clone();
+            let scroll = EventListener::new_with_options(&window, "scroll", options, move |_| on_scroll());
+            let resize = EventListener::new(&window, "resize", move |_| update());
+            move || drop((scroll, resize))
+        });
+    }
+    // After each drawing: measure the drawn pages, see which are in view,
+    // and draw one more page of a game short enough to be drawn whole.
+    {
+        let container = container.clone();
+        let sizes = sizes.clone();
+        let dispatch = in_view.dispatcher();
+        let drawn_upto = drawn_upto.clone();
+        let pages = layout.pages.len();
+        use_effect(move || {
+            let mut timeout = None;
+            if let Some(list) = container.cast::<HtmlElement>() {
+                measure(&list, &mut sizes.borrow_mut());
+                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+                let upto = *drawn_upto;
+                if upto < pages.min(ALL_PAGES_UP_TO) {
+                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set(upto + 1)));
+                }
+            }
+            move || drop(timeout)
+        });
+    }
     {
         let container = container.clone();
         use_effect_with((props.current, props.game.clone(), props.notation), move |(current, _, _)| {
@@ -47,32 +151,116 @@ pub fn move_list(props: &MoveListProps) -> Html {
     }
     let g = &props.game;
     let label = format!("Moves: {} – {}", g.tag("White").unwrap_or("White"), g.tag("Black").unwrap_or("Black"));
-    html! {
-        <div class="move-list" ref={container} role="region" aria-label={label}>
-            <MoveListBody game={props.game.clone()} on_select={props.on_select.clone()}
+    let current_page = layout.page_of(props.current);
+    let layout_ref = LayoutRef(layout.clone());
+    let pages = (0..layout.pages.len()).map(|p| {
+        let drawn = p < *drawn_upto || p == current_page || in_view.0.contains(&p);
+        let height = sizes.borrow().height(p).round() as u32;
+        html! {
+            <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}
+                game={props.game.clone()} layout={layout_ref.clone()} on_select={props.on_select.clone()}
                 notation={props.notation} on_context={props.on_context.clone()} />
+        }
+    });
+    let onscroll = {
+        let (sizes, dispatch, container) = (sizes.clone(), in_view.dispatcher(), container.clone());
+        Callback::from(move |_: Event| {
+            if let Some(list) = container.cast::<HtmlElement>() {
+                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+            }
+        })
+    };
+    html! {
+        <div class="move-list" ref={container} role="region" aria-label={label} {onscroll}>
+            { for pages }
         </div>
     }
 }
 
-/// What the drawn moves depend on (not the shown move).
+/// Records the heights of the drawn pages.
+fn measure(list: &HtmlElement, sizes: &mut Sizes) {
+    let Ok(drawn) = list.query_selector_all(".mainline[data-page]") else { return };
+    for i in 0..drawn.length() {
+        let Some(el) = drawn.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else { continue };
+        let page = el.get_attribute("data-page").and_then(|p| p.parse::<usize>().ok());
+        let height = el.offset_height();
+        if let (Some(page), true) = (page, height > 0) {
+            if let Some(slot) = sizes.measured.get_mut(page) {
+                *slot = f64::from(height);
+            }
+        }
+    }
+}
+
+/// The pages within [`MARGIN`] of the part of the list that is on screen
+/// (inside the list's own scrolling and the window's).
+fn pages_in_view(list: &HtmlElement, sizes: &Sizes) -> BTreeSet<usize> {
+    let mut pages = BTreeSet::new();
+    let Some(window) = web_sys::window() else { return pages };
+    let Ok(Some(first)) = list.query_selector("[data-page]") else { return pages };
+    let rect = list.get_bounding_client_rect();
+    let screen = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+    let (top, bottom) = (rect.top().max(0.0), rect.bottom().min(screen));
+    if bottom <= top {
+        return pages;
+    }
+    let origin = first.get_bounding_client_rect().top();
+    let (low, high) = (top - origin - MARGIN, bottom - origin + MARGIN);
+    let count = sizes.layout.as_ref().map_or(0, |l| l.pages.len());
+    let mut at = 0.0;
+    for p in 0..count {
+        let end = at + sizes.height(p);
+        if end >= low && at <= high {
+            pages.insert(p);
+        }
+        if at > high {
+            break;
+        }
+        at = end;
+    }
+    pages
+}
+
+/// What a page of the list depends on.
 #[derive(Properties, PartialEq, Clone)]
-struct BodyProps {
+struct PageProps {
     game: SharedGame,
+    layout: LayoutRef,
+    index: usize,
+    /// Drawn, or else a gap of `height` pixels.
+    drawn: bool,
+    height: u32,
     on_select: Callback<NodeIx>,
     notation: Notation,
     on_context: Option<Callback<(NodeIx, i32, i32)>>,
 }
 
-#[function_component(MoveListBody)]
-fn move_list_body(props: &BodyProps) -> Html {
+/// A page of the list: its part of the main line's grid, with the result
+/// after the last page.
+#[function_component(MovePage)]
+fn move_page(props: &PageProps) -> Html {
+    let layout = &props.layout.0;
+    let index = props.index.to_string();
+    if !props.drawn {
+        return html! { <div class="mv-gap" data-page={index} aria-hidden="true" style={format!("height: {}px", props.height)}></div> };
+    }
     let ctx = Ctx {
         game: &props.game,
         on_select: &props.on_select,
         notation: props.notation,
         on_context: props.on_context.as_ref(),
     };
-    mainline(&ctx)
+    let cells = ctx.page(&layout.items, layout.pages[props.index].clone());
+    let result = (props.index + 1 == layout.pages.len()).then(|| {
+        let result = props.game.tag("Result").unwrap_or("*").to_owned();
+        html! { <div class="result" aria-label={format!("result {result}")}>{ result }</div> }
+    });
+    html! {
+        <div class="mainline" data-page={index}>
+            { for cells }
+            { for result }
+        </div>
+    }
 }
 
 /// Moves the highlight (class `current`, `aria-current`) to node `current`.
@@ -117,7 +305,101 @@ struct Ctx<'a> {
     on_context: Option<&'a Callback<(NodeIx, i32, i32)>>,
 }
 
+/// A box being filled while a page is drawn.
+struct OpenBox {
+    id: u32,
+    children: Vec<Html>,
+    /// Opened again: it began on the page before.
+    continued: bool,
+}
+
 impl Ctx<'_> {
+    /// The items `range` of `items` in their boxes: interruptions of the main
+    /// line holding variation blocks of depth 1 holding blocks of depth 2.
+    /// A box cut by the page's start or end is marked `split-before` or
+    /// `split-after`, so the pages join without a seam.
+    fn page(&self, items: &[Placed], range: std::ops::Range<usize>) -> Vec<Html> {
+        let before = range.start.checked_sub(1).map_or(Boxes::default(), |i| items[i].boxes);
+        let after = items.get(range.end).map_or(Boxes::default(), |p| p.boxes);
+        let mut top = Vec::new();
+        let mut open: Vec<OpenBox> = Vec::new();
+        let close = |open: &mut Vec<OpenBox>, top: &mut Vec<Html>, split_after: bool| {
+            let level = open.len() - 1;
+            let b = open.pop().expect("a box to close");
+            let class = match level {
+                0 => classes!("interruption"),
+                1 => classes!("var", "var-d1"),
+                _ => classes!("var", "var-d2"),
+            };
+            let class = classes!(class, b.continued.then_some("split-before"), split_after.then_some("split-after"));
+            let html = if level == 0 {
+                html! { <div {class}>{ for b.children }</div> }
+            } else {
+                html! { <div {class} data-depth={level.to_string()}>{ for b.children }</div> }
+            };
+            match open.last_mut() {
+                Some(parent) => parent.children.push(html),
+                None => top.push(html),
+            }
+        };
+        for (i, placed) in items[range.clone()].iter().enumerate() {
+            let b = placed.boxes;
+            let levels = if b.interruption == 0 {
+                0
+            } else if b.block1 == 0 {
+                1
+            } else if b.block2 == 0 {
+                2
+            } else {
+                3
+            };
+            let mut keep = 0;
+            while keep < open.len() && keep < levels && open[keep].id == b.at(keep) {
+                keep += 1;
+            }
+            while open.len() > keep {
+                close(&mut open, &mut top, false);
+            }
+            while open.len() < levels {
+                let level = open.len();
+                let id = b.at(level);
+                open.push(OpenBox { id, children: Vec::new(), continued: i == 0 && before.at(level) == id });
+            }
+            let html = self.item(placed.item);
+            match open.last_mut() {
+                Some(b) => b.children.push(html),
+                None => top.push(html),
+            }
+        }
+        while let Some(b) = open.last() {
+            let split = after.at(open.len() - 1) == b.id;
+            close(&mut open, &mut top, split);
+        }
+        top
+    }
+
+    /// One item.
+    fn item(&self, item: Item) -> Html {
+        match item {
+            Item::RowNumber(number) => html! { <span class="num">{ number }</span> },
+            Item::Filler { dots } => {
+                html! { <span class="mv-filler" aria-hidden="true">{ if dots { "…" } else { "" } }</span> }
+            }
+            Item::Move(ix) => self.move_button(ix),
+            Item::Number { number, black } => {
+                html! { <span class="num">{ format!("{number}{}", if black { "..." } else { "." }) }</span> }
+            }
+            Item::Comment { node, before, index, block } => {
+                let n = self.game.node(node);
+                let list = if before { &n.before } else { &n.after };
+                self.comment(&list[index as usize], block)
+            }
+            Item::Unplayed { node, index } => self.unplayed(&self.game.node(node).unplayed[index as usize]),
+            Item::Open => html! { <span class="var-paren">{ "(" }</span> },
+            Item::Close => html! { <span class="var-paren">{ ")" }</span> },
+        }
+    }
+
     /// A clickable move with its NAGs.
     fn move_button(&self, ix: NodeIx) -> Html {
         let node = self.game.node(ix);
@@ -191,161 +473,6 @@ impl Ctx<'_> {
             </span>
         }
     }
-
-    /// The alternatives to `ix` (its younger siblings), when `ix` is the
-    /// first child of its parent.
-    fn alternatives(&self, ix: NodeIx) -> &[NodeIx] {
-        match self.game.node(ix).parent {
-            Some(p) if self.game.node(p).children.first() == Some(&ix) => {
-                &self.game.node(p).children[1..]
-            }
-            _ => &[],
-        }
-    }
-
-    /// A variation starting at `start` as a block of its own (`depth` is at
-    /// most [`MAX_BLOCK_DEPTH`], so blocks nest no deeper than that).
-    fn variation(&self, start: NodeIx, depth: u32) -> Html {
-        let mut items = Vec::new();
-        self.line_items(start, depth, &mut items);
-        html! { <div class={format!("var var-d{depth}")} data-depth={depth.to_string()}>{ for items }</div> }
-    }
-
-    /// The items of the line from `start` (a variation at `depth`): its
-    /// moves, comments and kept text, and its alternatives, as blocks down to
-    /// [`MAX_BLOCK_DEPTH`] and below that inline in parentheses. The inline
-    /// ones are written flat, side by side, with an explicit stack: however
-    /// deep the file nests them, nothing here recurses and the page's
-    /// elements nest no deeper.
-    fn line_items(&self, start: NodeIx, depth: u32, items: &mut Vec<Html>) {
-        enum Step {
-            /// Write the line from a node (the first node of a variation when
-            /// `first`), needing a move number first when `number`.
-            Line { from: NodeIx, depth: u32, first: bool, number: bool },
-            /// Close an inline variation.
-            Close,
-        }
-        let mut steps = vec![Step::Line { from: start, depth, first: true, number: true }];
-        while let Some(step) = steps.pop() {
-            let (from, depth, first, mut need_number) = match step {
-                Step::Close => {
-                    items.push(html! { <span class="var-paren">{ ")" }</span> });
-                    continue;
-                }
-                Step::Line { from, depth, first, number } => (from, depth, first, number),
-            };
-            if first && depth > MAX_BLOCK_DEPTH {
-                items.push(html! { <span class="var-paren">{ "(" }</span> });
-            }
-            let mut at = Some(from);
-            while let Some(ix) = at {
-                let node = self.game.node(ix);
-                for c in &node.before {
-                    items.push(self.comment(c, false));
-                    need_number = true;
-                }
-                if node.by_white {
-                    items.push(html! { <span class="num">{ format!("{}.", node.number) }</span> });
-                } else if need_number {
-                    items.push(html! { <span class="num">{ format!("{}...", node.number) }</span> });
-                }
-                need_number = false;
-                items.push(self.move_button(ix));
-                for c in &node.after {
-                    items.push(self.comment(c, false));
-                    need_number = true;
-                }
-                for u in &node.unplayed {
-                    items.push(self.unplayed(u));
-                    need_number = true;
-                }
-                let alternatives = if ix == from && first { &[][..] } else { self.alternatives(ix) };
-                at = self.game.next(ix);
-                if alternatives.is_empty() {
-                    continue;
-                }
-                if depth < MAX_BLOCK_DEPTH {
-                    // Blocks: at most MAX_BLOCK_DEPTH levels of calls.
-                    for &alt in alternatives {
-                        items.push(self.variation(alt, depth + 1));
-                    }
-                    need_number = true;
-                    continue;
-                }
-                // Inline: the rest of this line waits on the stack behind
-                // the alternatives, each opened here and closed by `Close`.
-                if let Some(next) = at {
-                    steps.push(Step::Line { from: next, depth, first: false, number: true });
-                }
-                for &alt in alternatives.iter().rev() {
-                    steps.push(Step::Close);
-                    steps.push(Step::Line { from: alt, depth: depth + 1, first: true, number: true });
-                }
-                break;
-            }
-        }
-    }
-}
-
-fn mainline(ctx: &Ctx<'_>) -> Html {
-    let game = ctx.game;
-    let mut cells = Vec::new();
-    let interruption = |items: Vec<Html>| html! { <div class="interruption">{ for items }</div> };
-    let root = game.node(0);
-    if !root.after.is_empty() || !root.unplayed.is_empty() {
-        let mut items: Vec<Html> = root.after.iter().map(|c| ctx.comment(c, true)).collect();
-        items.extend(root.unplayed.iter().map(|u| ctx.unplayed(u)));
-        cells.push(interruption(items));
-    }
-    // True while a White move sits in a row without its Black reply.
-    let mut row_open = false;
-    let mut at = 0;
-    while let Some(ix) = game.next(at) {
-        let node = game.node(ix);
-        if !node.before.is_empty() {
-            if row_open {
-                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
-                row_open = false;
-            }
-            cells.push(interruption(
-                node.before.iter().map(|c| ctx.comment(c, true)).collect(),
-            ));
-        }
-        if node.by_white {
-            cells.push(html! { <span class="num">{ node.number }</span> });
-            cells.push(ctx.move_button(ix));
-            row_open = true;
-        } else {
-            if !row_open {
-                cells.push(html! { <span class="num">{ node.number }</span> });
-                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
-            }
-            cells.push(ctx.move_button(ix));
-            row_open = false;
-        }
-        let alternatives = ctx.alternatives(ix);
-        if !node.after.is_empty() || !alternatives.is_empty() || !node.unplayed.is_empty() {
-            if row_open {
-                cells.push(html! { <span class="mv-filler" aria-hidden="true">{ "…" }</span> });
-                row_open = false;
-            }
-            let mut items: Vec<Html> = node.after.iter().map(|c| ctx.comment(c, true)).collect();
-            items.extend(node.unplayed.iter().map(|u| ctx.unplayed(u)));
-            items.extend(alternatives.iter().map(|&alt| ctx.variation(alt, 1)));
-            cells.push(interruption(items));
-        }
-        at = ix;
-    }
-    if row_open {
-        cells.push(html! { <span class="mv-filler" aria-hidden="true"></span> });
-    }
-    let result = game.tag("Result").unwrap_or("*").to_owned();
-    html! {
-        <div class="mainline">
-            { for cells }
-            <div class="result" aria-label={format!("result {result}")}>{ result }</div>
-        </div>
-    }
 }
 
 #[cfg(test)]
@@ -375,9 +502,13 @@ mod tests {
         (deepest, moves)
     }
 
+    /// Every page of a game's list, drawn.
     fn list_of(game: &ViewGame) -> Html {
         let on_select = Callback::noop();
-        mainline(&Ctx { game, on_select: &on_select, notation: Notation::San, on_context: None })
+        let ctx = Ctx { game, on_select: &on_select, notation: Notation::San, on_context: None };
+        let layout = Layout::of(game);
+        let pages = layout.pages.iter().map(|range| html! { <div class="mainline">{ for ctx.page(&layout.items, range.clone()) }</div> });
+        html! { <div>{ for pages }</div> }
     }
 
     #[test]
@@ -408,6 +539,45 @@ mod tests {
             }
         });
         run.unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn a_box_cut_by_pages_is_drawn_once_and_continued() {
+        for bytes in [
+            movetext_hostile::deep_variations(3_000),
+            movetext_hostile::many_siblings(3_000),
+            b"1. e4 {x} e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *".to_vec(),
+        ] {
+            let game = open_first_game(&bytes);
+            let layout = Layout::of(&game);
+            let mut ids = std::collections::BTreeSet::new();
+            for p in &layout.items {
+                ids.extend([p.boxes.interruption, p.boxes.block1 + 1_000_000, p.boxes.block2 + 2_000_000]);
+            }
+            let boxes = ids.into_iter().filter(|&id| id % 1_000_000 != 0).count();
+            let (mut new_boxes, mut continued) = (0, 0);
+            let html = list_of(&game);
+            let mut stack = vec![&html];
+            while let Some(node) = stack.pop() {
+                match node {
+                    Html::VTag(tag) => {
+                        let class = tag.attributes.iter().find(|(k, _)| *k == "class").map(|(_, v)| v.to_owned()).unwrap_or_default();
+                        if class.contains("interruption") || class.contains("var-d") {
+                            if class.contains("split-before") {
+                                continued += 1;
+                            } else {
+                                new_boxes += 1;
+                            }
+                        }
+                        stack.extend(tag.children());
+                    }
+                    Html::VList(list) => stack.extend(list.iter()),
+                    _ => {}
+                }
+            }
+            assert_eq!(new_boxes, boxes, "each box begins once");
+            assert_eq!(continued > 0, layout.pages.len() > 1 && boxes > 0, "{continued} continued boxes in {} pages", layout.pages.len());
+        }
     }
 
     #[test]

@@ -275,7 +275,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     // What the page can read, and the move-change event.
     {
         let mut port = props.port.0.borrow_mut();
-        port.fen = node.fen.clone();
+        port.fen = node.fen();
         port.source = Some((library.clone(), edits.clone(), index));
     }
     {
@@ -293,7 +293,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                 }
                 let _ = js_sys::Reflect::set(&detail, &"ply".into(), &JsValue::from(ply));
                 let _ = js_sys::Reflect::set(&detail, &"path".into(), &path_of(&game, current).into());
-                let _ = js_sys::Reflect::set(&detail, &"fen".into(), &n.fen.clone().into());
+                let _ = js_sys::Reflect::set(&detail, &"fen".into(), &n.fen().into());
                 let _ = js_sys::Reflect::set(&detail, &"san".into(), &n.san.clone().into());
                 let _ = f.call1(&JsValue::NULL, &detail);
             }
@@ -328,7 +328,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
 
     // Moves on the board (editable widgets).
-    let legal = use_legal_moves(&node.fen, opts.editable);
+    let legal = use_legal_moves(&node.fen(), opts.editable);
     let on_move = {
         let edits = edits.clone();
         let library = library.clone();
@@ -354,7 +354,7 @@ pub fn widget(props: &WidgetProps) -> Html {
         player_bar(&game, current, color, place, opts.clocks)
     };
     let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
-    let side = if node.turn.is_white() { "White" } else { "Black" };
+    let side = if node.turn().is_white() { "White" } else { "Black" };
     let label = format!("Chess board, position after {moved}; {side} to move.");
     let problems = game.diagnostics.len();
     html! {
@@ -366,9 +366,9 @@ pub fn widget(props: &WidgetProps) -> Html {
                     if game.has_eval {
                         <EvalBar eval={game.eval_at(current)} {flipped} />
                     }
-                    <ChessBoard board={node.board.clone()} fen={AttrValue::from(node.fen.clone())} {flipped}
+                    <ChessBoard board={node.board().clone()} fen={AttrValue::from(node.fen())} {flipped}
                         last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
-                        label={AttrValue::from(label)} description={AttrValue::from(describe(&node.board))}
+                        label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
                         {legal} {on_move} />
                 </div>
                 { bar(bottom) }
@@ -417,7 +417,7 @@ mod tests {
         let opts = WidgetOptions { fen: Some("8/P6k/8/8/8/8/8/K7 w - - 0 1".into()), ..WidgetOptions::default() };
         let lib = library_of(&opts, "");
         let g = ViewGame::build(&lib.game(0).unwrap());
-        assert_eq!(g.node(0).fen, "8/P6k/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(g.node(0).fen(), "8/P6k/8/8/8/8/8/K7 w - - 0 1");
         assert_eq!(MovesPlace::parse("Bottom"), MovesPlace::Bottom);
     }
 }
