@@ -95,6 +95,38 @@ fn offer(name: &str, blob: &web_sys::Blob) {
     .forget();
 }
 
+/// The most text the dialog's text box shows: browsers take seconds to lay
+/// out megabytes in a text box.
+const SHOWN_AT_MOST: usize = 64 * 1024;
+
+/// The part of `text` the text box shows: all of it, or its lines that fit
+/// in [`SHOWN_AT_MOST`] bytes (at least the first line's start).
+fn shown_part(text: &str) -> &str {
+    if text.len() <= SHOWN_AT_MOST {
+        return text;
+    }
+    let head = &text.as_bytes()[..SHOWN_AT_MOST];
+    match head.iter().rposition(|&b| b == b'\n') {
+        Some(end) => &text[..end + 1],
+        None => {
+            let mut end = SHOWN_AT_MOST;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            &text[..end]
+        }
+    }
+}
+
+/// A size in bytes for people: `812 bytes`, `64.0 KB`, `5.2 MB`.
+fn size_text(bytes: usize) -> String {
+    match bytes {
+        0..1_000 => format!("{bytes} bytes"),
+        1_000..1_000_000 => format!("{:.1} KB", bytes as f64 / 1e3),
+        _ => format!("{:.1} MB", bytes as f64 / 1e6),
+    }
+}
+
 /// The export panel.
 #[function_component(ExportPanel)]
 pub fn export_panel(props: &ExportPanelProps) -> Html {
@@ -157,6 +189,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     };
     let onkeydown = crate::dialog_focus::escape_closes(props.on_close.clone());
     let o = &*opts;
+    let shown = shown_part(&text);
     let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
         html! {
             <label class="export-option">
@@ -175,7 +208,12 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     { check("NAGs", o.nags, o.reduced, toggle(|o| &mut o.nags)) }
                     { check("Reduced export format", o.reduced, false, toggle(|o| &mut o.reduced)) }
                 </div>
-                <textarea class="export-text" readonly=true rows="12" aria-label="PGN of the game" value={text.clone()} />
+                if shown.len() < text.len() {
+                    <p class="export-cut" role="note">
+                        { format!("This game's PGN is {}; the first {} are shown here. Copy PGN and Download game give all of it.", size_text(text.len()), size_text(shown.len())) }
+                    </p>
+                }
+                <textarea class="export-text" readonly=true rows="12" aria-label="PGN of the game" value={shown.to_owned()} />
                 <div class="dialog-actions">
                     <button type="button" class="btn btn-primary" onclick={copy_pgn}>{ "Copy PGN" }</button>
                     <button type="button" class="btn" onclick={download_game}>{ "Download game" }</button>
@@ -186,5 +224,28 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                 </div>
             </div>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_export_shows_its_first_whole_lines() {
+        let short = "1. e4 e5 *\n";
+        assert_eq!(shown_part(short), short);
+        let line = format!("{}\n", "x".repeat(79));
+        let long = line.repeat(2_000);
+        let shown = shown_part(&long);
+        assert!(shown.len() <= SHOWN_AT_MOST && shown.len() > SHOWN_AT_MOST - 80, "{}", shown.len());
+        assert!(shown.ends_with('\n') && long.starts_with(shown));
+        // One line of letters of two bytes: cut between letters.
+        let wide = "é".repeat(SHOWN_AT_MOST);
+        let shown = shown_part(&wide);
+        assert!(shown.len() <= SHOWN_AT_MOST && shown.len() >= SHOWN_AT_MOST - 1);
+        assert_eq!(size_text(812), "812 bytes");
+        assert_eq!(size_text(64 * 1024), "65.5 KB");
+        assert_eq!(size_text(5_242_894), "5.2 MB");
     }
 }

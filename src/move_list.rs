@@ -451,28 +451,30 @@ impl Ctx<'_> {
         } else {
             "comment"
         };
-        // A very long comment shows its start; the rest opens on demand.
-        const LONG: usize = 1000;
-        if text.len() > LONG {
-            let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
-            return html! {
-                <details class={classes!(class, "long-comment")}>
-                    <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({} more characters)", text[cut..].chars().count()) }</span></summary>
-                    <span>{ text[cut..].to_owned() }</span>
-                </details>
-            };
-        }
-        html! { <span class={class}>{ text.to_owned() }</span> }
+        shortened(classes!(class), text, None)
     }
 
     /// Text after a move that could not be read as moves, kept as written.
     fn unplayed(&self, text: &str) -> Html {
-        html! {
-            <span class="unplayed" title="Not understood as moves: kept as written, and exported unchanged">
-                { text.to_owned() }
-            </span>
-        }
+        let title = "Not understood as moves: kept as written, and exported unchanged";
+        shortened(classes!("unplayed"), text, Some(title))
     }
+}
+
+/// Text in a span of `class`; a very long one (files hold comments of
+/// megabytes) shows its start, and the rest opens on demand.
+fn shortened(class: Classes, text: &str, title: Option<&'static str>) -> Html {
+    const LONG: usize = 1000;
+    if text.len() > LONG {
+        let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
+        return html! {
+            <details class={classes!(class, "long-text")} {title}>
+                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({} more characters)", text[cut..].chars().count()) }</span></summary>
+                <span>{ text[cut..].to_owned() }</span>
+            </details>
+        };
+    }
+    html! { <span {class} {title}>{ text.to_owned() }</span> }
 }
 
 #[cfg(test)]
