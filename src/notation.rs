@@ -2,6 +2,8 @@
 //! the piece letters of another language, or long algebraic. The choice is
 //! remembered in local storage.
 
+use movetext_core::piece_letters::LANGUAGES;
+
 use crate::model::ViewNode;
 
 const STORAGE_KEY: &str = "movetext-notation";
@@ -19,16 +21,22 @@ pub enum Notation {
     Long,
 }
 
+/// The choice of the piece letters of [`LANGUAGES`]`[i]`.
+const fn letters(i: usize) -> (&'static str, &'static str, Notation) {
+    let l = &LANGUAGES[i];
+    (l.code, l.name, Notation::Letters(l.code, l.letters))
+}
+
 /// Every choice offered: storage code, label, notation.
 pub const CHOICES: [(&str, &str, Notation); 9] = [
     ("san", "SAN", Notation::San),
     ("fan", "Figurines", Notation::Figurine),
-    ("de", "Deutsch", Notation::Letters("de", ["K", "D", "T", "L", "S"])),
-    ("fr", "Français", Notation::Letters("fr", ["R", "D", "T", "F", "C"])),
-    ("es", "Español", Notation::Letters("es", ["R", "D", "T", "A", "C"])),
-    ("it", "Italiano", Notation::Letters("it", ["R", "D", "T", "A", "C"])),
-    ("nl", "Nederlands", Notation::Letters("nl", ["K", "D", "T", "L", "P"])),
-    ("ru", "Русский", Notation::Letters("ru", ["Кр", "Ф", "Л", "С", "К"])),
+    letters(0),
+    letters(1),
+    letters(2),
+    letters(3),
+    letters(4),
+    letters(5),
     ("lan", "Long algebraic", Notation::Long),
 ];
 

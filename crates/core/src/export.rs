@@ -52,6 +52,8 @@ struct Wrap {
     starts: Vec<usize>,
     /// Escape lines still to write: at the next token that may start a line.
     escapes: Vec<String>,
+    /// The last thing written is a `;` comment.
+    after_semicolon: bool,
 }
 
 /// A token that is a termination marker or ends with one (kept text may
@@ -92,6 +94,7 @@ impl Wrap {
     }
 
     fn put(&mut self, t: &str, glue: bool) {
+        self.after_semicolon = false;
         if !self.escapes.is_empty() && !starts_line_badly(t) {
             self.flush_escapes();
         }
@@ -206,9 +209,55 @@ impl Wrap {
         }
     }
 
+    /// A comment holding `}`, as `;` comments on lines of at most 79
+    /// characters: its lines, each broken at white space (a word longer
+    /// than a line has a line of its own, as in a brace comment). The
+    /// reader joins them again.
+    fn line_comments(&mut self, text: &str) {
+        // Right after another comment's `;` lines, this one's start one
+        // column in, so that the reader does not join the two.
+        let after_semicolon = self.after_semicolon;
+        if after_semicolon {
+            self.out.push(' ');
+            self.line = 1;
+            self.glue = true;
+        }
+        let mut room = MAX_LINE - 1 - usize::from(after_semicolon);
+        let mut any = false;
+        for part in text.split(['\n', '\r']) {
+            let mut line = String::new();
+            let mut len = 0;
+            for word in part.split_ascii_whitespace() {
+                let wlen = word.chars().count();
+                if len > 0 && len + 1 + wlen > room {
+                    room = MAX_LINE - 1;
+                    self.line_comment(&format!(";{line}"));
+                    any = true;
+                    line.clear();
+                    len = 0;
+                }
+                if len > 0 {
+                    line.push(' ');
+                    len += 1;
+                }
+                line.push_str(word);
+                len += wlen;
+            }
+            if len > 0 {
+                self.line_comment(&format!(";{line}"));
+                room = MAX_LINE - 1;
+                any = true;
+            }
+        }
+        if !any {
+            self.line_comment(";");
+        }
+    }
+
     /// A `;` comment runs to the end of its line.
     fn line_comment(&mut self, t: &str) {
         self.token(t);
+        self.after_semicolon = true;
         self.out.push('\n');
         self.line = 0;
         self.starts.clear();
@@ -361,8 +410,7 @@ fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptio
         any = true;
         let text = if c.kind == CommentKind::Line { text.trim_ascii() } else { &text };
         if text.contains('}') {
-            let one_line: String = text.split(['\n', '\r']).collect::<Vec<_>>().join(" ");
-            w.line_comment(&format!(";{one_line}"));
+            w.line_comments(text);
         } else {
             w.comment(text);
         }
@@ -396,7 +444,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
     }
     let src = game.span((0, t.1));
     let bytes = src.as_bytes();
-    let lx = Lexer::new(bytes, t.0 as usize);
+    let mut lx = Lexer::new(bytes, t.0 as usize);
     let mut depth = 0usize;
     // The word being gathered and where it ends in the source.
     let mut word = String::new();
@@ -407,8 +455,18 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
             word.clear();
         }
     };
-    for tok in lx {
+    while let Some(tok) = lx.next() {
         let text = &src[tok.start..tok.end];
+        // `;` comments on lines in a row are one, as the reader reads them.
+        let joined;
+        let text = if tok.kind == Kind::LineComment && crate::reader::next_line_comment(bytes, tok.end).is_some() {
+            let end;
+            (joined, end) = crate::reader::joined_line_comments(src, tok.start, tok.end);
+            lx.seek(end);
+            joined.as_str()
+        } else {
+            text
+        };
         match tok.kind {
             // In the main line, a marker in kept text (from a variation made
             // the main line) would end the game when read again: it is
@@ -443,7 +501,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
                     // An unclosed comment is closed, so that what follows stays outside it.
                     Kind::Comment { .. } => w.comment(text),
                     Kind::LineComment if !text.contains('}') => w.comment(text.trim_ascii()),
-                    Kind::LineComment => w.line_comment(&format!(";{}", text.trim_end())),
+                    Kind::LineComment => w.line_comments(text),
                     Kind::Escape => w.escape(text),
                     Kind::Open => {
                         depth += 1;
@@ -469,7 +527,7 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
 pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
     let mut out = String::new();
     write_tags(game, opts, &mut out);
-    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new() };
+    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new(), after_semicolon: false };
     let variations = opts.variations && !opts.reduced;
     let nags = opts.nags && !opts.reduced;
     let root = game.root();

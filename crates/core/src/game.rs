@@ -439,6 +439,11 @@ impl Game {
 
     /// The FEN of the position at a node.
     pub fn fen(&self, id: NodeId) -> String {
+        if let (Variant::Unsupported(_), Some(fen), true) = (&self.variant, self.tag("FEN"), id == self.root()) {
+            // A variant's start as its FEN tag gives it, whether or not
+            // chess can hold the position.
+            return fen.trim().to_string();
+        }
         Fen::from_position(&self.position(id), EnPassantMode::Legal).to_string()
     }
 

@@ -26,6 +26,7 @@ pub mod index;
 pub mod lexer;
 pub mod movetext;
 pub mod nag;
+pub mod piece_letters;
 mod quick_san;
 pub mod reader;
 pub mod split;

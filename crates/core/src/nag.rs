@@ -263,6 +263,9 @@ pub fn nag_from_suffix(s: &str) -> Option<u8> {
         "-/+" | "\u{2213}" => 17,
         "+-" | "+\u{2212}" => 18,
         "-+" | "\u{2212}+" => 19,
+        "~" | "inf" => 13,
+        "RR" => 145,
+        "N" | "TN" => 146,
         _ => return None,
     };
     Some(nag)
@@ -398,7 +401,12 @@ mod tests {
         for (s, n) in cases {
             assert_eq!(nag_from_suffix(s), Some(n), "{s:?}");
         }
-        for s in ["", "!!!", "?!?", "⨀", "→", "N", "$1", "1", "+", "-", "=/∞"] {
+        for (s, n) in [("N", 146), ("TN", 146), ("RR", 145), ("inf", 13), ("~", 13)] {
+            assert_eq!(nag_from_suffix(s), Some(n), "{s:?}");
+        }
+        // ⨀ is zugzwang and =/∞ compensation for either side: the reader
+        // decides zugzwang by the position.
+        for s in ["", "!!!", "?!?", "⨀", "→", "$1", "1", "+", "-", "=/∞"] {
             assert_eq!(nag_from_suffix(s), None, "{s:?}");
         }
     }

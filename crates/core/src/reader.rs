@@ -12,7 +12,8 @@ use crate::diagnostic::{Diagnostic, Severity};
 use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeKind, Tag, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer, Token};
 use crate::movetext::{self, repair, Resolved};
-use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED};
+use crate::piece_letters::LANGUAGES;
+use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED};
 
 /// Most diagnostics kept per game; beyond it one summary is added.
 pub const MAX_DIAGNOSTICS: usize = 500;
@@ -88,7 +89,7 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     let mut comments = std::mem::take(&mut scratch.comments);
     comments.clear();
     game.comments = comments;
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None, known: [None; 4] };
+    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None, known: [None; 4], lang: None, letters_said: Vec::new() };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         p.cp1252 = Some(crate::decode::Cp1252Offsets::new(&p.g.src));
@@ -98,8 +99,16 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
         let len = p.g.src[at..].chars().next().map_or(0, char::len_utf8);
         p.diag(Severity::Warning, at, at + len, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
     }
+    // Comments before the tags (or the moves of a game without tags).
+    let preamble_end = match local.first() {
+        Some(t) => p.g.src.as_bytes()[..t.name.0].iter().rposition(|b| *b == b'[').unwrap_or(0),
+        None => movetext,
+    };
     p.tags(&local);
     p.setup();
+    if preamble_end > 0 && memchr::memchr2(b';', b'{', &p.g.src.as_bytes()[..preamble_end]).is_some() {
+        p.preamble(preamble_end, !local.is_empty());
+    }
     p.movetext(movetext);
     scratch.tags = local;
     scratch.last_child = std::mem::take(&mut p.last_child);
@@ -156,6 +165,12 @@ struct Parser {
     /// The first tag of each name the reader looks up (`KNOWN_*`), as an
     /// index of the game's tags.
     known: [Option<usize>; 4],
+    /// The language of the piece letters of this game's moves, once a move
+    /// is read in one ([`LANGUAGES`]).
+    lang: Option<u8>,
+    /// The other languages' piece letters read in this game so far, as
+    /// (piece, letter).
+    letters_said: Vec<(u8, &'static str)>,
 }
 
 /// The tag names the reader looks up, in the order of `Parser::known`.
@@ -177,6 +192,74 @@ fn forfeit(t: &[u8]) -> Option<&'static str> {
         b"--+" => Some("0-1"),
         _ => None,
     }
+}
+
+/// Where the `;` of a comment on the line after the one ending at `eol` is,
+/// if that line starts with it.
+pub(crate) fn next_line_comment(bytes: &[u8], eol: usize) -> Option<usize> {
+    let mut p = eol;
+    match bytes.get(p..p + 2) {
+        Some(b"\r\n") => p += 2,
+        _ if matches!(bytes.get(p), Some(b'\n' | b'\r')) => p += 1,
+        _ => return None,
+    }
+    (bytes.get(p) == Some(&b';')).then_some(p)
+}
+
+/// The `;` comment `start..end` and those on the lines right after it,
+/// joined with line breaks, and where the last one ends.
+#[cold]
+pub(crate) fn joined_line_comments(src: &str, start: usize, end: usize) -> (String, usize) {
+    let bytes = src.as_bytes();
+    let mut joined = src[start..end].to_string();
+    let mut at = end;
+    while let Some(semi) = next_line_comment(bytes, at) {
+        let e = memchr::memchr2(b'\n', b'\r', &bytes[semi..]).map_or(bytes.len(), |i| semi + i);
+        joined.push('\n');
+        joined.push_str(&src[semi + 1..e]);
+        at = e;
+    }
+    (joined, at)
+}
+
+/// The position of a FEN, whatever castling rights, en passant square,
+/// check or material it claims (for a variant's start); `None` when chess
+/// cannot hold it (no king, say).
+fn lenient_position(fen: Fen) -> Option<Chess> {
+    let err = match fen.into_position::<Chess>(CastlingMode::Chess960) {
+        Ok(pos) => return Some(pos),
+        Err(err) => err,
+    };
+    let err = match err.ignore_invalid_castling_rights() {
+        Ok(pos) => return Some(pos),
+        Err(err) => err,
+    };
+    let err = match err.ignore_invalid_ep_square() {
+        Ok(pos) => return Some(pos),
+        Err(err) => err,
+    };
+    let err = match err.ignore_impossible_check() {
+        Ok(pos) => return Some(pos),
+        Err(err) => err,
+    };
+    err.ignore_too_much_material().ok()
+}
+
+/// The end of an HTML line break (`<br>`, `<br/>`, `<br />`, any case) at
+/// `at`, if one is there.
+fn html_break(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = bytes.get(at..)?;
+    if rest.len() < 4 || rest[0] != b'<' || !rest[1..3].eq_ignore_ascii_case(b"br") {
+        return None;
+    }
+    let mut i = 3;
+    while rest.get(i).is_some_and(|b| *b == b' ') {
+        i += 1;
+    }
+    if rest.get(i) == Some(&b'/') {
+        i += 1;
+    }
+    (rest.get(i) == Some(&b'>')).then_some(at + i + 1)
 }
 
 /// Is the token a termination marker, also one written with typographic
@@ -264,6 +347,8 @@ impl Parser {
                 self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no quotes"));
             } else if t.flags & TAG_UNTERMINATED != 0 {
                 self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no closing quote"));
+            } else if t.flags & TAG_INNER_QUOTES != 0 {
+                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} holds quotes without a backslash; it runs to the last quote before ]"));
             }
             if t.flags & TAG_NO_BRACKET != 0 {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
@@ -331,7 +416,7 @@ impl Parser {
         if let Some(v) = variant {
             let lower = v.to_ascii_lowercase().replace([' ', '-', '_'], "");
             self.g.variant = match lower.as_str() {
-                "" | "standard" | "normal" | "chess" | "fromposition" => Variant::Standard,
+                "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => Variant::Standard,
                 "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => Variant::Chess960,
                 _ => Variant::Unsupported(v),
             };
@@ -350,6 +435,12 @@ impl Parser {
             self.diag(Severity::Fixed, s, e, "a FEN tag without SetUp \"1\": the FEN is used".into());
         }
         if matches!(self.g.variant, Variant::Unsupported(_)) {
+            // Its moves are not read, but its start is shown when chess can
+            // hold it (Atomic, King of the Hill and others start as chess
+            // does); `Game::fen` gives the tag's FEN in any case.
+            if let Some(pos) = fen.trim().parse::<Fen>().ok().and_then(lenient_position) {
+                self.g.start = pos;
+            }
             return;
         }
         let parsed = match fen.trim().parse::<Fen>() {
@@ -575,6 +666,7 @@ impl Parser {
         }
         let mut result_at: Option<Token> = None;
         let mut result_own: Option<String> = None;
+        let mut numbers_right = true;
         while let Some(t) = lx.next() {
             let text = &bytes[t.start..t.end];
             match t.kind {
@@ -583,6 +675,21 @@ impl Parser {
                     if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
                         let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
                         if text[digits..].iter().all(|b| *b == b'.') {
+                            // The first number that is not the move's own is said.
+                            if numbers_right {
+                                let d = |i: usize| u32::from(text[i] - b'0');
+                                let n = match digits {
+                                    1 => d(0),
+                                    2 => d(0) * 10 + d(1),
+                                    3 => d(0) * 100 + d(1) * 10 + d(2),
+                                    _ => 0,
+                                };
+                                let want = line.pos.fullmoves().get();
+                                if n != want && digits <= 3 {
+                                    numbers_right = false;
+                                    self.wrong_number(n, want, t.start, t.start + digits);
+                                }
+                            }
                             continue;
                         }
                     }
@@ -648,10 +755,14 @@ impl Parser {
                                 break;
                             }
                         }
-                        if is_result(sym) {
+                        let half = sym == b"1/2";
+                        if half || is_result(sym) {
                             if stack.is_empty() {
                                 result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
-                                if is_fixed {
+                                if half {
+                                    self.diag(Severity::Fixed, sym_start, t.end, "1/2 read as the result 1/2-1/2".into());
+                                    result_own = Some("1/2-1/2".into());
+                                } else if is_fixed {
                                     result_own = Some(String::from_utf8_lossy(sym).into_owned());
                                 }
                                 break;
@@ -662,6 +773,9 @@ impl Parser {
                         // Marks written apart from the move.
                         let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
                         if let Some(n) = glyph {
+                            if n > 6 {
+                                self.glyph_read(sym, n, sym_start, t.end);
+                            }
                             self.nag(&mut line, !stack.is_empty(), n);
                             continue;
                         }
@@ -680,6 +794,12 @@ impl Parser {
                     let label = || std::str::from_utf8(word).unwrap_or("?");
                     let msg = match movetext::parse_token(word) {
                         None => {
+                            // "N", "TN", "RR", "inf": evaluation words between moves.
+                            if let Some(n) = std::str::from_utf8(word).ok().and_then(crate::nag::nag_from_suffix) {
+                                self.glyph_read(word, n, sym_start, t.end);
+                                self.nag(&mut line, !stack.is_empty(), n);
+                                continue;
+                            }
                             let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
                             let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
                             format!("{} is not a move{hint}; it and {rest} are kept as text", self.move_label(&line.pos, label()))
@@ -700,6 +820,11 @@ impl Parser {
                             }
                         },
                     };
+                    // "Sf3", "Cc6": piece letters of another language.
+                    if let Some((kind, tok, from)) = self.foreign_move(&line.pos, &bytes[t.start..t.end], t.start) {
+                        self.played(&mut line, kind, (from, t.end), (from, t.end), tok.suffix, tok.nags, &bytes[from..t.end], &mut last_child);
+                        continue;
+                    }
                     // "Nc6*", "Nf31-0": a move with the result glued to it.
                     if let Some(g) = self.glued_result(&line.pos, word, sym_start) {
                         let mv = &word[..g.marker - sym_start];
@@ -729,7 +854,23 @@ impl Parser {
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::LineComment => {
-                    let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Line };
+                    let mut text = Text::Src(t.start as u32, t.end as u32);
+                    if let Some(i) = memchr::memmem::find(&bytes[t.start..t.end], b"<br").or_else(|| memchr::memmem::find(&bytes[t.start..t.end], b"<BR")) {
+                        // A "<br>" ends the comment as a line break would.
+                        if let Some(after) = html_break(bytes, t.start + i) {
+                            let end = t.start + i;
+                            self.diag(Severity::Fixed, end, after, format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])));
+                            lx.seek(after);
+                            text = Text::Src(t.start as u32, end as u32);
+                        }
+                    } else if next_line_comment(bytes, t.end).is_some() {
+                        // `;` comments at the start of lines in a row are one
+                        // comment of several lines (as export writes a long one).
+                        let (joined, end) = joined_line_comments(&src, t.start, t.end);
+                        lx.seek(end);
+                        text = Text::Own(joined.into());
+                    }
+                    let c = Comment { text, kind: CommentKind::Line };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
@@ -777,6 +918,29 @@ impl Parser {
                     }
                 },
                 Kind::Stray => {
+                    // "<br>" from pasted web text: a line break.
+                    if let Some(end) = html_break(bytes, t.start) {
+                        self.diag(Severity::Fixed, t.start, end, format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])));
+                        lx.seek(end);
+                        continue;
+                    }
+                    // "Кf3": a piece letter that is not ASCII, glued to the move.
+                    if bytes.get(t.end).is_some_and(u8::is_ascii_alphanumeric) {
+                        let e = t.end + bytes[t.end..].iter().take_while(|b| b.is_ascii_alphanumeric() || b"x=+#!?-:".contains(b)).count();
+                        if let Some((kind, tok, from)) = self.foreign_move(&line.pos, &bytes[t.start..e], t.start) {
+                            self.played(&mut line, kind, (from, e), (from, e), tok.suffix, tok.nags, &bytes[from..e], &mut last_child);
+                            lx.seek(e);
+                            continue;
+                        }
+                    }
+                    // "±", "∞": evaluation glyphs between moves; "⨀" is
+                    // zugzwang of the side to move.
+                    let zugzwang = (text == "⨀".as_bytes() || text == "⊙".as_bytes()).then(|| if line.pos.turn().is_white() { 22 } else { 23 });
+                    if let Some(n) = zugzwang.or_else(|| std::str::from_utf8(text).ok().and_then(crate::nag::nag_from_suffix)) {
+                        self.glyph_read(text, n, t.start, t.end);
+                        self.nag(&mut line, !stack.is_empty(), n);
+                        continue;
+                    }
                     self.diag(Severity::Warning, t.start, t.end, format!("\"{}\" is not PGN; kept as a comment", String::from_utf8_lossy(text)));
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     self.comment(&mut line, !stack.is_empty(), c);
@@ -800,9 +964,17 @@ impl Parser {
                     Some(own) => Text::Own(own.into()),
                     None => Text::Src(t.start as u32, t.end as u32),
                 });
+                self.result_tag();
                 let marker = self.g.result().to_string();
-                if let Some(tag) = self.known_tag(KNOWN_RESULT) {
-                    if tag != marker && is_result(tag.as_bytes()) {
+                if let Some(tag) = self.known_tag(KNOWN_RESULT).map(str::to_owned) {
+                    if tag == "*" && marker != "*" {
+                        // The end of the game knows more than the tag.
+                        self.diag(Severity::Fixed, t.start, t.end, format!("the game ends with {marker} but its Result tag is *; {marker} is kept"));
+                        self.set_result_tag(&marker);
+                    } else if marker == "*" && tag != "*" && is_result(tag.as_bytes()) {
+                        self.diag(Severity::Fixed, t.start, t.end, format!("the game ends with * but its Result tag is {tag}; {tag} is kept"));
+                        self.g.result = Some(Text::Own(tag.into()));
+                    } else if tag != marker && is_result(tag.as_bytes()) {
                         let msg = format!("the result {marker} does not match the Result tag {tag}");
                         self.diag(Severity::Warning, t.start, t.end, msg);
                     }
@@ -851,6 +1023,7 @@ impl Parser {
                 }
             }
             None => {
+                self.result_tag();
                 let at = skip_ws_back(bytes, bytes.len());
                 let msg = match self.known_tag(KNOWN_RESULT) {
                     Some(r) if is_result(r.as_bytes()) => format!("the game has no result at its end; {r} is taken from the Result tag"),
@@ -862,6 +1035,95 @@ impl Parser {
             }
         }
         self.last_child = last_child;
+    }
+
+    /// Says that an evaluation written as text was read as NAG `n`.
+    #[cold]
+    fn glyph_read(&mut self, written: &[u8], n: u8, s: usize, e: usize) {
+        let meaning = crate::nag::nag_info(n).map_or("", |i| i.meaning);
+        self.diag(Severity::Fixed, s, e, format!("{} read as the annotation ${n} ({meaning})", String::from_utf8_lossy(written)));
+    }
+
+    /// Keeps the comments before the game's tags (or, in a game without
+    /// tags, before its moves) as comments before its first move.
+    #[cold]
+    fn preamble(&mut self, end: usize, tagged: bool) {
+        let src = self.g.src.clone();
+        let mut span: Option<(usize, usize)> = None;
+        for t in Lexer::new(src.as_bytes(), 0) {
+            if t.start >= end {
+                break;
+            }
+            let kind = match t.kind {
+                Kind::Comment { .. } => CommentKind::Brace,
+                Kind::LineComment => CommentKind::Line,
+                _ => continue,
+            };
+            self.push_comment(0, true, Comment { text: Text::Src(t.start as u32, t.end as u32), kind });
+            span = Some(span.map_or((t.start - 1, t.end), |(s, _)| (s, t.end)));
+        }
+        if let (Some((s, e)), true) = (span, tagged) {
+            self.diag(Severity::Fixed, s, e, "text before the game's tags is kept as a comment before its first move".into());
+        }
+    }
+
+    /// A token that is a legal move when its piece letters are read as
+    /// another language's (the game's language first, once one is found):
+    /// the move, its token and where it starts after its move number. The
+    /// first such move of a game says which language.
+    #[cold]
+    fn foreign_move(&mut self, pos: &Chess, written: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, usize)> {
+        let text = std::str::from_utf8(written).ok()?;
+        let word = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let from = at + (text.len() - word.len());
+        let first = self.lang.map_or(0, usize::from);
+        let order = std::iter::once(first).chain((0..LANGUAGES.len()).filter(|&l| l != first));
+        for l in order {
+            let Some(english) = crate::piece_letters::to_english(word, &LANGUAGES[l].letters) else { continue };
+            let Some(tok) = movetext::parse_token(english.as_bytes()) else { continue };
+            let kind = match movetext::resolve(&tok, pos) {
+                Resolved::Move(m, _) => NodeKind::Move(m),
+                _ => continue,
+            };
+            // Each letter is said once, with the languages that write it so.
+            let letters = &LANGUAGES[l].letters;
+            let used = (0..5).filter(|&i| word.starts_with(letters[i])).max_by_key(|&i| letters[i].len());
+            let promoted = english.rsplit_once('=').and_then(|(_, p)| "KQRBN".find(p.chars().next()?));
+            for i in used.into_iter().chain(promoted) {
+                let letter = letters[i];
+                if !self.letters_said.contains(&(i as u8, letter)) {
+                    self.letters_said.push((i as u8, letter));
+                    let names: Vec<&str> = LANGUAGES.iter().filter(|g| g.letters[i] == letter).map(|g| g.english).collect();
+                    let piece = ["king", "queen", "rook", "bishop", "knight"][i];
+                    self.diag(Severity::Fixed, from, at + written.len(), format!("{word} read as {english}: {letter} is the {piece} in {}", names.join(", ")));
+                }
+            }
+            self.lang = Some(l as u8);
+            return Some((kind, tok, from));
+        }
+        None
+    }
+
+    /// Says that a move number is not the number of the move after it.
+    #[cold]
+    fn wrong_number(&mut self, n: u32, want: u32, s: usize, e: usize) {
+        self.diag(Severity::Warning, s, e, format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)"));
+    }
+
+    /// Reads a Result tag of `1/2` as `1/2-1/2`.
+    fn result_tag(&mut self) {
+        if self.known_tag(KNOWN_RESULT).map(str::trim) == Some("1/2") {
+            let (s, e) = self.tag_span("Result");
+            self.diag(Severity::Fixed, s, e, "the Result tag 1/2 read as 1/2-1/2".into());
+            self.set_result_tag("1/2-1/2");
+        }
+    }
+
+    /// Sets the value of the Result tag read.
+    fn set_result_tag(&mut self, value: &str) {
+        if let Some(i) = self.known[KNOWN_RESULT] {
+            self.g.tags[i].value = Text::Own(value.into());
+        }
     }
 
     /// The position at `node`, a node of the line after `base`; moves the
@@ -1220,5 +1482,156 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].diagnostics().len(), 0);
         assert_eq!(g.diagnostics().len(), 1, "{:?}", messages(&g));
+    }
+
+    fn write(g: &Game) -> String {
+        crate::export::write_game(g, &crate::export::ExportOptions::default())
+    }
+
+    fn movetext_of(g: &Game) -> String {
+        let out = write(g);
+        out[out.find("\n\n").unwrap() + 2..].trim_end().to_string()
+    }
+
+    #[test]
+    fn half_a_point_written_1_2_is_a_draw() {
+        let g = read_game(b"[Result \"1/2\"]\n\n1. e4 e5 1/2\n");
+        assert_eq!(g.result(), "1/2-1/2");
+        assert_eq!(g.tag("Result"), Some("1/2-1/2"));
+        assert_eq!(messages(&g), ["fixed: 1/2 read as the result 1/2-1/2", "fixed: the Result tag 1/2 read as 1/2-1/2"]);
+        assert_eq!(movetext_of(&g), "1. e4 e5 1/2-1/2");
+    }
+
+    #[test]
+    fn a_known_result_wins_over_an_unknown_one() {
+        let g = read_game(b"[Result \"*\"]\n\n1. e4 e5 1-0\n");
+        assert_eq!((g.tag("Result"), g.result()), (Some("1-0"), "1-0"));
+        assert_eq!(messages(&g), ["fixed: the game ends with 1-0 but its Result tag is *; 1-0 is kept"]);
+        let g = read_game(b"[Result \"0-1\"]\n\n1. e4 e5 *\n");
+        assert_eq!((g.tag("Result"), g.result()), (Some("0-1"), "0-1"));
+        assert_eq!(messages(&g), ["fixed: the game ends with * but its Result tag is 0-1; 0-1 is kept"]);
+        assert!(write(&g).contains("[Result \"0-1\"]") && movetext_of(&g).ends_with("e5 0-1"));
+        // Two known results that differ: the tag is kept, with a warning.
+        let g = read_game(b"[Result \"0-1\"]\n\n1. e4 e5 1-0\n");
+        assert_eq!(messages(&g), ["warning: the result 1-0 does not match the Result tag 0-1"]);
+    }
+
+    #[test]
+    fn evaluations_written_as_words_or_glyphs_are_nags() {
+        let pgn = "1. e4 +/= e5 =/+ 2. Nf3 +- Nc6 -+ 3. Bb5 = a6 inf 4. Ba4 ~ Nf6 N 5. O-O TN Be7 RR 6. Re1 ± b5 ∓ 7. Bb3 ⩲ d6 ⩱ 8. c3 ∞ O-O ⨀ *";
+        let g = read_game(pgn.as_bytes());
+        assert_eq!(g.mainline_plies(), 16, "{:?}", messages(&g));
+        let nags: Vec<u8> = g.mainline().iter().flat_map(|&id| g.nags(id).to_vec()).collect();
+        assert_eq!(nags, [14, 15, 18, 19, 10, 13, 13, 146, 146, 145, 16, 17, 14, 15, 13, 22]);
+        assert_eq!(messages(&g).len(), 16);
+        assert_eq!(messages(&g)[5], "fixed: inf read as the annotation $13 (unclear position)");
+    }
+
+    #[test]
+    fn text_before_the_first_tags_is_not_a_game_of_its_own() {
+        let pgn = b"; a file's banner\n{Collected games}\n\n[Event \"A\"]\n\n1. e4 e5 *\n\n[Event \"B\"]\n\n1. d4 *\n";
+        let games: Vec<Game> = GameReader::new(pgn).collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].tag("Event"), Some("A"));
+        assert_eq!(games[0].comments_after(games[0].root()).collect::<Vec<_>>(), [" a file's banner", "Collected games"]);
+        assert_eq!(messages(&games[0]), ["fixed: text before the game's tags is kept as a comment before its first move"]);
+        // A file of only a comment is still a game holding it.
+        let games: Vec<Game> = GameReader::new(b"{only a remark}\n").collect();
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].comments_after(games[0].root()).collect::<Vec<_>>(), ["only a remark"]);
+    }
+
+    #[test]
+    fn moves_with_piece_letters_of_other_languages() {
+        for (pgn, said) in [
+            (
+                "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Dd7 *",
+                ["Sf3 read as Nf3: S is the knight in German", "Lb5 read as Bb5: L is the bishop in German, Dutch", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+            ),
+            (
+                "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 8. c3 O-O 9. h3 Dd7 *",
+                ["Cf3 read as Nf3: C is the knight in French, Spanish, Italian", "Fb5 read as Bb5: F is the bishop in French", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+            ),
+            (
+                "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 8. c3 O-O 9. h3 Dd7 *",
+                ["Cf3 read as Nf3: C is the knight in French, Spanish, Italian", "Ab5 read as Bb5: A is the bishop in Spanish, Italian", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+            ),
+            (
+                "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 O-O 9. h3 Фd7 *",
+                ["Кf3 read as Nf3: К is the knight in Russian", "Сb5 read as Bb5: С is the bishop in Russian", "Лe1 read as Re1: Л is the rook in Russian", "Фd7 read as Qd7: Ф is the queen in Russian"],
+            ),
+        ] {
+            let g = read_game(pgn.as_bytes());
+            assert_eq!(movetext_of(&g), "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\nO-O 9. h3 Qd7 *", "{pgn}");
+            let want: Vec<String> = said.iter().map(|m| format!("fixed: {m}")).collect();
+            assert_eq!(messages(&g), want);
+        }
+        // Dutch P (the knight) is a pawn where a pawn can go; elsewhere the knight.
+        let g = read_game("1. e4 e5 2. Pf3 *".as_bytes());
+        assert_eq!(movetext_of(&g), "1. e4 e5 2. f3 *");
+        let g = read_game("1. e4 e5 2. Pc3 *".as_bytes());
+        assert_eq!(movetext_of(&g), "1. e4 e5 2. c3 *");
+        let g = read_game("1. e4 e5 2. Pe2 *".as_bytes());
+        assert_eq!(movetext_of(&g), "1. e4 e5 2. Ne2 *");
+        // French R is the king once R cannot be the rook, and a promotion.
+        let g = read_game("1. e4 e5 2. Cf3 Cc6 3. Re2 *".as_bytes());
+        assert_eq!(movetext_of(&g), "1. e4 e5 2. Nf3 Nc6 3. Ke2 *");
+        let g = read_game("[FEN \"8/P6k/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. a8=D *".as_bytes());
+        assert_eq!(movetext_of(&g), "1. a8=Q *");
+    }
+
+    #[test]
+    fn html_line_breaks_are_line_breaks() {
+        let g = read_game(b"1. e4 e5<br>2. Nf3 Nc6 ; a remark<BR />3. Bb5 *");
+        assert_eq!(movetext_of(&g), "1. e4 e5 2. Nf3 Nc6 {a remark} 3. Bb5 *");
+        assert_eq!(messages(&g), ["fixed: <br> read as a line break", "fixed: <BR /> read as a line break"]);
+    }
+
+    #[test]
+    fn a_wrong_move_number_is_said_once() {
+        let g = read_game(b"1. e4 e5 5. Nf3 Nc6 9. Bb5 *");
+        assert_eq!(g.mainline_plies(), 5);
+        assert_eq!(messages(&g), ["warning: move number 5 where 2 was expected; the moves are read as they stand (later numbers are not checked)"]);
+        assert!(read_game(b"1. e4 e5 2. Nf3 (2. Nc3 Nf6) 2... Nc6 *").diagnostics().is_empty());
+    }
+
+    #[test]
+    fn variants_named_as_chess_are_chess_and_others_keep_their_start() {
+        for name in ["Regular", "standard", "NORMAL", "From Position"] {
+            let g = read_game(format!("[Variant \"{name}\"]\n\n1. e4 e5 *").as_bytes());
+            assert_eq!(g.mainline_plies(), 2, "{name}");
+        }
+        let fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+        let g = read_game(format!("[Variant \"Horde\"]\n[FEN \"{fen}\"]\n\n1. e4 *").as_bytes());
+        assert_eq!(g.fen(g.root()), fen);
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let g = read_game(format!("[Variant \"Atomic\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n1... e5 *").as_bytes());
+        assert_eq!(Fen::from_position(g.start_position(), shakmaty::EnPassantMode::Legal).to_string(), fen);
+    }
+
+    #[test]
+    fn unescaped_quotes_in_a_tag_value() {
+        let g = read_game(b"[Annotator \"Lee \"The Wall\"\"]\n[White \"A\"]\n\n1. e4 *");
+        assert_eq!(g.tag("Annotator"), Some("Lee \"The Wall\""));
+        assert_eq!(g.tag("White"), Some("A"));
+        assert!(write(&g).contains("[Annotator \"Lee \\\"The Wall\\\"\"]"));
+        assert_eq!(messages(&g), ["fixed: the value of tag Annotator holds quotes without a backslash; it runs to the last quote before ]"]);
+        // Two tags on one line are still two.
+        let g = read_game(b"[White \"A\"] [Black \"B\"]\n\n1. e4 *");
+        assert_eq!((g.tag("White"), g.tag("Black")), (Some("A"), Some("B")));
+    }
+
+    #[test]
+    fn a_semicolon_comment_holding_a_brace_is_written_on_lines_of_79() {
+        let long = "a remark that holds a brace } and goes on for a long while, well past the width of one line, with more words";
+        let g = read_game(format!("1. e4 ;{long}\ne5 ;x }} y\n ;z }} w\n*").as_bytes());
+        let out = write(&g);
+        assert!(out.lines().all(|l| l.chars().count() <= 79), "{out}");
+        // Read again, the same comments, and the same export.
+        let again = read_game(out.as_bytes());
+        assert_eq!(write(&again), out);
+        assert_eq!(crate::export::equivalent(&g, &again), Ok(()));
+        let e5 = g.mainline()[1];
+        assert_eq!(again.comments_after(e5).count(), 2, "{out}");
     }
 }

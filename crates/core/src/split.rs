@@ -31,6 +31,9 @@ pub const TAG_UNTERMINATED: u8 = 2;
 pub const TAG_NO_BRACKET: u8 = 4;
 /// The value contains a backslash escape.
 pub const TAG_ESCAPED: u8 = 8;
+/// The value holds quotes that are not escaped (`"Lee "The Wall""`): it runs
+/// to the last quote before the tag's `]`.
+pub const TAG_INNER_QUOTES: u8 = 16;
 
 /// One game found by the splitter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +133,8 @@ impl<'a> Splitter<'a> {
         let mut moves_seen = false;
         let mut blank_in_movetext = false;
         let mut movetext = None;
+        // Where comments before the game's tags or moves begin.
+        let mut preamble = None;
         let mut p = start;
         let mut lines = 0u32;
         let mut end = len;
@@ -175,6 +180,17 @@ impl<'a> Splitter<'a> {
                 lines += 1;
                 p = next;
                 continue;
+            }
+            if state == State::Start && (c == b';' || c == b'{') {
+                // Comments before a game's tags or moves (a file's banner)
+                // belong to the game after them; the reader keeps them.
+                let close = if c == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
+                if let Some(close) = close {
+                    preamble.get_or_insert(content);
+                    lines += bytes[p..close].iter().filter(|&&b| b == self.eol).count() as u32;
+                    p = close;
+                    continue;
+                }
             }
             if c == b'[' && looks_like_tag(bytes, content, eol) {
                 let new_game = match state {
@@ -241,10 +257,12 @@ impl<'a> Splitter<'a> {
         let line = self.line;
         self.line += lines;
         if state == State::Start {
-            // Only white space and escape lines: nothing to report unless it is
-            // the whole remaining file and we have already seen games (then it
-            // is trailing white space, which belongs to no game's content).
-            if end >= len {
+            // Only white space, escape lines and comments: a game of comments,
+            // or nothing to report when there are none and this is the rest of
+            // the file (white space after the last game).
+            if let Some(at) = preamble {
+                movetext = Some(at);
+            } else if end >= len {
                 return None;
             }
         }
@@ -615,6 +633,20 @@ fn find_quote_or_stop(bytes: &[u8], mut j: usize, eol: u8) -> Option<usize> {
     None
 }
 
+/// The first `"` in `from..eol` followed (after white space) by `]`.
+fn quote_before_bracket(bytes: &[u8], from: usize, eol: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(j) = memchr(b'"', &bytes[i..eol]) {
+        let at = i + j;
+        let after = skip_ws(bytes, at + 1, eol);
+        if after < eol && bytes[after] == b']' {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
+}
+
 /// Parses the tags on one line starting at the `[` at `p`. Returns where the
 /// rest of the line (movetext, if any) starts, or `eol`.
 fn parse_tag_line(bytes: &[u8], mut p: usize, eol: usize, tags: &mut Vec<RawTag>) -> usize {
@@ -661,8 +693,21 @@ fn parse_tag_line(bytes: &[u8], mut p: usize, eol: usize, tags: &mut Vec<RawTag>
                         i = (i + j + 2).min(eol);
                     }
                     Some(j) => {
-                        value = (vs, i + j);
-                        q = i + j + 1;
+                        let close = i + j;
+                        let after = skip_ws(bytes, close + 1, eol);
+                        // A quote not followed by `]`: the value may hold
+                        // quotes that are not escaped, if a later quote is.
+                        match (after < eol && bytes[after] != b']').then(|| quote_before_bracket(bytes, close + 1, eol)).flatten() {
+                            Some(last) => {
+                                flags |= TAG_INNER_QUOTES;
+                                value = (vs, last);
+                                q = last + 1;
+                            }
+                            None => {
+                                value = (vs, close);
+                                q = close + 1;
+                            }
+                        }
                         break;
                     }
                 }

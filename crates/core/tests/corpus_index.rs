@@ -40,7 +40,7 @@ const PY_PAST_MARKER: &str = "the game ends at its marker and what follows on th
 const PY_TAGS_AFTER_MARKER: &str = "tag pairs after a game's marker on its line begin the next game; python-chess reads on past the marker into one game";
 const PY_LOWER_CASTLING: &str = "python-chess does not read castling written o-o; we do, as scalachess expects";
 const NOT_A_MOVE: &str = "a word that is no move is kept as text with an error; python-chess skips it silently";
-const VARIANT_AS_TEXT: &str = "a variant Movetext does not play: its moves are kept as text, from the usual start position";
+const VARIANT_AS_TEXT: &str = "a variant Movetext does not play: its moves are kept as text, from its own start (its FEN tag, else the usual position)";
 const SYNTAX_ONLY: &str = "a snippet for the syntax only: its first move is illegal from the start position, so it is kept as text with an error";
 const EVENT_COUNT: &str = "the README's games column counts [Event] tags, and games of this file have none";
 
@@ -101,9 +101,8 @@ const DIFFERENCES: &[(&str, &str, &str, &str)] = &[
     ("kokopu__export-games-variant-no-king.pgn", "py plies", "0", VARIANT_AS_TEXT),
     ("lichess-pgn-viewer__demo-horde.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", VARIANT_AS_TEXT),
     ("lichess-pgn-viewer__demo-horde.pgn", "py plies", "0", VARIANT_AS_TEXT),
-    ("mliebelt-pgn-parser__doc-samplegamethrow-german-sf3.pgn", "py games with errors", "1", "Sf3 (German S for the knight) is not a move: an error, as the origin expects; python-chess reads f3"),
-    ("mliebelt-pgn-parser__doc-samplegamethrow-german-sf3.pgn", "py fen", "rnbqkb1r/pppppppp/5n2/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 1 2", "Sf3 is not a move (see above)"),
-    ("mliebelt-pgn-parser__doc-samplegamethrow-german-sf3.pgn", "py plies", "2", "Sf3 (German S for the knight) is not a move: an error, as the origin expects; python-chess reads f3"),
+("mliebelt-pgn-parser__doc-samplegamethrow-german-sf3.pgn", "rejected", "no error", "Sf3 is read as Nf3, German S for the knight, with a repair saying so; the origin throws, python-chess reads f3"),
+    ("mliebelt-pgn-parser__doc-samplegamethrow-german-sf3.pgn", "py fen", "rnbqkb1r/ppp1pppp/5n2/3p4/3P4/5N2/PPP1PPPP/RNBQKB1R w KQkq - 0 3", "Sf3 is the knight's move (German letters), not python-chess's f3"),
     ("mliebelt-pgn-parser__has-additional-errorhint-when-getting-a-parse-error.pgn", "py games with errors", "1", NOT_A_MOVE),
     ("mliebelt-pgn-parser__more-than-1-game-parsing.pgn", "py games with errors", "1", "e5abc is not a move: an error; python-chess reads e5"),
     ("mliebelt-pgn-parser__more-than-1-game-parsing.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", "e5abc is not a move (see above)"),
@@ -148,9 +147,9 @@ const DIFFERENCES: &[(&str, &str, &str, &str)] = &[
     ("python-chess__read-game-with-leading-whitespace-before-header.pgn", "py games with errors", "0", PY_INDENTED_TAG),
     ("python-chess__read-game-with-leading-whitespace-before-header.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1", PY_INDENTED_TAG),
     ("python-chess__read-game-with-leading-whitespace-before-header.pgn", "py plies", "1", PY_INDENTED_TAG),
-    ("python-chess__variants.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", VARIANT_AS_TEXT),
+    ("python-chess__variants.pgn", "py fen", "8/8/1b6/8/3Nk3/4K3/8/8 w - - 0 1", VARIANT_AS_TEXT),
     ("python-chess__variants.pgn", "variant", "Atomic (kept as text)", VARIANT_AS_TEXT),
-    ("python-chess__variants.pgn", "fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", VARIANT_AS_TEXT),
+    ("python-chess__variants.pgn", "fen", "8/8/1b6/8/3Nk3/4K3/8/8 w - - 0 1", VARIANT_AS_TEXT),
     ("python-chess__variants.pgn", "py plies", "0", VARIANT_AS_TEXT),
     ("scalachess__atomicpromotion.pgn", "py fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", VARIANT_AS_TEXT),
     ("scalachess__atomicpromotion.pgn", "py plies", "0", VARIANT_AS_TEXT),
