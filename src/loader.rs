@@ -1,8 +1,9 @@
 //! Opening PGN files as [`ViewGame`]s: the core reads the games, and its
 //! game tree is shown through [`GameSource`].
 
-use movetext_core::shakmaty::Chess;
-use movetext_core::{game::NodeKind, Diagnostic, Game, GameReader, NodeId};
+use movetext_core::game::{NodeKind, Variant};
+use movetext_core::shakmaty::{fen::Fen, Board, Chess};
+use movetext_core::{Diagnostic, Game, GameReader, NodeId};
 
 use crate::model::{GameSource, Step, ViewGame};
 
@@ -31,6 +32,15 @@ impl GameSource for Game {
 
     fn start(&self) -> Chess {
         self.start_position().clone()
+    }
+
+    fn start_shown(&self) -> Option<(Board, String)> {
+        if !matches!(self.variant(), Variant::Unsupported(_)) {
+            return None;
+        }
+        let fen = self.tag("FEN")?.trim();
+        let board = fen.parse::<Fen>().ok()?.into_setup().board;
+        Some((board, fen.to_string()))
     }
 
     fn tags(&self) -> Vec<(String, String)> {
@@ -71,6 +81,16 @@ pub fn open_first_game(bytes: &[u8]) -> ViewGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variant_that_is_not_played_shows_its_own_start() {
+        let fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1";
+        let g = open_first_game(format!("[Variant \"Horde\"]\n[FEN \"{fen}\"]\n\n1. e4 *").as_bytes());
+        assert_eq!(g.node(0).fen(), fen);
+        assert_eq!(g.node(0).board().occupied().count(), 52);
+        let g = open_first_game(b"[Variant \"Standard\"]\n\n1. e4 *");
+        assert!(g.node(0).shown.is_none());
+    }
 
     #[test]
     fn reads_the_sample_game() {

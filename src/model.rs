@@ -53,6 +53,12 @@ pub trait GameSource {
     /// Text after a node that could not be read as moves, kept as written:
     /// the rest of its line, then variations whose first move failed.
     fn unplayed(&self, id: Self::Id) -> Vec<String>;
+    /// The pieces and FEN to show before the first move instead of
+    /// [`GameSource::start`]'s, for a variant whose start is not a position
+    /// of chess (none by default).
+    fn start_shown(&self) -> Option<(Board, String)> {
+        None
+    }
 }
 
 /// A shared [`ViewGame`]; two handles are equal when they hold the same game.
@@ -105,6 +111,9 @@ pub struct ViewNode {
     /// The position after the move (its FEN is written when asked for:
     /// [`ViewNode::fen`]).
     pub pos: Chess,
+    /// Pieces and FEN shown instead of `pos`'s (the start of a variant that
+    /// is not played, [`GameSource::start_shown`]).
+    pub shown: Option<Box<(Board, String)>>,
     /// Squares the move went from and to (the king's squares for castling).
     pub last_move: Option<(Square, Square)>,
     /// Square of the king in check after the move.
@@ -124,7 +133,10 @@ pub struct ViewNode {
 impl ViewNode {
     /// The pieces after the move.
     pub fn board(&self) -> &Board {
-        self.pos.board()
+        match &self.shown {
+            Some(shown) => &shown.0,
+            None => self.pos.board(),
+        }
     }
 
     /// The side to move after the move.
@@ -134,7 +146,10 @@ impl ViewNode {
 
     /// FEN of the position after the move.
     pub fn fen(&self) -> String {
-        Fen::from_position(&self.pos, EnPassantMode::Legal).to_string()
+        match &self.shown {
+            Some(shown) => shown.1.clone(),
+            None => Fen::from_position(&self.pos, EnPassantMode::Legal).to_string(),
+        }
     }
 }
 
@@ -157,6 +172,7 @@ impl ViewGame {
         let start = src.start();
         let root = src.root();
         let mut nodes = vec![make_node(src, root, None, 0, Step::Root, &start, None)];
+        nodes[0].shown = src.start_shown().map(Box::new);
         let mut has_eval = false;
         // Depth-first, keeping children in order: (source id, view index, position).
         let mut pending = vec![(root, 0usize, start)];
@@ -316,6 +332,7 @@ fn make_node<S: GameSource>(
         before,
         after,
         pos: pos.clone(),
+        shown: None,
         last_move,
         check: if pos.is_check() {
             pos.board().king_of(pos.turn())
