@@ -21,7 +21,7 @@ pub struct Loaded {
 impl Loaded {
     /// Text that was pasted or dropped, under a name.
     pub fn text(name: &str, text: String) -> Loaded {
-        Loaded { name: name.to_owned(), bytes: Rc::new(text.into_bytes()), parts: vec![(name.to_owned(), 0)] }
+        Loaded { name: name.to_owned(), bytes: Rc::new(with_line_breaks(text.into_bytes())), parts: vec![(name.to_owned(), 0)] }
     }
 }
 
@@ -60,6 +60,20 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
     Ok(())
 }
 
+/// Files up to this size with line breaks written as HTML (`<br>`, from
+/// web pages) get real ones; larger files are read as they are.
+const HTML_BREAKS_UP_TO: usize = 64 << 20;
+
+/// The bytes with HTML line breaks made line breaks (see
+/// [`movetext_core::decode::html_line_breaks`]), for text of at most
+/// [`HTML_BREAKS_UP_TO`] bytes.
+fn with_line_breaks(bytes: Vec<u8>) -> Vec<u8> {
+    if bytes.len() > HTML_BREAKS_UP_TO {
+        return bytes;
+    }
+    movetext_core::decode::html_line_breaks(&bytes).unwrap_or(bytes)
+}
+
 /// Reads every file of a list (from a drop or the file picker). Several
 /// files become one list of games, in the order given.
 pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
@@ -72,7 +86,14 @@ pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
             bytes.extend_from_slice(b"\n\n");
         }
         parts.push((file.name(), bytes.len()));
-        read_blob(&file, &mut bytes).await.map_err(|e| format!("{} could not be read: {e}.", file.name()))?;
+        let mut one = Vec::new();
+        read_blob(&file, &mut one).await.map_err(|e| format!("{} could not be read: {e}.", file.name()))?;
+        let one = with_line_breaks(one);
+        if bytes.is_empty() {
+            bytes = one;
+        } else {
+            bytes.extend_from_slice(&one);
+        }
         names.push(file.name());
     }
     if names.is_empty() {
@@ -107,7 +128,7 @@ pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
     let mut bytes = Vec::new();
     read_blob(&blob, &mut bytes).await.map_err(|e| format!("{url} could not be read: {e}."))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
-    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(bytes) })
+    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(with_line_breaks(bytes)) })
 }
 
 /// The `url` parameter of the page's query string.

@@ -164,6 +164,17 @@ test('the file picker and paste open games', async () => {
   await page.waitForSelector('.paste-panel', { state: 'detached' });
   await page.keyboard.press('End');
   assert.equal(await boardFen(page), AFTER_NF3);
+
+  // Text copied from a web page, its lines broken with <br>: two games.
+  await page.getByRole('button', { name: 'Paste' }).click();
+  await page.getByRole('textbox', { name: 'PGN text' }).fill(
+    '[White "Web"]<br>[Black "One"]<br><br>1. e4 e5 2. Nf3 *<br><br>[White "Web"]<BR />[Black "Two"]<br/><br>1. d4 *');
+  await page.getByRole('dialog', { name: 'Paste PGN' }).getByRole('button', { name: 'Open' }).click();
+  await page.waitForSelector('.game-list');
+  assert.equal(await page.locator('.gl-count').innerText(), '2 games');
+  assert.match(await page.locator('.game-title').innerText(), /Web\s+–\s+One/);
+  await page.keyboard.press('End');
+  assert.equal(await boardFen(page), AFTER_NF3);
   assert.deepEqual(errors, []);
   await page.close();
 });

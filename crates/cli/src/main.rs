@@ -67,8 +67,10 @@ fn check_line(n: usize, g: &Game) -> String {
     s
 }
 
+/// A file's bytes; line breaks written as HTML (`<br>`) are line breaks.
 fn read(path: &str) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("movetext: cannot read {path}: {e}"))
+    let bytes = std::fs::read(path).map_err(|e| format!("movetext: cannot read {path}: {e}"))?;
+    Ok(movetext_core::decode::html_line_breaks(&bytes).unwrap_or(bytes))
 }
 
 fn check(files: &[String]) -> Result<bool, String> {

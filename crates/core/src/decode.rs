@@ -94,6 +94,52 @@ impl Cp1252Offsets {
     }
 }
 
+/// The end of an HTML line break (`<br>`, `<br/>`, `<br />`, any case) at
+/// `at`, if one is there.
+pub(crate) fn html_break(bytes: &[u8], at: usize) -> Option<usize> {
+    let rest = bytes.get(at..)?;
+    if rest.len() < 4 || rest[0] != b'<' || !rest[1..3].eq_ignore_ascii_case(b"br") {
+        return None;
+    }
+    let mut i = 3;
+    while rest.get(i).is_some_and(|b| *b == b' ') {
+        i += 1;
+    }
+    if rest.get(i) == Some(&b'/') {
+        i += 1;
+    }
+    (rest.get(i) == Some(&b'>')).then_some(at + i + 1)
+}
+
+/// Text copied from a web page may write its line breaks in HTML: `<br>`,
+/// `<br/>` and `<br />` (any case). This gives the text with each of them a
+/// line break, or `None` when it holds none.
+///
+/// ```
+/// use movetext_core::decode::html_line_breaks;
+/// let pasted = b"[Event \"A\"]<br>[Result \"*\"]<BR /><br>1. e4 *";
+/// assert_eq!(html_line_breaks(pasted).unwrap(), b"[Event \"A\"]\n[Result \"*\"]\n\n1. e4 *");
+/// assert_eq!(html_line_breaks(b"1. e4 <b> *"), None);
+/// ```
+pub fn html_line_breaks(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut out: Option<Vec<u8>> = None;
+    let mut copied = 0;
+    for at in memchr::memchr_iter(b'<', bytes) {
+        if at < copied {
+            continue;
+        }
+        if let Some(end) = html_break(bytes, at) {
+            let o = out.get_or_insert_with(|| Vec::with_capacity(bytes.len()));
+            o.extend_from_slice(&bytes[copied..at]);
+            o.push(b'\n');
+            copied = end;
+        }
+    }
+    let mut o = out?;
+    o.extend_from_slice(&bytes[copied..]);
+    Some(o)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

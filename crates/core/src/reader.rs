@@ -245,23 +245,6 @@ fn lenient_position(fen: Fen) -> Option<Chess> {
     err.ignore_too_much_material().ok()
 }
 
-/// The end of an HTML line break (`<br>`, `<br/>`, `<br />`, any case) at
-/// `at`, if one is there.
-fn html_break(bytes: &[u8], at: usize) -> Option<usize> {
-    let rest = bytes.get(at..)?;
-    if rest.len() < 4 || rest[0] != b'<' || !rest[1..3].eq_ignore_ascii_case(b"br") {
-        return None;
-    }
-    let mut i = 3;
-    while rest.get(i).is_some_and(|b| *b == b' ') {
-        i += 1;
-    }
-    if rest.get(i) == Some(&b'/') {
-        i += 1;
-    }
-    (rest.get(i) == Some(&b'>')).then_some(at + i + 1)
-}
-
 /// Is the token a termination marker, also one written with typographic
 /// dashes or `½`, or a forfeit?
 pub(crate) fn is_marker(t: &[u8]) -> bool {
@@ -857,7 +840,7 @@ impl Parser {
                     let mut text = Text::Src(t.start as u32, t.end as u32);
                     if let Some(i) = memchr::memmem::find(&bytes[t.start..t.end], b"<br").or_else(|| memchr::memmem::find(&bytes[t.start..t.end], b"<BR")) {
                         // A "<br>" ends the comment as a line break would.
-                        if let Some(after) = html_break(bytes, t.start + i) {
+                        if let Some(after) = crate::decode::html_break(bytes, t.start + i) {
                             let end = t.start + i;
                             self.diag(Severity::Fixed, end, after, format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])));
                             lx.seek(after);
@@ -919,7 +902,7 @@ impl Parser {
                 },
                 Kind::Stray => {
                     // "<br>" from pasted web text: a line break.
-                    if let Some(end) = html_break(bytes, t.start) {
+                    if let Some(end) = crate::decode::html_break(bytes, t.start) {
                         self.diag(Severity::Fixed, t.start, end, format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])));
                         lx.seek(end);
                         continue;
