@@ -95,7 +95,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
-    let drawn_upto = use_state(|| FIRST_PAGES);
+    // Pages drawn from the first on, for the layout it names (by address):
+    // a new layout (an edit) starts again from the first pages, the others
+    // staying gaps of their measured height until drawn again, a page a task.
+    let drawn_upto = use_state(|| (0usize, FIRST_PAGES));
+    let layout_id = Rc::as_ptr(&layout) as usize;
+    let upto = if drawn_upto.0 == layout_id { drawn_upto.1 } else { FIRST_PAGES };
     let sizes = use_mut_ref(Sizes::default);
     {
         let mut s = sizes.borrow_mut();
@@ -134,9 +139,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
             if let Some(list) = container.cast::<HtmlElement>() {
                 measure(&list, &mut sizes.borrow_mut());
                 dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
-                let upto = *drawn_upto;
-                if upto < pages.min(ALL_PAGES_UP_TO) {
-                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set(upto + 1)));
+                if pages <= ALL_PAGES_UP_TO && upto < pages {
+                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
                 }
             }
             move || drop(timeout)
@@ -154,7 +158,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let current_page = layout.page_of(props.current);
     let layout_ref = LayoutRef(layout.clone());
     let pages = (0..layout.pages.len()).map(|p| {
-        let drawn = p < *drawn_upto || p == current_page || in_view.0.contains(&p);
+        let drawn = p < upto || p == current_page || in_view.0.contains(&p);
         let height = sizes.borrow().height(p).round() as u32;
         html! {
             <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}
