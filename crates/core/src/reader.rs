@@ -949,7 +949,7 @@ impl Parser {
                 });
                 self.result_tag();
                 let marker = self.g.result().to_string();
-                if let Some(tag) = self.known_tag(KNOWN_RESULT).map(str::to_owned) {
+                if let Some(tag) = self.known_tag(KNOWN_RESULT).filter(|t| *t != marker).map(str::to_owned) {
                     if tag == "*" && marker != "*" {
                         // The end of the game knows more than the tag.
                         self.diag(Severity::Fixed, t.start, t.end, format!("the game ends with {marker} but its Result tag is *; {marker} is kept"));
