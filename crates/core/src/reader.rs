@@ -656,22 +656,17 @@ impl Parser {
                 Kind::Symbol => {
                     // The usual move number ("12." or "12..."): nothing to do.
                     if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
-                        let digits = text.iter().take_while(|b| b.is_ascii_digit()).count();
+                        // The number's digits and value in one pass.
+                        let (mut digits, mut n) = (0, 0u32);
+                        while let Some(d) = text.get(digits).map(|b| b.wrapping_sub(b'0')).filter(|d| *d < 10) {
+                            n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+                            digits += 1;
+                        }
                         if text[digits..].iter().all(|b| *b == b'.') {
                             // The first number that is not the move's own is said.
-                            if numbers_right {
-                                let d = |i: usize| u32::from(text[i] - b'0');
-                                let n = match digits {
-                                    1 => d(0),
-                                    2 => d(0) * 10 + d(1),
-                                    3 => d(0) * 100 + d(1) * 10 + d(2),
-                                    _ => 0,
-                                };
-                                let want = line.pos.fullmoves().get();
-                                if n != want && digits <= 3 {
-                                    numbers_right = false;
-                                    self.wrong_number(n, want, t.start, t.start + digits);
-                                }
+                            if numbers_right && n != line.pos.fullmoves().get() && digits <= 9 {
+                                numbers_right = false;
+                                self.wrong_number(n, line.pos.fullmoves().get(), t.start, t.start + digits);
                             }
                             continue;
                         }
