@@ -449,6 +449,8 @@ pub fn app() -> Html {
     let game = viewer.game.clone();
     let current = viewer.current;
     let node = game.node(current);
+    // The shown position's FEN, written once a drawing.
+    let fen = node.fen();
     let at_end = game.next(current).is_none();
     let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
     let on_game = {
@@ -661,7 +663,7 @@ pub fn app() -> Html {
         key: current_key,
         blocked: dialog.is_some() || menu.is_some(),
     });
-    let legal = use_legal_moves(&node.fen(), true);
+    let legal = use_legal_moves(&fen, true);
     let on_move = {
         let do_edit = do_edit.clone();
         Callback::from(move |mv| do_edit.emit(EditOp::Play(current_key, mv)))
@@ -693,7 +695,7 @@ pub fn app() -> Html {
             d,
             &DialogContext {
                 game: game.clone(),
-                fen: node.fen(),
+                fen: fen.clone(),
                 library: (*library).clone(),
                 set_library: library.setter(),
                 edits: edits.clone(),
@@ -829,7 +831,7 @@ pub fn app() -> Html {
                         if game.has_eval {
                             <EvalBar eval={game.eval_at(current)} flipped={viewer.flipped} />
                         }
-                        <ChessBoard board={node.board().clone()} fen={AttrValue::from(node.fen())}
+                        <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen.clone())}
                             flipped={viewer.flipped} last_move={node.last_move} check={node.check}
                             arrows={node.arrows.clone()} marks={node.marks.clone()}
                             label={AttrValue::from(board_label)} description={AttrValue::from(describe(node.board()))}

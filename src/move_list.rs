@@ -107,17 +107,19 @@ pub fn move_list(props: &MoveListProps) -> Html {
         s.measured.resize(layout.pages.len(), 0.0);
         s.layout = Some(layout.clone());
     }
-    // The pages in view follow scrolling of the list and of the page.
+    // Sees which pages are near the screen: after drawing, and as the list,
+    // the page or the window scrolls or changes size.
+    let update_in_view: Rc<dyn Fn()> = {
+        let (container, sizes, dispatch) = (container.clone(), sizes.clone(), in_view.dispatcher());
+        Rc::new(move || {
+            if let Some(list) = container.cast::<HtmlElement>() {
+                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+            }
+        })
+    };
     {
-        let container = container.clone();
-        let sizes = sizes.clone();
-        let dispatch = in_view.dispatcher();
+        let update = update_in_view.clone();
         use_effect_with((), move |_| {
-            let update = Rc::new(move || {
-                if let Some(list) = container.cast::<HtmlElement>() {
-                    dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
-                }
-            });
             let window = web_sys::window().expect("a window");
             let options = EventListenerOptions { phase: gloo_events::EventListenerPhase::Capture, passive: true };
             let on_scroll = update.clone();
@@ -131,14 +133,14 @@ pub fn move_list(props: &MoveListProps) -> Html {
     {
         let container = container.clone();
         let sizes = sizes.clone();
-        let dispatch = in_view.dispatcher();
+        let update = update_in_view.clone();
         let drawn_upto = drawn_upto.clone();
         let pages = layout.pages.len();
         use_effect(move || {
             let mut timeout = None;
             if let Some(list) = container.cast::<HtmlElement>() {
                 measure(&list, &mut sizes.borrow_mut());
-                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+                update();
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
                     timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
                 }
@@ -166,14 +168,9 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 notation={props.notation} on_context={props.on_context.clone()} />
         }
     });
-    let onscroll = {
-        let (sizes, dispatch, container) = (sizes.clone(), in_view.dispatcher(), container.clone());
-        Callback::from(move |_: Event| {
-            if let Some(list) = container.cast::<HtmlElement>() {
-                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
-            }
-        })
-    };
+    // (The list's own scrolling: inside a widget's shadow root it does not
+    // reach the window.)
+    let onscroll = Callback::from(move |_: Event| update_in_view());
     html! {
         <div class="move-list" ref={container} role="region" aria-label={label} {onscroll}>
             { for pages }

@@ -196,14 +196,25 @@ impl Writer<'_> {
         self.items.push(Placed { item, boxes });
     }
 
+    /// Interrupts the main line: closes its open row with a filler and
+    /// gives the boxes of a new interruption.
+    fn interruption(&mut self, row_open: &mut bool) -> Boxes {
+        if std::mem::take(row_open) {
+            self.push(Item::Filler { dots: true }, Boxes::default());
+        }
+        Boxes { interruption: self.id(), ..Boxes::default() }
+    }
+
     /// The main line in rows of move pairs, interrupted by comments, kept
     /// text and variations.
     fn mainline(&mut self) {
         let game = self.game;
         let top = Boxes::default();
+        // True while a White move sits in a row without its Black reply.
+        let mut row_open = false;
         let root = game.node(0);
         if !root.after.is_empty() || !root.unplayed.is_empty() {
-            let boxes = Boxes { interruption: self.id(), ..top };
+            let boxes = self.interruption(&mut row_open);
             for index in 0..root.after.len() {
                 self.push(Item::Comment { node: 0, before: false, index: index as u32, block: true }, boxes);
             }
@@ -211,17 +222,11 @@ impl Writer<'_> {
                 self.push(Item::Unplayed { node: 0, index: index as u32 }, boxes);
             }
         }
-        // True while a White move sits in a row without its Black reply.
-        let mut row_open = false;
         let mut at = 0;
         while let Some(ix) = game.next(at) {
             let node = game.node(ix);
             if !node.before.is_empty() {
-                if row_open {
-                    self.push(Item::Filler { dots: true }, top);
-                    row_open = false;
-                }
-                let boxes = Boxes { interruption: self.id(), ..top };
+                let boxes = self.interruption(&mut row_open);
                 for index in 0..node.before.len() {
                     self.push(Item::Comment { node: ix, before: true, index: index as u32, block: true }, boxes);
                 }
@@ -240,11 +245,7 @@ impl Writer<'_> {
             }
             let alternatives = alternatives(game, ix);
             if !node.after.is_empty() || !alternatives.is_empty() || !node.unplayed.is_empty() {
-                if row_open {
-                    self.push(Item::Filler { dots: true }, top);
-                    row_open = false;
-                }
-                let boxes = Boxes { interruption: self.id(), ..top };
+                let boxes = self.interruption(&mut row_open);
                 for index in 0..node.after.len() {
                     self.push(Item::Comment { node: ix, before: false, index: index as u32, block: true }, boxes);
                 }

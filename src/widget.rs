@@ -254,6 +254,8 @@ pub fn widget(props: &WidgetProps) -> Html {
     let game = viewer.game.clone();
     let current = viewer.current.min(game.nodes.len().saturating_sub(1));
     let node = game.node(current);
+    // The shown position's FEN, written once a drawing.
+    let fen = node.fen();
     let flipped = match opts.orientation {
         Some(c) => c.is_black(),
         None => game.tag("Orientation").is_some_and(|o| o.trim().eq_ignore_ascii_case("black")),
@@ -275,7 +277,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     // What the page can read, and the move-change event.
     {
         let mut port = props.port.0.borrow_mut();
-        port.fen = node.fen();
+        port.fen = fen.clone();
         port.source = Some((library.clone(), edits.clone(), index));
     }
     {
@@ -328,7 +330,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
 
     // Moves on the board (editable widgets).
-    let legal = use_legal_moves(&node.fen(), opts.editable);
+    let legal = use_legal_moves(&fen, opts.editable);
     let on_move = {
         let edits = edits.clone();
         let library = library.clone();
@@ -366,7 +368,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                     if game.has_eval {
                         <EvalBar eval={game.eval_at(current)} {flipped} />
                     }
-                    <ChessBoard board={node.board().clone()} fen={AttrValue::from(node.fen())} {flipped}
+                    <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen.clone())} {flipped}
                         last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
                         label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
                         {legal} {on_move} />

@@ -833,14 +833,12 @@ impl Parser {
                 }
                 Kind::LineComment => {
                     let mut text = Text::Src(t.start as u32, t.end as u32);
-                    if let Some(i) = memchr::memmem::find(&bytes[t.start..t.end], b"<br").or_else(|| memchr::memmem::find(&bytes[t.start..t.end], b"<BR")) {
-                        // A "<br>" ends the comment as a line break would.
-                        if let Some(after) = crate::decode::html_break(bytes, t.start + i) {
-                            let end = t.start + i;
-                            self.diag(Severity::Fixed, end, after, format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])));
-                            lx.seek(after);
-                            text = Text::Src(t.start as u32, end as u32);
-                        }
+                    // A "<br>" (any case) ends the comment as a line break would.
+                    let br = memchr::memchr_iter(b'<', &bytes[t.start..t.end]).find_map(|i| Some((t.start + i, crate::decode::html_break(bytes, t.start + i)?)));
+                    if let Some((end, after)) = br {
+                        self.diag(Severity::Fixed, end, after, format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])));
+                        lx.seek(after);
+                        text = Text::Src(t.start as u32, end as u32);
                     } else if next_line_comment(bytes, t.end).is_some() {
                         // `;` comments at the start of lines in a row are one
                         // comment of several lines (as export writes a long one).
@@ -1047,8 +1045,8 @@ impl Parser {
 
     /// A token that is a legal move when its piece letters are read as
     /// another language's (the game's language first, once one is found):
-    /// the move, its token and where it starts after its move number. The
-    /// first such move of a game says which language.
+    /// the move, its token and where it starts after its move number. Each
+    /// letter so read is said once a game, with the languages that write it.
     #[cold]
     fn foreign_move(&mut self, pos: &Chess, written: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, usize)> {
         let text = std::str::from_utf8(written).ok()?;
