@@ -34,7 +34,9 @@ use crate::player_bar::PlayerBar;
 use crate::theme::ThemeToggle;
 use crate::app_dialogs::{dialog_view, Dialog, DialogContext};
 use crate::page_listeners::{use_page_listeners, KeyContext, PageListeners};
-use crate::url_state::{format_hash, node_at, parse_hash, Place};
+use crate::opener::{use_opener, At};
+use crate::slice_clock::{now, SLICE_MS};
+use crate::url_state::{format_hash, parse_hash, start_node, Place};
 pub use crate::viewer::{key_action, Action, Viewer};
 use crate::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
 
@@ -42,13 +44,6 @@ use crate::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_whe
 pub const SAMPLE_PGN: &str = include_str!("../static/sample.pgn");
 /// The name the sample is shown under.
 pub const SAMPLE_NAME: &str = "sample.pgn";
-
-fn now() -> f64 {
-    js_sys::Date::now()
-}
-
-/// How long one indexing slice may run, in milliseconds.
-const SLICE_MS: f64 = 16.0;
 
 /// The hash of the page's address.
 pub(crate) fn current_place() -> Place {
@@ -72,17 +67,6 @@ fn take_skip_restore() -> bool {
 /// Whether the page's address has a hash naming a place.
 fn has_hash() -> bool {
     web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1)
-}
-
-/// Opens a game of a library at a place, if the library has it.
-pub(crate) fn open_action(lib: &Library, edits: &Edits, place: &Place) -> Option<Action> {
-    if lib.is_empty() {
-        return None;
-    }
-    let index = place.game.min(lib.len() - 1);
-    let game = ViewGame::build(&edits.game(lib, index)?);
-    let at = place.ply.as_deref().map_or(0, |p| node_at(&game, p));
-    Some(Action::Open { game: SharedGame(Rc::new(game)), index, at })
 }
 
 /// Indexes a library in slices, yielding to the page between them.
@@ -137,12 +121,19 @@ pub fn app() -> Html {
         let handle = (*library).clone();
         move || {
             let place = if url_parameter().is_none() { current_place() } else { Place::default() };
-            match open_action(&handle.lib.borrow(), &Edits::new(), &place) {
-                Some(Action::Open { game, index, at }) => Viewer::opened(game, index, at),
-                _ => Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes())),
+            let lib = handle.lib.borrow();
+            let index = place.game.min(lib.len().saturating_sub(1));
+            match lib.game(index) {
+                Some(game) => {
+                    let view = ViewGame::build(&game);
+                    let at = start_node(&view, place.ply.as_deref());
+                    Viewer::opened(SharedGame(Rc::new(view)), index, at)
+                }
+                None => Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes())),
             }
         }
     });
+    let opener = use_opener(viewer.dispatcher());
     // A place (game and ply) to open once the library has indexed that far.
     let pending = use_mut_ref(|| None::<Place>);
     // The address at start, while the file it may name (saved edits or
@@ -305,7 +296,7 @@ pub fn app() -> Html {
     // in the app once the whole file is indexed.
     {
         let pending = pending.clone();
-        let dispatcher = viewer.dispatcher();
+        let opener = opener.clone();
         let edits = edits.clone();
         let pending_added = pending_added.clone();
         let set_library = library.setter();
@@ -329,17 +320,14 @@ pub fn app() -> Html {
                 // shown (unless another file was opened meanwhile).
                 let handle = handle.clone();
                 let edits = edits.clone();
-                let dispatcher = dispatcher.clone();
+                let opener = opener.clone();
                 let latest = latest.clone();
                 wasm_bindgen_futures::spawn_local(async move {
                     gloo_timers::future::TimeoutFuture::new(0).await;
                     if !Rc::ptr_eq(&latest.borrow().lib, &handle.lib) {
                         return;
                     }
-                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &place);
-                    if let Some(action) = action {
-                        dispatcher.dispatch(action);
-                    }
+                    opener.open(&handle.lib.borrow(), &edits.borrow(), &place);
                 });
             }
         });
@@ -431,6 +419,7 @@ pub fn app() -> Html {
     // Window listeners: keys, hash changes, paste, drag and drop, leaving.
     use_page_listeners(PageListeners {
         dispatcher: viewer.dispatcher(),
+        opener: opener.clone(),
         edits: edits.clone(),
         key_context: key_context.clone(),
         latest: latest.clone(),
@@ -454,14 +443,11 @@ pub fn app() -> Html {
     let at_end = game.next(current).is_none();
     let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
     let on_game = {
-        let dispatcher = viewer.dispatcher();
+        let opener = opener.clone();
         let edits_for_list = edits.clone();
         let handle = (*library).clone();
         Callback::from(move |index: usize| {
-            let action = open_action(&handle.lib.borrow(), &edits_for_list.borrow(), &Place { game: index, ply: None });
-            if let Some(action) = action {
-                dispatcher.dispatch(action);
-            }
+            opener.open(&handle.lib.borrow(), &edits_for_list.borrow(), &Place { game: index, ply: None });
         })
     };
     let on_filter = {
@@ -528,16 +514,14 @@ pub fn app() -> Html {
     let index = viewer.game_index;
     let current_key = node.key;
     let reopen = {
-        let dispatcher = viewer.dispatcher();
+        let opener = opener.clone();
         let edits = edits.clone();
         let handle = (*library).clone();
         let edit_version = edit_version.clone();
         Callback::from(move |(index, key): (usize, Option<u32>)| {
             let game = edits.borrow().game(&handle.lib.borrow(), index);
             if let Some(game) = game {
-                let view = ViewGame::build(&game);
-                let at = key.and_then(|k| view.by_key(k)).unwrap_or(0);
-                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+                opener.open_game(game, index, key.map_or(At::Ply(None), At::Key));
                 edit_version.set(*edit_version + 1);
             }
         })
@@ -549,30 +533,38 @@ pub fn app() -> Html {
         let notice = notice.clone();
         let saving = saving.clone();
         Callback::from(move |()| {
-            let lib = handle.lib.borrow();
-            let e = edits.borrow();
-            let files = lib.file_games();
-            let plain = ExportOptions::default();
-            let games: Vec<(usize, String)> =
-                e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
-            let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
             let file = if *file_saved.borrow() {
                 None
             } else {
                 *file_saved.borrow_mut() = true;
+                let lib = handle.lib.borrow();
                 Some(persist::FileRecord { name: lib.name.clone(), bytes: lib.shared_bytes(), parts: lib.parts() })
             };
             let notice = notice.clone();
             let saving = saving.clone();
+            let (edits, handle) = (edits.clone(), handle.clone());
             // Saves run one after another: an edit made while the file is
             // still being stored waits for it.
             let turn = saving.borrow().clone();
             let done = Rc::new(RefCell::new(false));
             *saving.borrow_mut() = done.clone();
             wasm_bindgen_futures::spawn_local(async move {
+                // The games are written in a task of their own, after the
+                // edit is drawn, as they are then.
+                gloo_timers::future::TimeoutFuture::new(0).await;
                 while !*turn.borrow() {
                     gloo_timers::future::TimeoutFuture::new(20).await;
                 }
+                let (games, added) = {
+                    let lib = handle.lib.borrow();
+                    let e = edits.borrow();
+                    let files = lib.file_games();
+                    let plain = ExportOptions::default();
+                    let games: Vec<(usize, String)> =
+                        e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
+                    let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
+                    (games, added)
+                };
                 let mut result = Ok(());
                 if let Some(record) = file {
                     result = persist::save_file(record).await;
@@ -703,7 +695,7 @@ pub fn app() -> Html {
                 do_edit: do_edit.clone(),
                 save: save.clone(),
                 dialog: dialog.clone(),
-                dispatcher: viewer.dispatcher(),
+                opener: opener.clone(),
             },
         ),
     };

@@ -8,7 +8,7 @@ use movetext_core::export::ExportOptions;
 use movetext_core::{Game, NodeId};
 use yew::prelude::*;
 
-use crate::app::open_action;
+use crate::opener::Opener;
 use crate::comment_dialog::CommentDialog;
 use crate::edit_menu::CommentSide;
 use crate::editing::{EditOp, Edits, FileWriter};
@@ -18,7 +18,6 @@ use crate::model::{NodeIx, SharedGame};
 use crate::position_setup::PositionSetup;
 use crate::tag_editor::TagEditor;
 use crate::url_state::Place;
-use crate::viewer::Viewer;
 
 /// An open dialog.
 #[derive(Clone, Debug, PartialEq)]
@@ -54,7 +53,7 @@ pub(crate) struct DialogContext {
     /// The open dialog.
     pub dialog: UseStateHandle<Option<Dialog>>,
     /// Changes the shown game.
-    pub dispatcher: UseReducerDispatcher<Viewer>,
+    pub opener: Opener,
 }
 
 /// The view of an open dialog.
@@ -121,17 +120,14 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
                 let set_library = ctx.set_library.clone();
                 let dialog = ctx.dialog.clone();
                 let edits = ctx.edits.clone();
-                let dispatcher = ctx.dispatcher.clone();
+                let opener = ctx.opener.clone();
                 let save = ctx.save.clone();
                 Callback::from(move |g: Game| {
                     let new_index = handle.lib.borrow_mut().add_game(g);
                     dialog.set(None);
                     edits.borrow_mut().unexported = true;
-                    let action = open_action(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
+                    opener.open(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
                     set_library.set(handle.bumped());
-                    if let Some(action) = action {
-                        dispatcher.dispatch(action);
-                    }
                     save.emit(());
                 })
             };

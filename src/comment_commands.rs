@@ -83,30 +83,54 @@ pub struct CommentParts {
     pub marks: Vec<SquareMark>,
 }
 
-/// Splits a comment into its shown text and the commands the viewer uses.
+/// Splits a comment into its shown text and the commands the viewer uses:
+/// every arrow and marked square, the last clock and the last evaluation.
 pub fn split_comment(comment: &str) -> CommentParts {
+    let commands = core::parse_commands(comment);
     let mut parts = CommentParts {
-        text: core::display_text(comment),
+        text: core::display_text_of(comment, &commands),
         ..CommentParts::default()
     };
-    for command in core::parse_commands(comment) {
-        match command.value() {
-            CommandValue::Clock(centis) => parts.clock = u32::try_from(centis.0 / 10).ok(),
-            CommandValue::Eval(value) => parts.eval = Some(eval_from_core(value.eval)),
-            CommandValue::Arrows(arrows) => parts.arrows.extend(arrows.iter().filter_map(|a| {
-                Some(Arrow {
-                    from: square(a.from)?,
-                    to: square(a.to)?,
-                    color: MarkColor::from_core(a.color),
-                })
-            })),
-            CommandValue::Squares(marks) => parts.marks.extend(marks.iter().filter_map(|m| {
-                Some(SquareMark {
-                    square: square(m.square)?,
-                    color: MarkColor::from_core(m.color),
-                })
-            })),
-            _ => {}
+    let (mut clock_seen, mut eval_seen) = (false, false);
+    for command in &commands {
+        let name = command.name;
+        if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
+            match command.value() {
+                CommandValue::Arrows(arrows) => parts.arrows.extend(arrows.iter().filter_map(|a| {
+                    Some(Arrow {
+                        from: square(a.from)?,
+                        to: square(a.to)?,
+                        color: MarkColor::from_core(a.color),
+                    })
+                })),
+                CommandValue::Squares(marks) => parts.marks.extend(marks.iter().filter_map(|m| {
+                    Some(SquareMark {
+                        square: square(m.square)?,
+                        color: MarkColor::from_core(m.color),
+                    })
+                })),
+                _ => {}
+            }
+        }
+    }
+    // The last readable clock and evaluation count: read from the end.
+    for command in commands.iter().rev() {
+        if clock_seen && eval_seen {
+            break;
+        }
+        let name = command.name;
+        if (!clock_seen && name.eq_ignore_ascii_case("clk")) || (!eval_seen && name.eq_ignore_ascii_case("eval")) {
+            match command.value() {
+                CommandValue::Clock(centis) => {
+                    parts.clock = u32::try_from(centis.0 / 10).ok();
+                    clock_seen = true;
+                }
+                CommandValue::Eval(value) => {
+                    parts.eval = Some(eval_from_core(value.eval));
+                    eval_seen = true;
+                }
+                _ => {}
+            }
         }
     }
     parts
@@ -144,6 +168,13 @@ mod tests {
                 color: MarkColor::Yellow
             }]
         );
+    }
+
+    #[test]
+    fn the_last_readable_clock_and_evaluation_count() {
+        let p = split_comment("[%clk 0:01:00] [%eval 0.5] [%clk 0:00:30] [%eval 1.0] [%clk x] [%eval y]");
+        assert_eq!(p.clock, Some(300));
+        assert_eq!(p.eval, Some(Eval::Pawns(1.0)));
     }
 
     #[test]

@@ -169,51 +169,9 @@ pub struct ViewGame {
 impl ViewGame {
     /// Computes the view of a source game.
     pub fn build<S: GameSource>(src: &S) -> ViewGame {
-        let start = src.start();
-        let root = src.root();
-        let mut nodes = vec![make_node(src, root, None, 0, Step::Root, &start, None)];
-        nodes[0].shown = src.start_shown().map(Box::new);
-        let mut has_eval = false;
-        // Depth-first, keeping children in order: (source id, view index, position).
-        let mut pending = vec![(root, 0usize, start)];
-        while let Some((id, ix, pos)) = pending.pop() {
-            let kids = src.children(id);
-            let mut made = Vec::with_capacity(kids.len());
-            for (rank, kid) in kids.into_iter().enumerate() {
-                let step = src.step(kid);
-                let Some((after, san, last)) = play(&pos, &step) else {
-                    continue;
-                };
-                let lan = match &step {
-                    Step::Move(m) => long_algebraic(m, &san),
-                    _ => san.clone(),
-                };
-                let depth = nodes[ix].depth + u32::from(rank > 0);
-                let mv = match &step {
-                    Step::Move(m) => Some(*m),
-                    _ => None,
-                };
-                let mut node = make_node(src, kid, Some(ix), depth, step, &after, last);
-                node.san = san;
-                node.lan = lan;
-                node.mv = mv;
-                let (number, by_white) = move_number(&pos);
-                node.number = number;
-                node.by_white = by_white;
-                has_eval |= node.eval.is_some();
-                nodes.push(node);
-                let kid_ix = nodes.len() - 1;
-                made.push((kid, kid_ix, after));
-            }
-            nodes[ix].children = made.iter().map(|(_, k, _)| *k).collect();
-            pending.extend(made.into_iter().rev());
-        }
-        ViewGame {
-            tags: src.tags(),
-            nodes,
-            diagnostics: src.diagnostics(),
-            has_eval,
-        }
+        let mut builder = ViewBuilder::new(src);
+        builder.step(src, &mut || false);
+        builder.finish(src)
     }
 
     /// The value of a tag, if present and not empty.
@@ -281,6 +239,81 @@ impl ViewGame {
         }
         let dots = if n.by_white { "." } else { "..." };
         format!("{}{} {}", n.number, dots, n.san)
+    }
+}
+
+/// A [`ViewGame`] being built a part at a time: [`ViewBuilder::step`] until
+/// it says done, then [`ViewBuilder::finish`], with the same source each time.
+pub struct ViewBuilder<S: GameSource> {
+    nodes: Vec<ViewNode>,
+    /// Nodes whose children are still to build, depth first, in order:
+    /// (source id, view index, position).
+    pending: Vec<(S::Id, NodeIx, Chess)>,
+    has_eval: bool,
+}
+
+/// How many nodes are built between two looks at the clock.
+const NODES_BETWEEN_CHECKS: usize = 32;
+
+impl<S: GameSource> ViewBuilder<S> {
+    /// Starts the view of `src` with its root.
+    pub fn new(src: &S) -> Self {
+        let start = src.start();
+        let root = src.root();
+        let mut nodes = vec![make_node(src, root, None, 0, Step::Root, &start, None)];
+        nodes[0].shown = src.start_shown().map(Box::new);
+        ViewBuilder { nodes, pending: vec![(root, 0, start)], has_eval: false }
+    }
+
+    /// Builds more nodes, until all are built (`true`) or `stop` (asked
+    /// every few nodes) says to stop for now (`false`).
+    pub fn step(&mut self, src: &S, stop: &mut dyn FnMut() -> bool) -> bool {
+        let mut built = 0;
+        while let Some((id, ix, pos)) = self.pending.pop() {
+            let kids = src.children(id);
+            let mut made = Vec::with_capacity(kids.len());
+            for (rank, kid) in kids.into_iter().enumerate() {
+                let step = src.step(kid);
+                let Some((after, san, last)) = play(&pos, &step) else {
+                    continue;
+                };
+                let lan = match &step {
+                    Step::Move(m) => long_algebraic(m, &san),
+                    _ => san.clone(),
+                };
+                let depth = self.nodes[ix].depth + u32::from(rank > 0);
+                let mv = match &step {
+                    Step::Move(m) => Some(*m),
+                    _ => None,
+                };
+                let mut node = make_node(src, kid, Some(ix), depth, step, &after, last);
+                node.san = san;
+                node.lan = lan;
+                node.mv = mv;
+                let (number, by_white) = move_number(&pos);
+                node.number = number;
+                node.by_white = by_white;
+                self.has_eval |= node.eval.is_some();
+                self.nodes.push(node);
+                made.push((kid, self.nodes.len() - 1, after));
+            }
+            built += made.len() + 1;
+            self.nodes[ix].children = made.iter().map(|(_, k, _)| *k).collect();
+            self.pending.extend(made.into_iter().rev());
+            if built >= NODES_BETWEEN_CHECKS {
+                built = 0;
+                if !self.pending.is_empty() && stop() {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The view, with the nodes not yet built built now.
+    pub fn finish(mut self, src: &S) -> ViewGame {
+        self.step(src, &mut || false);
+        ViewGame { tags: src.tags(), nodes: self.nodes, diagnostics: src.diagnostics(), has_eval: self.has_eval }
     }
 }
 
@@ -413,6 +446,21 @@ fn highlight(m: &Move, turn: Color) -> (Square, Square) {
 mod tests {
     use super::*;
     use crate::loader::open_first_game;
+
+    #[test]
+    fn built_in_parts_as_at_once() {
+        let text = movetext_hostile::deep_variations(300);
+        let game = movetext_core::read_game(&text);
+        let whole = ViewGame::build(&game);
+        let mut builder = ViewBuilder::new(&game);
+        let mut parts = 1;
+        while !builder.step(&game, &mut || true) {
+            parts += 1;
+        }
+        assert!(parts > 10, "{parts} parts");
+        assert_eq!(builder.finish(&game), whole);
+        assert!(whole.nodes.len() > 300);
+    }
 
     #[test]
     fn tree_positions_and_numbers() {

@@ -21,7 +21,7 @@ use crate::notation::Notation;
 const MAX_NAGS_SHOWN: usize = 6;
 
 /// Pages drawn with the first drawing of a game.
-const FIRST_PAGES: usize = 3;
+const FIRST_PAGES: usize = 2;
 
 /// Games of at most this many pages get all of them drawn, a page per task
 /// after the first ones; longer games only the pages in view (and the
@@ -57,14 +57,36 @@ impl PartialEq for LayoutRef {
     }
 }
 
-/// The pages near the visible part of the list.
+/// The pages near the visible part of the list, and those of them drawn:
+/// they are drawn a page per task, so that a jump or a long scroll does not
+/// draw many pages at once.
 #[derive(PartialEq, Default)]
-struct InView(BTreeSet<usize>);
+struct InView {
+    wanted: BTreeSet<usize>,
+    drawn: BTreeSet<usize>,
+}
+
+/// A change of [`InView`].
+enum InViewAction {
+    /// These pages are now near the screen (the others are dropped).
+    Wanted(BTreeSet<usize>),
+    /// Draw this page, if it is still wanted.
+    Draw(usize),
+}
 
 impl Reducible for InView {
-    type Action = BTreeSet<usize>;
-    fn reduce(self: Rc<Self>, pages: BTreeSet<usize>) -> Rc<Self> {
-        Rc::new(InView(pages))
+    type Action = InViewAction;
+    fn reduce(self: Rc<Self>, action: InViewAction) -> Rc<Self> {
+        let (wanted, mut drawn) = match action {
+            InViewAction::Wanted(wanted) => (wanted, self.drawn.clone()),
+            InViewAction::Draw(p) => {
+                let mut drawn = self.drawn.clone();
+                drawn.insert(p);
+                (self.wanted.clone(), drawn)
+            }
+        };
+        drawn.retain(|p| wanted.contains(p));
+        Rc::new(InView { wanted, drawn })
     }
 }
 
@@ -113,7 +135,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let (container, sizes, dispatch) = (container.clone(), sizes.clone(), in_view.dispatcher());
         Rc::new(move || {
             if let Some(list) = container.cast::<HtmlElement>() {
-                dispatch.dispatch(pages_in_view(&list, &sizes.borrow()));
+                dispatch.dispatch(InViewAction::Wanted(pages_in_view(&list, &sizes.borrow())));
             }
         })
     };
@@ -136,6 +158,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let update = update_in_view.clone();
         let drawn_upto = drawn_upto.clone();
         let pages = layout.pages.len();
+        let current_page = layout.page_of(props.current);
+        let in_view = in_view.clone();
         use_effect(move || {
             let mut timeout = None;
             if let Some(list) = container.cast::<HtmlElement>() {
@@ -143,6 +167,15 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 update();
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
                     timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
+                } else if let Some(&next) = in_view
+                    .wanted
+                    .iter()
+                    .filter(|p| !in_view.drawn.contains(p) && **p >= upto && **p != current_page)
+                    .min_by_key(|p| p.abs_diff(current_page))
+                {
+                    // The wanted page nearest the shown move, in a task of its own.
+                    let dispatch = in_view.dispatcher();
+                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || dispatch.dispatch(InViewAction::Draw(next))));
                 }
             }
             move || drop(timeout)
@@ -160,7 +193,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let current_page = layout.page_of(props.current);
     let layout_ref = LayoutRef(layout.clone());
     let pages = (0..layout.pages.len()).map(|p| {
-        let drawn = p < upto || p == current_page || in_view.0.contains(&p);
+        let drawn = p < upto || p == current_page || in_view.drawn.contains(&p);
         let height = sizes.borrow().height(p).round() as u32;
         html! {
             <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}

@@ -9,7 +9,8 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::app::{current_place, open_action, LoadRequest};
+use crate::app::{current_place, LoadRequest};
+use crate::opener::Opener;
 use crate::edit_menu::CommentSide;
 use crate::editing::{EditOp, Edits};
 use crate::file_input::{read_files, Loaded};
@@ -36,6 +37,8 @@ pub(crate) struct KeyContext {
 pub(crate) struct PageListeners {
     /// Changes the shown game and move.
     pub dispatcher: UseReducerDispatcher<Viewer>,
+    /// Opens the game an address names.
+    pub opener: Opener,
     /// The edits of the open file.
     pub edits: Rc<RefCell<Edits>>,
     /// The shortcuts' targets, refreshed at every render.
@@ -53,7 +56,7 @@ pub(crate) struct PageListeners {
 /// Installs the page's window listeners once; they go with the component.
 #[hook]
 pub(crate) fn use_page_listeners(args: PageListeners) {
-    let PageListeners { dispatcher, edits, key_context, latest, load, report, dragging } = args;
+    let PageListeners { dispatcher, opener, edits, key_context, latest, load, report, dragging } = args;
     use_effect_with((), move |_| {
         let window = web_sys::window().expect("a window");
         let active = EventListenerOptions::enable_prevent_default();
@@ -90,15 +93,12 @@ pub(crate) fn use_page_listeners(args: PageListeners) {
             })
         };
         let hash = {
-            let dispatcher = dispatcher.clone();
+            let opener = opener.clone();
             let latest = latest.clone();
             let edits = edits.clone();
             EventListener::new(&window, "hashchange", move |_| {
                 let handle = latest.borrow().clone();
-                let action = open_action(&handle.lib.borrow(), &edits.borrow(), &current_place());
-                if let Some(action) = action {
-                    dispatcher.dispatch(action);
-                }
+                opener.open(&handle.lib.borrow(), &edits.borrow(), &current_place());
             })
         };
         let paste = {

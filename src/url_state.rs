@@ -88,6 +88,29 @@ pub fn node_at(game: &ViewGame, path: &str) -> NodeIx {
     at
 }
 
+/// The node a ply names: `first` (or `0`, or nothing), `last`, a number
+/// of plies along the main line, or a path ([`node_at`]).
+pub fn start_node(game: &ViewGame, ply: Option<&str>) -> NodeIx {
+    match ply.map(str::trim) {
+        None | Some("" | "first" | "0") => 0,
+        Some("last") => game.line_end(0),
+        Some(p) if p.contains(',') => node_at(game, p),
+        Some(p) => match p.parse::<usize>() {
+            Ok(n) => {
+                let mut at = 0;
+                for _ in 0..n {
+                    match game.next(at) {
+                        Some(next) => at = next,
+                        None => break,
+                    }
+                }
+                at
+            }
+            Err(_) => 0,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

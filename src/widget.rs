@@ -18,10 +18,11 @@ use crate::controls::{Controls, Nav};
 use crate::editing::{EditOp, Edits};
 use crate::eval_bar::EvalBar;
 use crate::library::Library;
-use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::model::ViewGame;
 use crate::move_list::MoveList;
 use crate::notation::Notation;
-use crate::url_state::{node_at, path_of};
+use crate::opener::{use_opener, At};
+use crate::url_state::{path_of, start_node};
 
 /// Where the move list goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,28 +195,6 @@ fn library_of(options: &WidgetOptions, pgn: &str) -> Library {
     Library::indexed("widget", text.into_bytes())
 }
 
-/// The node a `ply` option names.
-fn start_node(game: &ViewGame, ply: Option<&str>) -> NodeIx {
-    match ply.map(str::trim) {
-        None | Some("" | "first" | "0") => 0,
-        Some("last") => game.line_end(0),
-        Some(p) if p.contains(',') => node_at(game, p),
-        Some(p) => match p.parse::<usize>() {
-            Ok(n) => {
-                let mut at = 0;
-                for _ in 0..n {
-                    match game.next(at) {
-                        Some(next) => at = next,
-                        None => break,
-                    }
-                }
-                at
-            }
-            Err(_) => 0,
-        },
-    }
-}
-
 /// The widget.
 #[function_component(Widget)]
 pub fn widget(props: &WidgetProps) -> Html {
@@ -224,30 +203,19 @@ pub fn widget(props: &WidgetProps) -> Html {
     let library = use_memo((*pgn).clone(), |pgn| library_of(&props.options, pgn));
     let edits = use_mut_ref(Edits::new);
     let index = opts.game.min(library.len().saturating_sub(1));
-    let viewer = use_reducer({
-        let library = library.clone();
-        let ply = opts.ply.clone();
-        move || {
-            let game = library.game(index).unwrap_or_default();
-            let view = ViewGame::build(&game);
-            let at = start_node(&view, ply.as_deref());
-            let mut v = Viewer::new(view);
-            v.apply(Action::Goto(at));
-            v
-        }
-    });
+    // The game is opened by the effect below, right after the first drawing.
+    let viewer = use_reducer(|| Viewer::new(ViewGame::build(&movetext_core::Game::default())));
+    let opener = use_opener(viewer.dispatcher());
     // A new PGN: open its game afresh.
     {
-        let dispatcher = viewer.dispatcher();
+        let opener = opener.clone();
         let edits = edits.clone();
         let ply = opts.ply.clone();
         let library = library.clone();
         use_effect_with((*pgn).clone(), move |_| {
             edits.borrow_mut().clear();
             if let Some(game) = library.game(index) {
-                let view = ViewGame::build(&game);
-                let at = start_node(&view, ply.as_deref());
-                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+                opener.open_game(game, index, At::Ply(ply));
             }
         });
     }
@@ -334,14 +302,12 @@ pub fn widget(props: &WidgetProps) -> Html {
     let on_move = {
         let edits = edits.clone();
         let library = library.clone();
-        let dispatcher = viewer.dispatcher();
+        let opener = opener.clone();
         let key = node.key;
         Callback::from(move |mv| {
             let result = edits.borrow_mut().apply(&library, index, EditOp::Play(key, mv));
             if let (Ok(k), Some(g)) = (result, edits.borrow().game(&library, index)) {
-                let view = ViewGame::build(&g);
-                let at = view.by_key(k).unwrap_or(0);
-                dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+                opener.open_game(g, index, At::Key(k));
             }
         })
     };

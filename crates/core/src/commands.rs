@@ -149,11 +149,11 @@ fn skip_ws(bytes: &[u8], mut i: usize) -> usize {
 }
 
 fn find_open(bytes: &[u8], mut i: usize) -> Option<usize> {
-    while i < bytes.len() {
-        if opens_at(bytes, i) {
-            return Some(i);
+    while let Some(at) = bytes.get(i..).and_then(|rest| memchr::memchr(b'[', rest)) {
+        if opens_at(bytes, i + at) {
+            return Some(i + at);
         }
-        i += 1;
+        i += at + 1;
     }
     None
 }
@@ -300,16 +300,26 @@ fn push_tidy(out: &mut String, text: &str) {
 /// Each command counts as white space, so words written right against a
 /// command on both sides stay apart (`a[%x]b` shows as `a b`).
 pub fn display_text(comment: &str) -> String {
-    let mut plain = String::with_capacity(comment.len());
+    display_text_of(comment, &parse_commands(comment))
+}
+
+/// [`display_text`] of a comment whose commands are already read (by
+/// [`parse_commands`] from the same text).
+///
+/// ```
+/// use movetext_core::commands::{display_text_of, parse_commands};
+///
+/// let comment = "Sharp! [%clk 0:01:00] the end";
+/// assert_eq!(display_text_of(comment, &parse_commands(comment)), "Sharp! the end");
+/// ```
+pub fn display_text_of(comment: &str, commands: &[Command<'_>]) -> String {
+    let mut out = String::with_capacity(comment.len());
     let mut cursor = 0;
-    for cmd in parse_commands(comment) {
-        plain.push_str(sub(comment, cursor, cmd.span.start));
-        plain.push(' ');
+    for cmd in commands {
+        push_tidy(&mut out, sub(comment, cursor, cmd.span.start));
         cursor = cmd.span.end;
     }
-    plain.push_str(sub(comment, cursor, comment.len()));
-    let mut out = String::with_capacity(plain.len());
-    push_tidy(&mut out, &plain);
+    push_tidy(&mut out, sub(comment, cursor, comment.len()));
     out
 }
 

@@ -104,14 +104,10 @@ impl Wrap {
             // Break before token k (k = len: before `t`), but never so that a
             // line starts with "%" or "[", or ends with a marker that is not
             // the game's last token: move the break back as needed.
-            let token = |k: usize, this: &Wrap| -> String {
-                let end = this.starts.get(k + 1).copied().unwrap_or(this.out.len());
-                this.out[this.starts[k]..end].trim_end().to_string()
-            };
             let mut k = self.starts.len();
             loop {
-                let next_bad = if k == self.starts.len() { starts_line_badly(t) } else { starts_line_badly(&token(k, self)) };
-                let prev_marker = k > 0 && is_marker(&token(k - 1, self));
+                let next_bad = if k == self.starts.len() { starts_line_badly(t) } else { starts_line_badly(self.token_at(k)) };
+                let prev_marker = k > 0 && is_marker(self.token_at(k - 1));
                 if k == 0 || !(next_bad || prev_marker) {
                     break;
                 }
@@ -169,13 +165,15 @@ impl Wrap {
         self.escapes.push(t.to_string());
     }
 
+    /// Token `k` of the current line, as written.
+    fn token_at(&self, k: usize) -> &str {
+        let end = self.starts.get(k + 1).copied().unwrap_or(self.out.len());
+        self.out[self.starts[k]..end].trim_end()
+    }
+
     fn flush_escapes(&mut self) {
-        let token = |k: usize, this: &Wrap| -> String {
-            let end = this.starts.get(k + 1).copied().unwrap_or(this.out.len());
-            this.out[this.starts[k]..end].trim_end().to_string()
-        };
         let mut k = self.starts.len();
-        while k > 0 && is_marker(&token(k - 1, self)) {
+        while k > 0 && is_marker(self.token_at(k - 1)) {
             k -= 1;
         }
         let moved = match self.starts.get(k) {
@@ -273,9 +271,10 @@ impl Wrap {
             return;
         }
         let mut first = true;
+        let mut t = String::new();
         while let Some(w) = words.next() {
             let last = words.peek().is_none();
-            let mut t = String::with_capacity(w.len() + 2);
+            t.clear();
             if first {
                 t.push('{');
                 if lead {

@@ -1,0 +1,116 @@
+//! Opening a game in the viewer, for the app and the widget alike. The view
+//! of a long game is built a slice at a time, so that it never holds the
+//! page for long; the page shows the game it had until then. The latest
+//! open wins: one asked for meanwhile drops the one still being built.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use movetext_core::Game;
+use yew::UseReducerDispatcher;
+
+use crate::editing::Edits;
+use crate::library::Library;
+use crate::model::{NodeIx, SharedGame, ViewBuilder, ViewGame};
+use crate::slice_clock::{now, SLICE_MS};
+use crate::url_state::{start_node, Place};
+use crate::viewer::{Action, Viewer};
+
+/// The node to show once a game is open.
+#[derive(Clone, Debug, PartialEq)]
+pub enum At {
+    /// A ply or a path as an address or a widget option names it
+    /// ([`start_node`]); none is the start.
+    Ply(Option<String>),
+    /// A node by its key in the source game (the start if it has none).
+    Key(u32),
+}
+
+impl At {
+    fn node(&self, view: &ViewGame) -> NodeIx {
+        match self {
+            At::Ply(ply) => start_node(view, ply.as_deref()),
+            At::Key(key) => view.by_key(*key).unwrap_or(0),
+        }
+    }
+}
+
+/// Opens games in one viewer.
+#[derive(Clone)]
+pub struct Opener {
+    dispatcher: UseReducerDispatcher<Viewer>,
+    /// The number of the latest open asked for.
+    latest: Rc<Cell<u64>>,
+}
+
+impl PartialEq for Opener {
+    fn eq(&self, other: &Opener) -> bool {
+        Rc::ptr_eq(&self.latest, &other.latest)
+    }
+}
+
+impl Opener {
+    /// An opener for the viewer that `dispatcher` drives; `latest` is kept
+    /// by the viewer's component (one per viewer).
+    pub fn new(dispatcher: UseReducerDispatcher<Viewer>, latest: Rc<Cell<u64>>) -> Self {
+        Opener { dispatcher, latest }
+    }
+
+    /// Opens game `place.game` of a library (with its edits; the last game
+    /// if there are fewer) at the ply the place names. Nothing happens for
+    /// an empty library.
+    pub fn open(&self, lib: &Library, edits: &Edits, place: &Place) {
+        if lib.is_empty() {
+            return;
+        }
+        let start = now();
+        let index = place.game.min(lib.len() - 1);
+        if let Some(game) = edits.game(lib, index) {
+            self.open_read(game, index, At::Ply(place.ply.clone()), start);
+        }
+    }
+
+    /// Opens `game`, number `index` of its file, at `at`: at once when its
+    /// view is built within a slice, else in slices that yield to the page.
+    pub fn open_game(&self, game: Game, index: usize, at: At) {
+        self.open_read(game, index, at, now());
+    }
+
+    /// [`Opener::open_game`] when the task began at `start` (reading the
+    /// game counts towards the first slice).
+    fn open_read(&self, game: Game, index: usize, at: At, start: f64) {
+        let ticket = self.latest.get() + 1;
+        self.latest.set(ticket);
+        let mut builder = ViewBuilder::new(&game);
+        let dispatcher = self.dispatcher.clone();
+        let open = move |view: ViewGame| {
+            let at = at.node(&view);
+            dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
+        };
+        if builder.step(&game, &mut || now() - start > SLICE_MS) {
+            open(builder.finish(&game));
+            return;
+        }
+        let latest = self.latest.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            loop {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                if latest.get() != ticket {
+                    return;
+                }
+                let start = now();
+                if builder.step(&game, &mut || now() - start > SLICE_MS) {
+                    break;
+                }
+            }
+            open(builder.finish(&game));
+        });
+    }
+}
+
+/// The opener of the viewer that `dispatcher` drives, kept across drawings.
+#[yew::hook]
+pub fn use_opener(dispatcher: UseReducerDispatcher<Viewer>) -> Opener {
+    let latest = yew::use_state(|| Rc::new(Cell::new(0u64)));
+    Opener::new(dispatcher, (*latest).clone())
+}
