@@ -488,8 +488,10 @@ impl Parser {
             self.g.nodes[id as usize].before = line.pending;
             line.pending = (0, 0);
         }
-        for n in std::mem::take(&mut line.early_nags) {
-            self.push_nag(id, n);
+        if !line.early_nags.is_empty() {
+            for n in std::mem::take(&mut line.early_nags) {
+                self.push_nag(id, n);
+            }
         }
         match kind {
             NodeKind::Move(m) => line.pos.play_unchecked(m),
