@@ -171,6 +171,42 @@ impl<'a> Lexer<'a> {
         self.pos = pos;
     }
 
+    /// Reads the usual move number, a token of its own made of digits and
+    /// then dots (`12.`, `12...`), when it is the next token: its value
+    /// (wrapping past `u32`), where it starts and its number of digits.
+    /// Otherwise `None`, with only ASCII white space read: the next token
+    /// is then the one [`Iterator::next`] would have given.
+    #[inline(always)]
+    pub fn move_number(&mut self) -> Option<(u32, usize, usize)> {
+        let b = self.bytes;
+        let mut p = self.pos;
+        while p < b.len() && CLASS[b[p] as usize] == WS {
+            p += 1;
+        }
+        self.pos = p;
+        let start = p;
+        let mut n = 0u32;
+        while let Some(d) = b.get(p).map(|c| c.wrapping_sub(b'0')).filter(|d| *d < 10) {
+            n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+            p += 1;
+        }
+        let digits = p - start;
+        if digits == 0 || b.get(p) != Some(&b'.') {
+            return None;
+        }
+        p += 1;
+        while b.get(p) == Some(&b'.') {
+            p += 1;
+        }
+        // The symbol must end here: a symbol byte or a look-alike character
+        // (from 0x80 up) would continue it.
+        if b.get(p).is_some_and(|c| *c >= 0x80 || CLASS[*c as usize] == SYM) {
+            return None;
+        }
+        self.pos = p;
+        Some((n, start, digits))
+    }
+
     fn line_end(&self, from: usize) -> usize {
         let rest = &self.bytes[from..];
         match memchr::memchr2(b'\n', b'\r', rest) {

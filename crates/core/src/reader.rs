@@ -652,11 +652,23 @@ impl Parser {
         let mut result_at: Option<Token> = None;
         let mut result_own: Option<String> = None;
         let mut numbers_right = true;
-        while let Some(t) = lx.next() {
+        loop {
+            // The usual move number ("12." or "12..."), read apart from the
+            // other tokens: only the first one that is not the move's own
+            // is said. (Any other is read below, as a symbol.)
+            if let Some((n, at, digits)) = lx.move_number() {
+                if numbers_right && n != line.pos.fullmoves().get() && digits <= 9 {
+                    numbers_right = false;
+                    self.wrong_number(n, line.pos.fullmoves().get(), at, at + digits);
+                }
+            }
+            let Some(t) = lx.next() else { break };
             let text = &bytes[t.start..t.end];
             match t.kind {
                 Kind::Symbol => {
-                    // The usual move number ("12." or "12..."): nothing to do.
+                    // A move number that move_number leaves to the lexer (one
+                    // right after another, or before text that is not ASCII):
+                    // read to the same effect.
                     if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
                         // The number's digits and value in one pass.
                         let (mut digits, mut n) = (0, 0u32);
@@ -1571,6 +1583,23 @@ mod tests {
         assert_eq!(g.mainline_plies(), 5);
         assert_eq!(messages(&g), ["warning: move number 5 where 2 was expected; the moves are read as they stand (later numbers are not checked)"]);
         assert!(read_game(b"1. e4 e5 2. Nf3 (2. Nc3 Nf6) 2... Nc6 *").diagnostics().is_empty());
+    }
+
+    #[test]
+    fn move_numbers_however_written_are_checked_alike() {
+        let said = |pgn: &str| read_game(pgn.as_bytes()).diagnostics().iter().map(|d| (d.message.clone(), d.span, d.line, d.col)).collect::<Vec<_>>();
+        let wrong = |n: u32, want: u32| format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)");
+        // A number alone, one right after another, one before a no-break
+        // space or a look-alike dash; one glued to its move is not checked.
+        assert_eq!(said("1. e4 7... e5 *"), [(wrong(7, 1), (6, 7), 1, 7)]);
+        assert_eq!(said("1. e4 1. 17... e5 *"), [(wrong(17, 1), (9, 11), 1, 10)]);
+        assert_eq!(said("1.e4 {c}\n4...\u{a0}e5 *"), [(wrong(4, 1), (9, 10), 2, 1)]);
+        assert_eq!(said("1. e4 e5 3.Nf3 *"), []);
+        assert_eq!(said("1. e4 e5 2. Nf3 Nc6 3.. Bb5 *"), []);
+        assert_eq!(said("1. e4 e5 12345678901. Nf3 *"), []);
+        assert_eq!(said("1. e4 1... e5 2... Nf3 *"), []);
+        assert!(said("1. e4 e5 2.\u{2013}").iter().all(|d| !d.0.starts_with("move number")));
+        assert_eq!(read_game(b"1. e4 e5 2.").mainline_plies(), 2);
     }
 
     #[test]
