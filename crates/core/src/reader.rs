@@ -663,9 +663,9 @@ impl Parser {
                 }
             }
             let Some(t) = lx.next() else { break };
-            let text = &bytes[t.start..t.end];
             match t.kind {
                 Kind::Symbol => {
+                    let text = &bytes[t.start..t.end];
                     // A move number that move_number leaves to the lexer (one
                     // right after another, or before text that is not ASCII):
                     // read to the same effect.
@@ -864,10 +864,10 @@ impl Parser {
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
-                Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
+                Kind::Nag => match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
                     Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                     None => {
-                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(text)));
+                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(&bytes[t.start..t.end])));
                         let c = Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, !stack.is_empty(), c);
                     }
@@ -908,6 +908,7 @@ impl Parser {
                     }
                 },
                 Kind::Stray => {
+                    let text = &bytes[t.start..t.end];
                     // "<br>" from pasted web text: a line break.
                     if let Some(end) = crate::decode::html_break(bytes, t.start) {
                         self.diag(Severity::Fixed, t.start, end, format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])));
