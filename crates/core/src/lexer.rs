@@ -128,6 +128,27 @@ fn wide_space(b: &[u8], p: usize) -> usize {
     }
 }
 
+/// Where the first `}` of `hay` is. Most comments are short (a clock, an
+/// evaluation), so their first bytes are searched eight at a time here,
+/// which costs less than a call to memchr; the rest is left to memchr.
+#[inline(always)]
+fn find_close(hay: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let mut i = 0;
+    while i < 64 && i + 8 <= hay.len() {
+        // High bit set in each byte that is `}`; the lowest one found is
+        // exact (a borrow only runs upwards from a matching byte).
+        let x = u64::from_le_bytes(hay[i..i + 8].try_into().unwrap()) ^ (LO * u64::from(b'}'));
+        let found = x.wrapping_sub(LO) & !x & HI;
+        if found != 0 {
+            return Some(i + (found.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    memchr(b'}', &hay[i..]).map(|j| i + j)
+}
+
 /// Splits movetext into tokens.
 pub struct Lexer<'a> {
     bytes: &'a [u8],
@@ -148,6 +169,42 @@ impl<'a> Lexer<'a> {
     /// Moves to `pos`.
     pub fn seek(&mut self, pos: usize) {
         self.pos = pos;
+    }
+
+    /// Reads the usual move number, a token of its own made of digits and
+    /// then dots (`12.`, `12...`), when it is the next token: its value
+    /// (wrapping past `u32`), where it starts and its number of digits.
+    /// Otherwise `None`, with only ASCII white space read: the next token
+    /// is then the one [`Iterator::next`] would have given.
+    #[inline(always)]
+    pub fn move_number(&mut self) -> Option<(u32, usize, usize)> {
+        let b = self.bytes;
+        let mut p = self.pos;
+        while p < b.len() && CLASS[b[p] as usize] == WS {
+            p += 1;
+        }
+        self.pos = p;
+        let start = p;
+        let mut n = 0u32;
+        while let Some(d) = b.get(p).map(|c| c.wrapping_sub(b'0')).filter(|d| *d < 10) {
+            n = n.wrapping_mul(10).wrapping_add(u32::from(d));
+            p += 1;
+        }
+        let digits = p - start;
+        if digits == 0 || b.get(p) != Some(&b'.') {
+            return None;
+        }
+        p += 1;
+        while b.get(p) == Some(&b'.') {
+            p += 1;
+        }
+        // The symbol must end here: a symbol byte or a look-alike character
+        // (from 0x80 up) would continue it.
+        if b.get(p).is_some_and(|c| *c >= 0x80 || CLASS[*c as usize] == SYM) {
+            return None;
+        }
+        self.pos = p;
+        Some((n, start, digits))
     }
 
     fn line_end(&self, from: usize) -> usize {
@@ -204,7 +261,7 @@ impl Iterator for Lexer<'_> {
                 }
                 Token { kind: Kind::Symbol, start, end: p }
             }
-            BRACE => match memchr(b'}', &b[p + 1..]) {
+            BRACE => match find_close(&b[p + 1..]) {
                 Some(i) => {
                     p = p + 1 + i + 1;
                     Token { kind: Kind::Comment { closed: true }, start: start + 1, end: p - 1 }
@@ -281,6 +338,24 @@ mod tests {
         assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%"), (Kind::Symbol, "clk"), (Kind::Stray, "]"), (Kind::Stray, "→"), (Kind::Symbol, "x")]);
         assert_eq!(kinds("{open"), vec![(Kind::Comment { closed: false }, "open")]);
         assert_eq!(kinds("$"), vec![(Kind::Nag, "")]);
+    }
+
+    #[test]
+    fn closing_brace_found_as_memchr_finds_it() {
+        for len in 0..100 {
+            for at in (0..len).chain([len]) {
+                let mut hay = vec![b'x'; len];
+                if at < len {
+                    hay[at] = b'}';
+                    // A second one after the first changes nothing.
+                    if at + 9 < len {
+                        hay[at + 9] = b'}';
+                    }
+                }
+                assert_eq!(find_close(&hay), memchr(b'}', &hay), "{len} {at}");
+            }
+        }
+        assert_eq!(kinds("{ [%clk 0:05:00] } e4"), vec![(Kind::Comment { closed: true }, " [%clk 0:05:00] "), (Kind::Symbol, "e4")]);
     }
 
     #[test]

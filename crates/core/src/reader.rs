@@ -488,8 +488,10 @@ impl Parser {
             self.g.nodes[id as usize].before = line.pending;
             line.pending = (0, 0);
         }
-        for n in std::mem::take(&mut line.early_nags) {
-            self.push_nag(id, n);
+        if !line.early_nags.is_empty() {
+            for n in std::mem::take(&mut line.early_nags) {
+                self.push_nag(id, n);
+            }
         }
         match kind {
             NodeKind::Move(m) => line.pos.play_unchecked(m),
@@ -650,11 +652,23 @@ impl Parser {
         let mut result_at: Option<Token> = None;
         let mut result_own: Option<String> = None;
         let mut numbers_right = true;
-        while let Some(t) = lx.next() {
-            let text = &bytes[t.start..t.end];
+        loop {
+            // The usual move number ("12." or "12..."), read apart from the
+            // other tokens: only the first one that is not the move's own
+            // is said. (Any other is read below, as a symbol.)
+            if let Some((n, at, digits)) = lx.move_number() {
+                if numbers_right && n != line.pos.fullmoves().get() && digits <= 9 {
+                    numbers_right = false;
+                    self.wrong_number(n, line.pos.fullmoves().get(), at, at + digits);
+                }
+            }
+            let Some(t) = lx.next() else { break };
             match t.kind {
                 Kind::Symbol => {
-                    // The usual move number ("12." or "12..."): nothing to do.
+                    let text = &bytes[t.start..t.end];
+                    // A move number that move_number leaves to the lexer (one
+                    // right after another, or before text that is not ASCII):
+                    // read to the same effect.
                     if text[0].is_ascii_digit() && text[text.len() - 1] == b'.' {
                         // The number's digits and value in one pass.
                         let (mut digits, mut n) = (0, 0u32);
@@ -850,10 +864,10 @@ impl Parser {
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
-                Kind::Nag => match std::str::from_utf8(text).ok().and_then(|s| s.parse::<u8>().ok()) {
+                Kind::Nag => match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
                     Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                     None => {
-                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(text)));
+                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(&bytes[t.start..t.end])));
                         let c = Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, !stack.is_empty(), c);
                     }
@@ -894,6 +908,7 @@ impl Parser {
                     }
                 },
                 Kind::Stray => {
+                    let text = &bytes[t.start..t.end];
                     // "<br>" from pasted web text: a line break.
                     if let Some(end) = crate::decode::html_break(bytes, t.start) {
                         self.diag(Severity::Fixed, t.start, end, format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])));
@@ -1569,6 +1584,23 @@ mod tests {
         assert_eq!(g.mainline_plies(), 5);
         assert_eq!(messages(&g), ["warning: move number 5 where 2 was expected; the moves are read as they stand (later numbers are not checked)"]);
         assert!(read_game(b"1. e4 e5 2. Nf3 (2. Nc3 Nf6) 2... Nc6 *").diagnostics().is_empty());
+    }
+
+    #[test]
+    fn move_numbers_however_written_are_checked_alike() {
+        let said = |pgn: &str| read_game(pgn.as_bytes()).diagnostics().iter().map(|d| (d.message.clone(), d.span, d.line, d.col)).collect::<Vec<_>>();
+        let wrong = |n: u32, want: u32| format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)");
+        // A number alone, one right after another, one before a no-break
+        // space or a look-alike dash; one glued to its move is not checked.
+        assert_eq!(said("1. e4 7... e5 *"), [(wrong(7, 1), (6, 7), 1, 7)]);
+        assert_eq!(said("1. e4 1. 17... e5 *"), [(wrong(17, 1), (9, 11), 1, 10)]);
+        assert_eq!(said("1.e4 {c}\n4...\u{a0}e5 *"), [(wrong(4, 1), (9, 10), 2, 1)]);
+        assert_eq!(said("1. e4 e5 3.Nf3 *"), []);
+        assert_eq!(said("1. e4 e5 2. Nf3 Nc6 3.. Bb5 *"), []);
+        assert_eq!(said("1. e4 e5 12345678901. Nf3 *"), []);
+        assert_eq!(said("1. e4 1... e5 2... Nf3 *"), []);
+        assert!(said("1. e4 e5 2.\u{2013}").iter().all(|d| !d.0.starts_with("move number")));
+        assert_eq!(read_game(b"1. e4 e5 2.").mainline_plies(), 2);
     }
 
     #[test]
