@@ -1,43 +1,33 @@
 //! Movetext in the browser: the Yew components of the viewer and editor
-//! app and of the embeddable widget. Games are read by `movetext_core`
-//! (see [`loader`]).
+//! app and of the embeddable widget. Games are read by `movetext_core`.
+//!
+//! - [`state`]: what the page knows (the open file, the shown game and
+//!   node, edits, saving, the address) and the work behind it, without
+//!   drawing;
+//! - [`components`]: the parts that draw (board, move list, game list,
+//!   player bars, controls);
+//! - [`dialogs`]: the move menu and the dialogs of the editor;
+//! - [`page`]: the app's page, which puts them together;
+//! - [`widget`]: the `<movetext-viewer>` element's component.
 #![forbid(unsafe_code)]
 
-pub mod app;
-pub mod app_dialogs;
-pub mod board;
-pub mod board_description;
-pub mod clock_format;
-pub mod comment_commands;
-pub mod comment_dialog;
-pub mod controls;
-pub mod diagnostics_panel;
-pub mod dialog_focus;
-pub mod edit_menu;
-pub mod editing;
-pub mod eval_bar;
-pub mod export_panel;
-pub mod file_input;
-pub mod game_header;
-pub mod game_list;
-pub mod game_order;
-pub mod library;
-pub mod loader;
-pub mod model;
-pub mod move_list;
-pub mod move_list_layout;
-pub mod nag_glyphs;
-pub mod notation;
-pub mod opener;
-pub mod page_listeners;
-pub mod panic_report;
-pub mod persist;
-pub mod pieces;
-pub mod player_bar;
-pub mod position_setup;
-pub mod tag_editor;
-pub mod slice_clock;
-pub mod theme;
-pub mod url_state;
-pub mod viewer;
+pub(crate) mod components;
+pub(crate) mod dialogs;
+pub(crate) mod page;
+pub(crate) mod state;
 pub mod widget;
+
+pub use page::panic_report::install as report_panics;
+pub use state::notation::Notation;
+
+/// Starts the app in the page's `#app` element, with panics reported and
+/// the chosen theme applied.
+pub fn start_app() {
+    report_panics();
+    components::theme::apply(components::theme::current());
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("app"))
+        .expect("the page has an #app element");
+    yew::Renderer::<page::app::App>::with_root(root).render();
+}

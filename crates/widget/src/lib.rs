@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use js_sys::Reflect;
-use movetext_app::notation::Notation;
+use movetext_app::Notation;
 use movetext_app::widget::{Command, MovesPlace, Widget, WidgetOptions, WidgetPort, WidgetProps};
 use movetext_core::shakmaty::Color;
 use wasm_bindgen::prelude::*;
@@ -112,5 +112,5 @@ pub fn mount(root: web_sys::Element, options: JsValue, on_move: Option<js_sys::F
 /// Reports panics in the page and on the console.
 #[wasm_bindgen(start)]
 pub fn start() {
-    movetext_app::panic_report::install();
+    movetext_app::report_panics();
 }

@@ -8,8 +8,8 @@ use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::comment_commands::{Arrow, SquareMark};
-use crate::pieces::{self, Part};
+use crate::state::comment_commands::{Arrow, SquareMark};
+use crate::components::pieces::{self, Part};
 
 /// Side of one square in board units (the board is 800 × 800).
 const SQ: f32 = 100.0;

@@ -10,7 +10,7 @@ use movetext_core::export::ExportOptions;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::editing::FileWriter;
+use crate::state::editing::FileWriter;
 
 /// Gives the next part of the whole file, of about the size asked, from a
 /// writer; `None` at the end.
@@ -131,7 +131,7 @@ fn size_text(bytes: usize) -> String {
 #[function_component(ExportPanel)]
 pub fn export_panel(props: &ExportPanelProps) -> Html {
     let dialog_ref = use_node_ref();
-    crate::dialog_focus::use_focus_first(dialog_ref.clone());
+    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let opts = use_state(ExportOptions::default);
     let copied = use_state(|| None::<&'static str>);
     let text = props.game_text.emit(*opts);
@@ -187,7 +187,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
-    let onkeydown = crate::dialog_focus::escape_closes(props.on_close.clone());
+    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
     let o = &*opts;
     let shown = shown_part(&text);
     let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {

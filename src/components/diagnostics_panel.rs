@@ -4,7 +4,7 @@
 use movetext_core::Severity;
 use yew::prelude::*;
 
-use crate::model::SharedGame;
+use crate::state::model::SharedGame;
 
 /// What the panel shows.
 #[derive(Properties, PartialEq, Clone)]

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::game_order::GameOrder;
-use crate::library::{LibraryHandle, SortBy};
+use crate::state::game_order::GameOrder;
+use crate::state::library::{LibraryHandle, SortBy};
 
 /// Height of one row in CSS pixels (kept in step with `.game-row` in style.css).
 pub const ROW_HEIGHT: f64 = 30.0;

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::model::SharedGame;
+use crate::state::model::SharedGame;
 
 /// What the header shows.
 #[derive(Properties, PartialEq, Clone)]

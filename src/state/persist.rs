@@ -16,7 +16,7 @@ use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::file_input::read_blob;
+use crate::page::file_input::read_blob;
 
 /// Bytes of the file stored per record.
 pub const PART: usize = 4 << 20;

@@ -11,8 +11,8 @@ use movetext_core::Game;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::board::ChessBoard;
-use crate::pieces;
+use crate::components::board::ChessBoard;
+use crate::components::pieces;
 
 /// The parts of a FEN the editor changes.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +70,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 #[function_component(PositionSetup)]
 pub fn position_setup(props: &PositionSetupProps) -> Html {
     let dialog_ref = use_node_ref();
-    crate::dialog_focus::use_focus_first(dialog_ref.clone());
+    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let setup = use_state(|| Setup::from_fen(START).expect("the start position"));
     let fen_text = use_state(|| START.to_owned());
     let tool = use_state(|| Some(Piece { color: Color::White, role: Role::Queen }) as Tool);
@@ -194,7 +194,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let onkeydown = crate::dialog_focus::escape_closes(props.on_cancel.clone());
+    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_cancel.clone());
     let tools = [Color::White, Color::Black].into_iter().flat_map(|color| {
         Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role }))
     });
@@ -229,7 +229,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                         <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
                             last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
                             label={AttrValue::from("Position being set up: click a square to place the chosen piece")}
-                            description={AttrValue::from(crate::board_description::describe(&s.board))}
+                            description={AttrValue::from(crate::components::board_description::describe(&s.board))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
                         <div class="tools" role="toolbar" aria-label="Pieces to place">{ for palette }</div>
                     </div>

@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::comment_commands::Eval;
+use crate::state::comment_commands::Eval;
 
 /// What the evaluation bar shows.
 #[derive(Properties, PartialEq, Clone)]

@@ -36,11 +36,6 @@ impl GameOrder {
         }
     }
 
-    /// Whether no game is shown.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// The game shown at a position.
     pub fn get(&self, position: usize) -> Option<usize> {
         match self {
@@ -102,6 +97,6 @@ mod tests {
         assert_eq!(order.get(3), None);
         assert_eq!(order.position(5), Some(2));
         assert_eq!(order.position(3), None);
-        assert!(GameOrder::default().is_empty());
+        assert_eq!(GameOrder::default().len(), 0);
     }
 }

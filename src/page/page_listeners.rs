@@ -9,15 +9,15 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::app::{current_place, LoadRequest};
-use crate::opener::Opener;
-use crate::edit_menu::CommentSide;
-use crate::editing::{EditOp, Edits};
-use crate::file_input::{read_files, Loaded};
-use crate::library::LibraryHandle;
-use crate::model::NodeIx;
-use crate::url_state::Place;
-use crate::viewer::{key_action, Viewer};
+use crate::page::app::{current_place, LoadRequest};
+use crate::state::opener::Opener;
+use crate::dialogs::edit_menu::CommentSide;
+use crate::state::editing::{EditOp, Edits};
+use crate::page::file_input::{read_files, Loaded};
+use crate::state::library::LibraryHandle;
+use crate::state::model::NodeIx;
+use crate::state::url_state::Place;
+use crate::state::viewer::{key_action, Viewer};
 
 /// What the keyboard shortcuts act on, refreshed at every render.
 #[derive(Clone)]

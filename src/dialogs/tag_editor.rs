@@ -89,7 +89,7 @@ pub struct TagEditorProps {
 #[function_component(TagEditor)]
 pub fn tag_editor(props: &TagEditorProps) -> Html {
     let dialog_ref = use_node_ref();
-    crate::dialog_focus::use_focus_first(dialog_ref.clone());
+    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let rows = use_state(|| {
         let mut rows: Vec<Row> = ROSTER
             .iter()
@@ -191,7 +191,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
-    let onkeydown = crate::dialog_focus::escape_closes(props.on_cancel.clone());
+    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_cancel.clone());
 
     let body = rows.iter().enumerate().map(|(i, r)| {
         let fixed = POSITION_TAGS.contains(&r.name.as_str()) && !r.added;

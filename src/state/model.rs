@@ -13,7 +13,7 @@ use movetext_core::shakmaty::{
 
 use movetext_core::Diagnostic;
 
-use crate::comment_commands::{split_comment, Arrow, Eval, SquareMark};
+use crate::state::comment_commands::{split_comment, Arrow, Eval, SquareMark};
 
 /// What a node of a source game holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -445,7 +445,7 @@ fn highlight(m: &Move, turn: Color) -> (Square, Square) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loader::open_first_game;
+    use crate::state::loader::open_first_game;
 
     #[test]
     fn built_in_parts_as_at_once() {

@@ -4,7 +4,7 @@
 
 use movetext_core::piece_letters::LANGUAGES;
 
-use crate::model::ViewNode;
+use crate::state::model::ViewNode;
 
 const STORAGE_KEY: &str = "movetext-notation";
 
@@ -125,7 +125,7 @@ mod tests {
 
     #[test]
     fn long_algebraic_from_the_model() {
-        let g = crate::loader::open_first_game(b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *");
+        let g = crate::state::loader::open_first_game(b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *");
         let mut at = 0;
         let mut lan = Vec::new();
         while let Some(n) = g.next(at) {

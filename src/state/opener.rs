@@ -9,12 +9,12 @@ use std::rc::Rc;
 use movetext_core::Game;
 use yew::UseReducerDispatcher;
 
-use crate::editing::Edits;
-use crate::library::Library;
-use crate::model::{NodeIx, SharedGame, ViewBuilder, ViewGame};
-use crate::slice_clock::{now, SLICE_MS};
-use crate::url_state::{start_node, Place};
-use crate::viewer::{Action, Viewer};
+use crate::state::editing::Edits;
+use crate::state::library::Library;
+use crate::state::model::{NodeIx, SharedGame, ViewBuilder, ViewGame};
+use crate::state::slice_clock::{now, SLICE_MS};
+use crate::state::url_state::{start_node, Place};
+use crate::state::viewer::{Action, Viewer};
 
 /// The node to show once a game is open.
 #[derive(Clone, Debug, PartialEq)]

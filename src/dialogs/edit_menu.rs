@@ -6,9 +6,9 @@ use movetext_core::nag::COMMON_NAGS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::editing::EditOp;
-use crate::model::{NodeIx, SharedGame};
-use crate::nag_glyphs::nag_view;
+use crate::state::editing::EditOp;
+use crate::state::model::{NodeIx, SharedGame};
+use crate::components::nag_glyphs::nag_view;
 
 /// Which comment of a move to edit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

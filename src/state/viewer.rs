@@ -11,8 +11,8 @@ use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::controls::Nav;
-use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::components::controls::Nav;
+use crate::state::model::{NodeIx, SharedGame, ViewGame};
 
 /// The state of the viewer: the open game, the shown node, the orientation
 /// and autoplay.
@@ -227,8 +227,8 @@ pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::SAMPLE_PGN;
-    use crate::loader;
+    use crate::page::app::SAMPLE_PGN;
+    use crate::state::loader;
 
     fn viewer() -> Viewer {
         Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()))

@@ -1,6 +1,6 @@
 //! The move list: the main line in move pairs, comments, and variations as
 //! indented blocks (deeper ones inline in parentheses). The list is drawn in
-//! pages (see [`crate::move_list_layout`]): the first pages at once and the
+//! pages (see [`crate::components::move_list_layout`]): the first pages at once and the
 //! rest a page per task, and a very long game only the pages in view, so no
 //! game holds the page for long however many moves it has.
 
@@ -12,10 +12,10 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::model::{NodeIx, SharedGame, ViewGame};
-use crate::move_list_layout::{Boxes, Item, Layout, Placed};
-use crate::nag_glyphs::nag_view;
-use crate::notation::Notation;
+use crate::state::model::{NodeIx, SharedGame, ViewGame};
+use crate::components::move_list_layout::{Boxes, Item, Layout, Placed};
+use crate::components::nag_glyphs::nag_view;
+use crate::state::notation::Notation;
 
 /// NAGs drawn after a move at most; the rest are counted.
 const MAX_NAGS_SHOWN: usize = 6;
@@ -514,8 +514,8 @@ fn shortened(class: Classes, text: &str, title: Option<&'static str>) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::loader::open_first_game;
-    use crate::url_state::{node_at, path_of};
+    use crate::state::loader::open_first_game;
+    use crate::state::url_state::{node_at, path_of};
 
     /// How deep elements nest in `html`, and how many move buttons it has
     /// (walked with an explicit stack).

@@ -8,16 +8,16 @@ use movetext_core::export::ExportOptions;
 use movetext_core::{Game, NodeId};
 use yew::prelude::*;
 
-use crate::opener::Opener;
-use crate::comment_dialog::CommentDialog;
-use crate::edit_menu::CommentSide;
-use crate::editing::{EditOp, Edits, FileWriter};
-use crate::export_panel::ExportPanel;
-use crate::library::LibraryHandle;
-use crate::model::{NodeIx, SharedGame};
-use crate::position_setup::PositionSetup;
-use crate::tag_editor::TagEditor;
-use crate::url_state::Place;
+use crate::state::opener::Opener;
+use crate::dialogs::comment_dialog::CommentDialog;
+use crate::dialogs::edit_menu::CommentSide;
+use crate::state::editing::{EditOp, Edits, FileWriter};
+use crate::dialogs::export_panel::ExportPanel;
+use crate::state::library::LibraryHandle;
+use crate::state::model::{NodeIx, SharedGame};
+use crate::dialogs::position_setup::PositionSetup;
+use crate::dialogs::tag_editor::TagEditor;
+use crate::state::url_state::Place;
 
 /// An open dialog.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,9 +10,9 @@ use movetext_core::export::{write_game, write_game_bytes, ExportOptions};
 use movetext_core::shakmaty::{Move, Square};
 use movetext_core::{Game, NodeId};
 
-use crate::library::{count_line_breaks, Library};
+use crate::state::library::{count_line_breaks, Library};
 
-/// One change to a game. Node numbers are the core's ([`crate::model::ViewNode::key`]).
+/// One change to a game. Node numbers are the core's ([`crate::state::model::ViewNode::key`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditOp {
     /// Play a move after a node (follow it if it exists, else a new line).

@@ -1,0 +1,17 @@
+//! The parts that draw: the board and what sits around it, the move list,
+//! the game list, the controls.
+
+pub(crate) mod board;
+pub(crate) mod board_description;
+pub(crate) mod clock_format;
+pub(crate) mod controls;
+pub(crate) mod diagnostics_panel;
+pub(crate) mod eval_bar;
+pub(crate) mod game_header;
+pub(crate) mod game_list;
+pub(crate) mod move_list;
+pub(crate) mod move_list_layout;
+pub(crate) mod nag_glyphs;
+pub(crate) mod pieces;
+pub(crate) mod player_bar;
+pub(crate) mod theme;

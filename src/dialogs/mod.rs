@@ -1,0 +1,9 @@
+//! The editor's move menu and dialogs: comment, tags, new game, export.
+
+pub(crate) mod app_dialogs;
+pub(crate) mod comment_dialog;
+pub(crate) mod dialog_focus;
+pub(crate) mod edit_menu;
+pub(crate) mod export_panel;
+pub(crate) mod position_setup;
+pub(crate) mod tag_editor;
