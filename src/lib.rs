@@ -1,13 +1,13 @@
 //! Movetext in the browser: the Yew components of the viewer and editor
 //! app and of the embeddable widget. Games are read by `movetext_core`.
 //!
-//! - [`state`]: what the page knows (the open file, the shown game and
+//! - `state`: what the page knows (the open file, the shown game and
 //!   node, edits, saving, the address) and the work behind it, without
 //!   drawing;
-//! - [`components`]: the parts that draw (board, move list, game list,
+//! - `components`: the parts that draw (board, move list, game list,
 //!   player bars, controls);
-//! - [`dialogs`]: the move menu and the dialogs of the editor;
-//! - [`page`]: the app's page, which puts them together;
+//! - `dialogs`: the move menu and the dialogs of the editor;
+//! - `page`: the app's page, which puts them together;
 //! - [`widget`]: the `<movetext-viewer>` element's component.
 #![forbid(unsafe_code)]
 

@@ -65,13 +65,13 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
 const HTML_BREAKS_UP_TO: usize = 64 << 20;
 
 /// The bytes with HTML line breaks made line breaks (see
-/// [`movetext_core::decode::html_line_breaks`]), for text of at most
+/// [`movetext_core::html_line_breaks`]), for text of at most
 /// [`HTML_BREAKS_UP_TO`] bytes.
 fn with_line_breaks(bytes: Vec<u8>) -> Vec<u8> {
     if bytes.len() > HTML_BREAKS_UP_TO {
         return bytes;
     }
-    movetext_core::decode::html_line_breaks(&bytes).unwrap_or(bytes)
+    movetext_core::html_line_breaks(&bytes).unwrap_or(bytes)
 }
 
 /// Reads every file of a list (from a drop or the file picker). Several

@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 /// The name of the window event a panic sends.
 pub const FATAL_EVENT: &str = "movetext-fatal";
 
-/// Installs a panic hook that logs the panic and sends [`FATAL_EVENT`]
+/// Installs a panic hook that logs the panic and sends the window event `movetext-fatal`
 /// (through Yew, which would otherwise put its own hook in its place).
 pub fn install() {
     yew::set_custom_panic_hook(Box::new(|info| {

@@ -8,7 +8,6 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use movetext_core::catalog::{count_plies, CollationKey, DateKey};
-use movetext_core::split::{SplitPoint, Splitter};
 use movetext_core::{FileIndex, Game, Severity};
 
 /// One row of the game list.
@@ -73,8 +72,6 @@ pub struct Library {
     pub name: String,
     bytes: Rc<Vec<u8>>,
     index: FileIndex,
-    /// Where indexing goes on; `None` once the whole file is indexed.
-    point: Option<SplitPoint>,
     plies: Vec<u32>,
     problems: RefCell<HashMap<usize, Problems>>,
     /// The files joined in `bytes`: name, start offset, lines before it.
@@ -87,12 +84,10 @@ impl Library {
     /// A file to be indexed; nothing is read yet (see [`Library::index_more`]).
     pub fn new(name: impl Into<String>, bytes: impl Into<Rc<Vec<u8>>>) -> Library {
         let bytes = bytes.into();
-        let point = Splitter::new(&bytes).point();
         Library {
             name: name.into(),
             bytes,
             index: FileIndex::default(),
-            point: Some(point),
             plies: Vec::new(),
             problems: RefCell::new(HashMap::new()),
             parts: Vec::new(),
@@ -170,11 +165,12 @@ impl Library {
     /// Indexes games until the file ends or `stop()` says so (it is asked
     /// every 16 games). Returns whether the whole file is indexed.
     pub fn index_more(&mut self, stop: &mut dyn FnMut() -> bool) -> bool {
-        let Some(point) = self.point else { return true };
-        let mut splitter = Splitter::resume(&self.bytes, point);
+        if self.index.is_complete() {
+            return true;
+        }
         loop {
             let before = self.index.len();
-            let added = self.index.extend(&mut splitter, 16);
+            let added = self.index.index_more(&self.bytes, 16);
             for i in before..self.index.len() {
                 let entry = self.index.entry(i).expect("just indexed");
                 let plies = self
@@ -185,11 +181,9 @@ impl Library {
                 self.plies.push(plies);
             }
             if added < 16 {
-                self.point = None;
                 return true;
             }
             if stop() {
-                self.point = Some(splitter.point());
                 return false;
             }
         }
@@ -197,15 +191,15 @@ impl Library {
 
     /// Whether the whole file is indexed.
     pub fn is_indexed(&self) -> bool {
-        self.point.is_none()
+        self.index.is_complete()
     }
 
     /// Share of the file indexed so far, from 0 to 1.
     pub fn progress(&self) -> f64 {
-        match self.point {
-            None => 1.0,
-            Some(_) if self.bytes.is_empty() => 1.0,
-            Some(p) => p.position() as f64 / self.bytes.len() as f64,
+        if self.index.is_complete() || self.bytes.is_empty() {
+            1.0
+        } else {
+            self.index.indexed_bytes() as f64 / self.bytes.len() as f64
         }
     }
 

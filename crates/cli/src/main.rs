@@ -70,7 +70,7 @@ fn check_line(n: usize, g: &Game) -> String {
 /// A file's bytes; line breaks written as HTML (`<br>`) are line breaks.
 fn read(path: &str) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("movetext: cannot read {path}: {e}"))?;
-    Ok(movetext_core::decode::html_line_breaks(&bytes).unwrap_or(bytes))
+    Ok(movetext_core::html_line_breaks(&bytes).unwrap_or(bytes))
 }
 
 fn check(files: &[String]) -> Result<bool, String> {

@@ -517,20 +517,20 @@ impl Command<'_> {
             _ => None,
         };
         if is("clk") {
-            Centis::parse(single()?).map(CommandValue::Clock)
+            Centis::read(single()?).map(CommandValue::Clock)
         } else if is("egt") {
-            Centis::parse(single()?).map(CommandValue::ElapsedGame)
+            Centis::read(single()?).map(CommandValue::ElapsedGame)
         } else if is("emt") {
-            Centis::parse(single()?).map(CommandValue::ElapsedMove)
+            Centis::read(single()?).map(CommandValue::ElapsedMove)
         } else if is("mct") {
-            Centis::parse(single()?).map(CommandValue::MechanicalClock)
+            Centis::read(single()?).map(CommandValue::MechanicalClock)
         } else if is("eval") {
             EvalValue::from_operands(&self.operands).map(CommandValue::Eval)
         } else if is("cal") {
-            let arrows = parse_list(&self.operands, Arrow::parse)?;
+            let arrows = parse_list(&self.operands, Arrow::read)?;
             Some(CommandValue::Arrows(arrows))
         } else if is("csl") {
-            let squares = parse_list(&self.operands, SquareMark::parse)?;
+            let squares = parse_list(&self.operands, SquareMark::read)?;
             Some(CommandValue::Squares(squares))
         } else {
             None
@@ -588,7 +588,7 @@ impl Centis {
     /// after a `:` take one or two digits and must be below 60; the leading
     /// field may have any number of digits. Digits of the fraction beyond the
     /// hundredths are dropped.
-    pub fn parse(s: &str) -> Option<Centis> {
+    pub(crate) fn read(s: &str) -> Option<Centis> {
         let s = s.trim_ascii();
         let (whole, hundredths) = match s.split_once('.') {
             Some((whole, frac)) => (whole, fraction_hundredths(frac)?),
@@ -656,7 +656,7 @@ fn split_sign(s: &str) -> (bool, &str) {
 impl Eval {
     /// Reads `0.17`, `-1.5`, `+2`, `.5`, `#4` or `#-3`. Pawn scores are
     /// rounded to hundredths (half away from zero).
-    pub fn parse(s: &str) -> Option<Eval> {
+    pub(crate) fn read(s: &str) -> Option<Eval> {
         let s = s.trim_ascii();
         if let Some(rest) = s.strip_prefix('#') {
             let (negative, digits) = split_sign(rest);
@@ -716,11 +716,11 @@ impl EvalValue {
     pub fn from_operands(operands: &[&str]) -> Option<EvalValue> {
         match operands {
             [eval] => Some(EvalValue {
-                eval: Eval::parse(eval)?,
+                eval: Eval::read(eval)?,
                 depth: None,
             }),
             [eval, depth] => Some(EvalValue {
-                eval: Eval::parse(eval)?,
+                eval: Eval::read(eval)?,
                 depth: Some(u32::try_from(parse_digits(depth.trim_ascii())?).ok()?),
             }),
             _ => None,
@@ -750,7 +750,7 @@ impl Sq {
     }
 
     /// Reads a square name such as `e4` (the file letter may be upper case).
-    pub fn parse(s: &str) -> Option<Sq> {
+    pub(crate) fn read(s: &str) -> Option<Sq> {
         match s.as_bytes() {
             [file, rank] => {
                 let file = file.to_ascii_lowercase();
@@ -817,10 +817,10 @@ fn split_color(s: &str) -> Option<(MarkColor, &str)> {
 
 impl Arrow {
     /// Reads one arrow such as `Ge2e4`.
-    pub fn parse(s: &str) -> Option<Arrow> {
+    pub(crate) fn read(s: &str) -> Option<Arrow> {
         let (color, squares) = split_color(s.trim_ascii())?;
-        let from = Sq::parse(squares.get(0..2)?)?;
-        let to = Sq::parse(squares.get(2..)?)?;
+        let from = Sq::read(squares.get(0..2)?)?;
+        let to = Sq::read(squares.get(2..)?)?;
         Some(Arrow { color, from, to })
     }
 }
@@ -834,11 +834,11 @@ impl fmt::Display for Arrow {
 
 impl SquareMark {
     /// Reads one square highlight such as `Ra5`.
-    pub fn parse(s: &str) -> Option<SquareMark> {
+    pub(crate) fn read(s: &str) -> Option<SquareMark> {
         let (color, square) = split_color(s.trim_ascii())?;
         Some(SquareMark {
             color,
-            square: Sq::parse(square)?,
+            square: Sq::read(square)?,
         })
     }
 }
@@ -850,9 +850,57 @@ impl fmt::Display for SquareMark {
     }
 }
 
+/// An operand of a command that could not be read: its text and what was
+/// expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OperandError {
+    /// The text as given.
+    pub text: String,
+    /// What it should have been, e.g. "a clock reading (h:mm:ss)".
+    pub expected: &'static str,
+}
+
+impl fmt::Display for OperandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not {}", self.text, self.expected)
+    }
+}
+
+impl std::error::Error for OperandError {}
+
+/// `FromStr` over a reader that gives `None` for what it cannot read.
+macro_rules! from_str_by_read {
+    ($type:ty, $expected:expr) => {
+        impl std::str::FromStr for $type {
+            type Err = OperandError;
+
+            fn from_str(s: &str) -> Result<Self, OperandError> {
+                <$type>::read(s).ok_or_else(|| OperandError { text: s.to_string(), expected: $expected })
+            }
+        }
+    };
+}
+
+from_str_by_read!(Centis, "a clock reading (h:mm:ss, mm:ss or seconds)");
+from_str_by_read!(Eval, "an evaluation (pawns such as -0.5, or #3 for mate)");
+from_str_by_read!(Sq, "a square (a1 to h8)");
+from_str_by_read!(Arrow, "an arrow (a colour letter R, G, B or Y, then two squares)");
+from_str_by_read!(SquareMark, "a square mark (a colour letter R, G, B or Y, then a square)");
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn operands_read_with_from_str() {
+        assert_eq!("1:02:03.4".parse::<Centis>(), Ok(Centis(372_340)));
+        let e = "5:xx".parse::<Centis>().unwrap_err();
+        assert_eq!(e.to_string(), "`5:xx` is not a clock reading (h:mm:ss, mm:ss or seconds)");
+        assert_eq!("Ge2e4".parse::<Arrow>().map(|a| a.to_string()), Ok("Ge2e4".to_string()));
+        assert!("e9".parse::<Sq>().is_err());
+        assert_eq!("#-3".parse::<Eval>(), Ok(Eval::Mate(-3)));
+        assert!("Xa5".parse::<SquareMark>().is_err());
+    }
     use std::time::{Duration, Instant};
 
     fn names<'a>(cmds: &[Command<'a>]) -> Vec<&'a str> {
@@ -860,7 +908,7 @@ mod tests {
     }
 
     fn sq(s: &str) -> Sq {
-        Sq::parse(s).expect("test square")
+        Sq::read(s).expect("test square")
     }
 
     // --- parsing ---------------------------------------------------------
@@ -1259,7 +1307,7 @@ mod tests {
 
     #[test]
     fn durations() {
-        let p = |s| Centis::parse(s);
+        let p = |s| Centis::read(s);
         assert_eq!(p("1:05:23"), Some(Centis(392_300)));
         assert_eq!(p("0:00:07.5"), Some(Centis(750)));
         assert_eq!(p("0:00:07.05"), Some(Centis(705)));
@@ -1305,7 +1353,7 @@ mod tests {
         assert_eq!(Centis(36_000_000).to_string(), "100:00:00");
         let _ = Centis(u64::MAX).to_string();
         for c in [0, 1, 10, 99, 100, 6_000, 392_311, 360_000 * 25 + 5] {
-            assert_eq!(Centis::parse(&Centis(c).to_string()), Some(Centis(c)));
+            assert_eq!(Centis::read(&Centis(c).to_string()), Some(Centis(c)));
         }
     }
 
@@ -1344,18 +1392,18 @@ mod tests {
     #[test]
     fn evaluations() {
         let pawns = |c| Some(Eval::Pawns { centipawns: c });
-        assert_eq!(Eval::parse("0.17"), pawns(17));
-        assert_eq!(Eval::parse("-1.5"), pawns(-150));
-        assert_eq!(Eval::parse("+2"), pawns(200));
-        assert_eq!(Eval::parse(".5"), pawns(50));
-        assert_eq!(Eval::parse("-.05"), pawns(-5));
-        assert_eq!(Eval::parse("3."), pawns(300));
-        assert_eq!(Eval::parse("0.175"), pawns(18));
-        assert_eq!(Eval::parse("-0.174"), pawns(-17));
-        assert_eq!(Eval::parse("\u{2212}1.00"), pawns(-100));
-        assert_eq!(Eval::parse("#4"), Some(Eval::Mate(4)));
-        assert_eq!(Eval::parse("#-3"), Some(Eval::Mate(-3)));
-        assert_eq!(Eval::parse("#+1"), Some(Eval::Mate(1)));
+        assert_eq!(Eval::read("0.17"), pawns(17));
+        assert_eq!(Eval::read("-1.5"), pawns(-150));
+        assert_eq!(Eval::read("+2"), pawns(200));
+        assert_eq!(Eval::read(".5"), pawns(50));
+        assert_eq!(Eval::read("-.05"), pawns(-5));
+        assert_eq!(Eval::read("3."), pawns(300));
+        assert_eq!(Eval::read("0.175"), pawns(18));
+        assert_eq!(Eval::read("-0.174"), pawns(-17));
+        assert_eq!(Eval::read("\u{2212}1.00"), pawns(-100));
+        assert_eq!(Eval::read("#4"), Some(Eval::Mate(4)));
+        assert_eq!(Eval::read("#-3"), Some(Eval::Mate(-3)));
+        assert_eq!(Eval::read("#+1"), Some(Eval::Mate(1)));
         for bad in [
             "",
             "-",
@@ -1371,11 +1419,11 @@ mod tests {
             "1e3",
             "0x10",
         ] {
-            assert_eq!(Eval::parse(bad), None, "{bad:?}");
+            assert_eq!(Eval::read(bad), None, "{bad:?}");
         }
-        assert_eq!(Eval::parse("21474836.47"), pawns(i32::MAX));
-        assert_eq!(Eval::parse("21474836.48"), None);
-        assert_eq!(Eval::parse("#-2147483648"), Some(Eval::Mate(i32::MIN)));
+        assert_eq!(Eval::read("21474836.47"), pawns(i32::MAX));
+        assert_eq!(Eval::read("21474836.48"), None);
+        assert_eq!(Eval::read("#-2147483648"), Some(Eval::Mate(i32::MIN)));
     }
 
     #[test]
@@ -1424,12 +1472,12 @@ mod tests {
 
     #[test]
     fn squares_by_name() {
-        assert_eq!(Sq::parse("a1"), Some(Sq(0)));
-        assert_eq!(Sq::parse("h8"), Some(Sq(63)));
-        assert_eq!(Sq::parse("e4"), Some(Sq(28)));
-        assert_eq!(Sq::parse("E4"), Some(Sq(28)));
+        assert_eq!(Sq::read("a1"), Some(Sq(0)));
+        assert_eq!(Sq::read("h8"), Some(Sq(63)));
+        assert_eq!(Sq::read("e4"), Some(Sq(28)));
+        assert_eq!(Sq::read("E4"), Some(Sq(28)));
         for bad in ["", "e", "i1", "a0", "a9", "e44", "4e", "é4"] {
-            assert_eq!(Sq::parse(bad), None, "{bad:?}");
+            assert_eq!(Sq::read(bad), None, "{bad:?}");
         }
         assert_eq!(Sq(28).to_string(), "e4");
         assert_eq!(Sq(64).to_string(), "??");
@@ -1437,7 +1485,7 @@ mod tests {
         assert_eq!(Sq::new(8, 0), None);
         assert_eq!((sq("e4").file(), sq("e4").rank()), (4, 3));
         for n in 0..64 {
-            assert_eq!(Sq::parse(&Sq(n).to_string()), Some(Sq(n)));
+            assert_eq!(Sq::read(&Sq(n).to_string()), Some(Sq(n)));
         }
     }
 

@@ -44,7 +44,9 @@ pub fn decode_cp1252(bytes: &[u8]) -> String {
 }
 
 /// Encodes text decoded by [`decode_cp1252`] back into the same bytes.
-/// Characters outside Windows-1252 are written as UTF-8.
+/// Characters outside Windows-1252 are written as UTF-8. (A check of
+/// [`decode_cp1252`] in tests.)
+#[cfg(test)]
 pub fn encode_cp1252(text: &str) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len());
     for c in text.chars() {
@@ -116,7 +118,7 @@ pub(crate) fn html_break(bytes: &[u8], at: usize) -> Option<usize> {
 /// line break, or `None` when it holds none.
 ///
 /// ```
-/// use movetext_core::decode::html_line_breaks;
+/// use movetext_core::html_line_breaks;
 /// let pasted = b"[Event \"A\"]<br>[Result \"*\"]<BR /><br>1. e4 *";
 /// assert_eq!(html_line_breaks(pasted).unwrap(), b"[Event \"A\"]\n[Result \"*\"]\n\n1. e4 *");
 /// assert_eq!(html_line_breaks(b"1. e4 <b> *"), None);

@@ -7,7 +7,7 @@ use crate::blocks::Blocks;
 use crate::decode::decode;
 use crate::game::Game;
 use crate::reader::{parse_raw, unescape};
-use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED};
+use crate::split::{RawGame, RawTag, SplitPoint, Splitter, TAG_ESCAPED};
 
 /// One game in the index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +36,11 @@ pub struct FileIndex {
     wide: Vec<RawTag>,
     /// The splitter's tags of the game being indexed.
     scratch: Vec<RawTag>,
+    /// Where indexing goes on ([`FileIndex::index_more`]); `None` before
+    /// it starts.
+    next: Option<SplitPoint>,
+    /// The whole file is indexed.
+    complete: bool,
 }
 
 /// A tag in the index, in a third of the room of a [`RawTag`]: offsets
@@ -76,14 +81,55 @@ impl FileIndex {
     /// Indexes a whole file.
     pub fn build(bytes: &[u8]) -> FileIndex {
         let mut index = FileIndex::default();
-        let mut splitter = Splitter::new(bytes);
-        index.extend(&mut splitter, usize::MAX);
+        index.index_more(bytes, usize::MAX);
         index
     }
 
-    /// Indexes up to `max_games` more games from `splitter` (for indexing
-    /// a large file in slices). Returns how many were added.
-    pub fn extend(&mut self, splitter: &mut Splitter<'_>, max_games: usize) -> usize {
+    /// Indexes up to `max_games` more games of `bytes`, from where the
+    /// last call ended (pass the same bytes each time): a large file is
+    /// indexed a slice at a time. Returns how many games were added; fewer
+    /// than `max_games` means the whole file is indexed.
+    ///
+    /// ```
+    /// use movetext_core::FileIndex;
+    ///
+    /// let pgn = b"1. e4 *\n\n1. d4 *\n\n1. c4 *\n";
+    /// let mut index = FileIndex::default();
+    /// assert_eq!(index.index_more(pgn, 2), 2);
+    /// assert!(!index.is_complete());
+    /// assert_eq!(index.index_more(pgn, 2), 1);
+    /// assert!(index.is_complete());
+    /// assert_eq!(index.len(), 3);
+    /// ```
+    pub fn index_more(&mut self, bytes: &[u8], max_games: usize) -> usize {
+        if self.complete {
+            return 0;
+        }
+        let mut splitter = match self.next {
+            Some(point) => Splitter::resume(bytes, point),
+            None => Splitter::new(bytes),
+        };
+        let added = self.extend(&mut splitter, max_games);
+        if added < max_games {
+            self.complete = true;
+        }
+        self.next = Some(splitter.point());
+        added
+    }
+
+    /// Whether the whole file is indexed.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// How far indexing has come: the offset where the next game starts.
+    pub fn indexed_bytes(&self) -> usize {
+        self.next.map_or(0, |p| p.position())
+    }
+
+    /// Indexes up to `max_games` more games from `splitter`. Returns how
+    /// many were added.
+    fn extend(&mut self, splitter: &mut Splitter<'_>, max_games: usize) -> usize {
         let mut n = 0;
         while n < max_games {
             self.scratch.clear();

@@ -545,11 +545,6 @@ fn explain_coordinates(uci: UciMove, pos: &Chess) -> String {
     }
 }
 
-/// The suffix a move really has in the position after it.
-pub fn actual_suffix(after: &Chess) -> Option<Suffix> {
-    Suffix::from_position(after)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

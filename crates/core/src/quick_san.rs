@@ -265,7 +265,7 @@ mod tests {
             // And along a game from there, every legal move played in turn.
             let mut p = pos.clone();
             for _ in 0..6 {
-                let Some(m) = p.legal_moves().into_iter().last() else { break };
+                let Some(m) = p.legal_moves().into_iter().next_back() else { break };
                 let san = SanPlus::from_move(p.clone(), m).san;
                 if let Some(q) = resolve(&san, &p) {
                     assert_eq!(q, m);

@@ -59,7 +59,7 @@ pub fn read_game(bytes: &[u8]) -> Game {
 }
 
 /// Reads one game found by the splitter in `file`.
-pub fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
+pub(crate) fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
     parse_in(file, raw, tags, &mut Scratch::default())
 }
 

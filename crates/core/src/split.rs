@@ -99,11 +99,6 @@ impl<'a> Splitter<'a> {
         Splitter { bytes, pos, line: 1, eol, next_comment: 0, next_quote: 0, quick: true }
     }
 
-    /// Offset where the next game will start.
-    pub fn position(&self) -> usize {
-        self.pos
-    }
-
     /// Where the splitter stands, to resume it later on the same bytes
     /// (so a long file can be split a slice at a time).
     pub fn point(&self) -> SplitPoint {
