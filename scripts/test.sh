@@ -13,14 +13,16 @@ failed=()
 echo "== Rust tests"
 cargo test --workspace --locked || failed+=("rust tests")
 
-# ---- Core checks ------------------------------------------------------------
-# Further checks of the core (crates/core, crates/cli) go here, each as
-#   some-check || failed+=("name of the check")
+if cargo fmt --version >/dev/null 2>&1; then
+  echo "== Formatting (cargo fmt --check, rustfmt.toml)"
+  cargo fmt --all --check || failed+=("formatting")
+fi
 if cargo clippy --version >/dev/null 2>&1; then
   echo "== Lints (clippy, warnings are errors)"
   cargo clippy --workspace --locked --offline -- -D warnings || failed+=("clippy")
 fi
-# ---- End of core checks -----------------------------------------------------
+echo "== Documentation (cargo doc, warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --offline || failed+=("documentation")
 
 echo "== Building the app (release)"
 if trunk build --release --offline && scripts/build-widget.sh; then

@@ -8,8 +8,8 @@ use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::state::comment_commands::{Arrow, SquareMark};
 use crate::components::pieces::{self, Part};
+use crate::state::comment_commands::{Arrow, SquareMark};
 
 /// Side of one square in board units (the board is 800 × 800).
 const SQ: f32 = 100.0;
@@ -200,7 +200,11 @@ pub fn chess_board(props: &BoardProps) -> Html {
             let x = ((f64::from(e.client_x()) - r.left()) / r.width() * 800.0) as f32;
             let y = ((f64::from(e.client_y()) - r.top()) / r.height() * 800.0) as f32;
             if !(0.0..800.0).contains(&x) || !(0.0..800.0).contains(&y) {
-                return Some((x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), square_at(x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), flipped)));
+                return Some((
+                    x.clamp(0.0, 799.0),
+                    y.clamp(0.0, 799.0),
+                    square_at(x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), flipped),
+                ));
             }
             Some((x, y, square_at(x, y, flipped)))
         }
@@ -300,7 +304,9 @@ pub fn chess_board(props: &BoardProps) -> Html {
             let to = locate(&e).map(|l| l.2);
             match to {
                 // Dropped back where it was: stays picked up, for click-click.
-                Some(to) if to == from => state.set(Interaction { drag: None, selected: Some(from), ..Interaction::default() }),
+                Some(to) if to == from => {
+                    state.set(Interaction { drag: None, selected: Some(from), ..Interaction::default() })
+                }
                 Some(to) if try_move(from, to) => {}
                 // Anywhere else: back to its square.
                 _ => state.set(Interaction::default()),
@@ -315,7 +321,9 @@ pub fn chess_board(props: &BoardProps) -> Html {
         Callback::from(move |e: PointerEvent| {
             e.stop_propagation();
             if let Some((from, to)) = state.promotion {
-                if let Some(m) = legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role)) {
+                if let Some(m) =
+                    legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role))
+                {
                     on_move.emit(*m);
                 }
             }
@@ -337,16 +345,11 @@ pub fn chess_board(props: &BoardProps) -> Html {
         let (x, y) = corner(sq, flipped);
         html! { <rect class={class} x={x.to_string()} y={y.to_string()} width="100" height="100" /> }
     };
-    let last = props.last_move.iter().flat_map(|&(a, b)| {
-        [
-            square_rect(a, "hl-last".to_owned()),
-            square_rect(b, "hl-last".to_owned()),
-        ]
-    });
-    let marks = props
-        .marks
+    let last = props
+        .last_move
         .iter()
-        .map(|m| square_rect(m.square, format!("mark mark-{}", m.color.name())));
+        .flat_map(|&(a, b)| [square_rect(a, "hl-last".to_owned()), square_rect(b, "hl-last".to_owned())]);
+    let marks = props.marks.iter().map(|m| square_rect(m.square, format!("mark mark-{}", m.color.name())));
     let check = props.check.map(|sq| {
         let (cx, cy) = centre(sq, flipped);
         html! { <circle class="hl-check" cx={cx.to_string()} cy={cy.to_string()} r="50" fill="url(#mt-check-glow)" /> }
@@ -471,11 +474,7 @@ fn coordinates(flipped: bool) -> Html {
         let file = if flipped { File::H } else { File::A };
         let sq = Square::from_coords(file, rank);
         let (x, y) = corner(sq, flipped);
-        let class = if sq.is_dark() {
-            "coord on-dark"
-        } else {
-            "coord on-light"
-        };
+        let class = if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
         html! {
             <text class={class} x={(x + 6.0).to_string()} y={(y + 21.0).to_string()}>
                 { rank.char().to_string() }

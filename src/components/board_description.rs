@@ -51,10 +51,7 @@ mod tests {
         let fen: Fen = "4k3/8/8/8/8/8/4PP2/R3K2R w KQ - 0 1".parse().unwrap();
         let pos: movetext_core::shakmaty::Chess = fen.into_position(CastlingMode::Standard).unwrap();
         use movetext_core::shakmaty::Position;
-        assert_eq!(
-            describe(pos.board()),
-            "White: king e1; rooks a1 and h1; pawns e2 and f2. Black: king e8."
-        );
+        assert_eq!(describe(pos.board()), "White: king e1; rooks a1 and h1; pawns e2 and f2. Black: king e8.");
         assert!(describe(&Board::new()).contains("pawns a2, b2, c2, d2, e2, f2, g2 and h2"));
     }
 }

@@ -38,13 +38,7 @@ pub struct ControlsProps {
 }
 
 /// The autoplay delays offered, in milliseconds.
-pub const DELAYS: [(u32, &str); 5] = [
-    (250, "0.25 s"),
-    (500, "0.5 s"),
-    (1000, "1 s"),
-    (2000, "2 s"),
-    (4000, "4 s"),
-];
+pub const DELAYS: [(u32, &str); 5] = [(250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"), (2000, "2 s"), (4000, "4 s")];
 
 /// Icon paths in a 24 × 24 box.
 fn icon(nav: Nav) -> &'static str {

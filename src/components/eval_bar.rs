@@ -49,11 +49,7 @@ pub fn eval_bar(props: &EvalBarProps) -> Html {
     // White's part of a 1000-unit tall bar, growing from White's side.
     let height = (share * 1000.0).round();
     let y = if props.flipped { 0.0 } else { 1000.0 - height };
-    let label = if text.is_empty() {
-        "No evaluation".to_owned()
-    } else {
-        format!("Evaluation {text}")
-    };
+    let label = if text.is_empty() { "No evaluation".to_owned() } else { format!("Evaluation {text}") };
     html! {
         <div class="eval-bar" role="meter" aria-label={label} aria-valuemin="0" aria-valuemax="100"
             aria-valuenow={format!("{:.0}", share * 100.0)}>

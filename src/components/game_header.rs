@@ -23,12 +23,8 @@ pub fn game_header(props: &GameHeaderProps) -> Html {
     let g = &props.game;
     let white = shown(g.tag("White")).unwrap_or_else(|| "White".to_owned());
     let black = shown(g.tag("Black")).unwrap_or_else(|| "Black".to_owned());
-    let date =
-        shown(g.tag("Date")).map(|d| d.trim_end_matches(".??").trim_end_matches(".??").to_owned());
-    let place: Vec<String> = [shown(g.tag("Event")), shown(g.tag("Site")), date]
-        .into_iter()
-        .flatten()
-        .collect();
+    let date = shown(g.tag("Date")).map(|d| d.trim_end_matches(".??").trim_end_matches(".??").to_owned());
+    let place: Vec<String> = [shown(g.tag("Event")), shown(g.tag("Site")), date].into_iter().flatten().collect();
     let opening = match (shown(g.tag("ECO")), shown(g.tag("Opening"))) {
         (Some(eco), Some(name)) => Some(format!("{eco} · {name}")),
         (eco, name) => eco.or(name),

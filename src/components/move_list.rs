@@ -12,9 +12,9 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::components::move_list_layout::{Boxes, Item, Layout, Placed};
 use crate::components::nag_glyphs::nag_view;
+use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
 
 /// NAGs drawn after a move at most; the rest are counted.
@@ -166,7 +166,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 measure(&list, &mut sizes.borrow_mut());
                 update();
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
-                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
+                    timeout =
+                        Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
                 } else if let Some(&next) = in_view
                     .wanted
                     .iter()
@@ -175,7 +176,9 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 {
                     // The wanted page nearest the shown move, in a task of its own.
                     let dispatch = in_view.dispatcher();
-                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || dispatch.dispatch(InViewAction::Draw(next))));
+                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || {
+                        dispatch.dispatch(InViewAction::Draw(next))
+                    }));
                 }
             }
             move || drop(timeout)
@@ -480,11 +483,7 @@ impl Ctx<'_> {
     }
 
     fn comment(&self, text: &str, block: bool) -> Html {
-        let class = if block {
-            "comment comment-block"
-        } else {
-            "comment"
-        };
+        let class = if block { "comment comment-block" } else { "comment" };
         shortened(classes!(class), text, None)
     }
 
@@ -543,7 +542,10 @@ mod tests {
         let on_select = Callback::noop();
         let ctx = Ctx { game, on_select: &on_select, notation: Notation::San, on_context: None };
         let layout = Layout::of(game);
-        let pages = layout.pages.iter().map(|range| html! { <div class="mainline">{ for ctx.page(&layout.items, range.clone()) }</div> });
+        let pages = layout
+            .pages
+            .iter()
+            .map(|range| html! { <div class="mainline">{ for ctx.page(&layout.items, range.clone()) }</div> });
         html! { <div>{ for pages }</div> }
     }
 
@@ -597,7 +599,12 @@ mod tests {
             while let Some(node) = stack.pop() {
                 match node {
                     Html::VTag(tag) => {
-                        let class = tag.attributes.iter().find(|(k, _)| *k == "class").map(|(_, v)| v.to_owned()).unwrap_or_default();
+                        let class = tag
+                            .attributes
+                            .iter()
+                            .find(|(k, _)| *k == "class")
+                            .map(|(_, v)| v.to_owned())
+                            .unwrap_or_default();
                         if class.contains("interruption") || class.contains("var-d") {
                             if class.contains("split-before") {
                                 continued += 1;
@@ -612,7 +619,12 @@ mod tests {
                 }
             }
             assert_eq!(new_boxes, boxes, "each box begins once");
-            assert_eq!(continued > 0, layout.pages.len() > 1 && boxes > 0, "{continued} continued boxes in {} pages", layout.pages.len());
+            assert_eq!(
+                continued > 0,
+                layout.pages.len() > 1 && boxes > 0,
+                "{continued} continued boxes in {} pages",
+                layout.pages.len()
+            );
         }
     }
 

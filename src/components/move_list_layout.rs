@@ -367,7 +367,19 @@ mod tests {
         assert_eq!(moves_in_order(&layout).len(), game.nodes.len() - 1);
         // The comment after 1. e4 interrupts the row: 1. e4 …, then 1... e5.
         let kinds: Vec<Item> = layout.items.iter().take(5).map(|p| p.item).collect();
-        assert!(matches!(kinds[..], [Item::RowNumber(1), Item::Move(_), Item::Filler { dots: true }, Item::Comment { .. }, Item::RowNumber(1)]), "{kinds:?}");
+        assert!(
+            matches!(
+                kinds[..],
+                [
+                    Item::RowNumber(1),
+                    Item::Move(_),
+                    Item::Filler { dots: true },
+                    Item::Comment { .. },
+                    Item::RowNumber(1)
+                ]
+            ),
+            "{kinds:?}"
+        );
     }
 
     #[test]
@@ -385,7 +397,10 @@ mod tests {
                 assert_eq!(page.start, next);
                 assert!(page.len() <= PAGE_ITEMS * 3, "a page of {} items", page.len());
                 let first = layout.items[page.start];
-                assert!(first.boxes.interruption != 0 || matches!(first.item, Item::RowNumber(_) | Item::Comment { .. }), "{first:?}");
+                assert!(
+                    first.boxes.interruption != 0 || matches!(first.item, Item::RowNumber(_) | Item::Comment { .. }),
+                    "{first:?}"
+                );
                 next = page.end;
             }
             assert_eq!(next, layout.items.len());
@@ -402,7 +417,8 @@ mod tests {
     fn blocks_nest_two_deep_and_deeper_variations_are_inline() {
         let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6 3. e5 (3. Nf3)) 3. d4) d6) 2. Nf3 *");
         let layout = Layout::of(&game);
-        let inside: Vec<(Item, Boxes)> = layout.items.iter().filter(|p| p.boxes.interruption != 0).map(|p| (p.item, p.boxes)).collect();
+        let inside: Vec<(Item, Boxes)> =
+            layout.items.iter().filter(|p| p.boxes.interruption != 0).map(|p| (p.item, p.boxes)).collect();
         let block1 = inside[0].1.block1;
         assert!(inside.iter().all(|(_, b)| b.block1 == block1), "one block of depth 1");
         let nested: Vec<Item> = inside.iter().filter(|(_, b)| b.block2 != 0).map(|(i, _)| *i).collect();

@@ -29,17 +29,11 @@ pub struct Shape {
 }
 
 const fn body(d: &'static str) -> Shape {
-    Shape {
-        part: Part::Body,
-        d,
-    }
+    Shape { part: Part::Body, d }
 }
 
 const fn line(d: &'static str) -> Shape {
-    Shape {
-        part: Part::Line,
-        d,
-    }
+    Shape { part: Part::Line, d }
 }
 
 const fn dot(d: &'static str) -> Shape {
@@ -47,8 +41,7 @@ const fn dot(d: &'static str) -> Shape {
 }
 
 /// The plinth every piece stands on.
-const PLINTH: Shape =
-    body("M21 88.5 Q21 80.5 27 80 H73 Q79 80.5 79 88.5 Q79 91 76.5 91 H23.5 Q21 91 21 88.5 Z");
+const PLINTH: Shape = body("M21 88.5 Q21 80.5 27 80 H73 Q79 80.5 79 88.5 Q79 91 76.5 91 H23.5 Q21 91 21 88.5 Z");
 
 const PAWN: &[Shape] = &[
     body("M29 81 C30 70 36 61 42 54 H58 C64 61 70 70 71 81 Z"),
@@ -153,10 +146,8 @@ mod tests {
 
     #[test]
     fn symbol_ids_are_distinct() {
-        let mut ids: Vec<String> = Color::ALL
-            .iter()
-            .flat_map(|&c| Role::ALL.iter().map(move |&r| symbol_id(c, r)))
-            .collect();
+        let mut ids: Vec<String> =
+            Color::ALL.iter().flat_map(|&c| Role::ALL.iter().map(move |&r| symbol_id(c, r))).collect();
         ids.sort();
         ids.dedup();
         assert_eq!(ids.len(), 12);

@@ -32,11 +32,7 @@ pub struct PlayerBarProps {
 #[function_component(PlayerBar)]
 pub fn player_bar(props: &PlayerBarProps) -> Html {
     let side = if props.white { "white" } else { "black" };
-    let mut class = classes!(
-        "player-bar",
-        format!("player-{side}"),
-        format!("at-{}", props.place)
-    );
+    let mut class = classes!("player-bar", format!("player-{side}"), format!("at-{}", props.place));
     if props.to_move {
         class.push("to-move");
     }

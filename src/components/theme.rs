@@ -35,10 +35,7 @@ fn system_prefers_dark() -> bool {
 
 /// The theme in force: the stored choice, else the system setting.
 pub fn current() -> Theme {
-    match storage()
-        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-        .as_deref()
-    {
+    match storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()).as_deref() {
         Some("dark") => Theme::Dark,
         Some("light") => Theme::Light,
         _ if system_prefers_dark() => Theme::Dark,
@@ -48,10 +45,7 @@ pub fn current() -> Theme {
 
 /// Sets `data-theme` on the root element.
 pub fn apply(theme: Theme) {
-    if let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
         let _ = root.set_attribute("data-theme", theme.name());
     }
 }

@@ -8,15 +8,15 @@ use movetext_core::export::ExportOptions;
 use movetext_core::{Game, NodeId};
 use yew::prelude::*;
 
-use crate::state::opener::Opener;
 use crate::dialogs::comment_dialog::CommentDialog;
 use crate::dialogs::edit_menu::CommentSide;
-use crate::state::editing::{EditOp, Edits, FileWriter};
 use crate::dialogs::export_panel::ExportPanel;
-use crate::state::library::LibraryHandle;
-use crate::state::model::{NodeIx, SharedGame};
 use crate::dialogs::position_setup::PositionSetup;
 use crate::dialogs::tag_editor::TagEditor;
+use crate::state::editing::{EditOp, Edits, FileWriter};
+use crate::state::library::LibraryHandle;
+use crate::state::model::{NodeIx, SharedGame};
+use crate::state::opener::Opener;
 use crate::state::url_state::Place;
 
 /// An open dialog.
@@ -71,15 +71,16 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let (text, raw): (Vec<String>, Vec<String>) = {
                 let core = ctx.edits.borrow().game(&ctx.library.lib.borrow(), ctx.index).unwrap_or_default();
                 match side {
-                    CommentSide::After => (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect()),
-                    CommentSide::Before => (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect()),
+                    CommentSide::After => {
+                        (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect())
+                    }
+                    CommentSide::Before => {
+                        (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect())
+                    }
                 }
             };
-            let commands: Vec<String> = raw
-                .iter()
-                .map(|c| movetext_core::commands::with_text(c, ""))
-                .filter(|c| !c.is_empty())
-                .collect();
+            let commands: Vec<String> =
+                raw.iter().map(|c| movetext_core::commands::with_text(c, "")).filter(|c| !c.is_empty()).collect();
             let heading = match (ix, side) {
                 (0, _) => "Comment on the game (before the first move)".to_owned(),
                 (_, CommentSide::After) => format!("Comment after {}", game.numbered_san(ix)),
@@ -138,7 +139,9 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let game_text = {
                 let edits = ctx.edits.clone();
                 let handle = ctx.library.clone();
-                Callback::from(move |opts: ExportOptions| edits.borrow().game_text(&handle.lib.borrow(), ctx_index, &opts))
+                Callback::from(move |opts: ExportOptions| {
+                    edits.borrow().game_text(&handle.lib.borrow(), ctx_index, &opts)
+                })
             };
             let file_part = {
                 let edits = ctx.edits.clone();
@@ -167,6 +170,15 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
 
 /// A file name without characters that file systems refuse.
 fn file_safe(name: &str) -> String {
-    name.chars().map(|c| if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() { '_' } else { c }).collect()
+    name.chars()
+        .map(
+            |c| {
+                if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() {
+                    '_'
+                } else {
+                    c
+                }
+            },
+        )
+        .collect()
 }
-

@@ -6,9 +6,9 @@ use movetext_core::nag::COMMON_NAGS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::components::nag_glyphs::nag_view;
 use crate::state::editing::EditOp;
 use crate::state::model::{NodeIx, SharedGame};
-use crate::components::nag_glyphs::nag_view;
 
 /// Which comment of a move to edit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,8 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
     let (x, y) = {
         let (w, h) = web_sys::window()
             .map(|w| {
-                let size = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64()).unwrap_or(800.0) as i32;
+                let size =
+                    |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64()).unwrap_or(800.0) as i32;
                 (size(w.inner_width()), size(w.inner_height()))
             })
             .unwrap_or((800, 800));

@@ -58,11 +58,17 @@ pub fn download(name: &str, bytes: &[u8]) {
 /// Offers a file made of parts as a download: each part is copied out of
 /// the page's memory in a task of its own, so a file of a gigabyte is
 /// offered without holding the page up. `done` is called once it is offered.
-pub fn download_in_parts(name: String, mut next: impl FnMut() -> Option<Vec<u8>> + 'static, done: impl FnOnce() + 'static) {
+pub fn download_in_parts(
+    name: String,
+    mut next: impl FnMut() -> Option<Vec<u8>> + 'static,
+    done: impl FnOnce() + 'static,
+) {
     wasm_bindgen_futures::spawn_local(async move {
         let blobs = Array::new();
         while let Some(part) = next() {
-            let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(&part[..]))) else { return };
+            let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence(&Array::of1(&Uint8Array::from(&part[..]))) else {
+                return;
+            };
             blobs.push(&blob);
             gloo_timers::future::TimeoutFuture::new(0).await;
         }
@@ -180,7 +186,11 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
             let writer = Rc::new(RefCell::new(FileWriter::default()));
             let file_part = file_part.clone();
             let on_exported = on_exported.clone();
-            download_in_parts(name.to_string(), move || file_part.emit((writer.clone(), PART)), move || on_exported.emit(()));
+            download_in_parts(
+                name.to_string(),
+                move || file_part.emit((writer.clone(), PART)),
+                move || on_exported.emit(()),
+            );
         })
     };
     let close = {

@@ -195,9 +195,9 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_cancel.clone());
-    let tools = [Color::White, Color::Black].into_iter().flat_map(|color| {
-        Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role }))
-    });
+    let tools = [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|color| Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role })));
     let palette = tools.chain(std::iter::once(None)).map(|t| {
         let pick = {
             let tool = tool.clone();

@@ -56,13 +56,18 @@ pub fn validate_name(name: &str) -> Option<String> {
 fn date_ok(v: &str) -> bool {
     let parts: Vec<&str> = v.split('.').collect();
     let part = |p: &str, len: usize, max: u32| {
-        p.len() == len && (p.bytes().all(|b| b == b'?') || (p.bytes().all(|b| b.is_ascii_digit()) && (max == 0 || (1..=max).contains(&p.parse::<u32>().unwrap_or(0)))))
+        p.len() == len
+            && (p.bytes().all(|b| b == b'?')
+                || (p.bytes().all(|b| b.is_ascii_digit())
+                    && (max == 0 || (1..=max).contains(&p.parse::<u32>().unwrap_or(0)))))
     };
     parts.len() == 3 && part(parts[0], 4, 0) && part(parts[1], 2, 12) && part(parts[2], 2, 31)
 }
 
 fn round_ok(v: &str) -> bool {
-    v == "?" || v == "-" || (!v.is_empty() && v.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+    v == "?"
+        || v == "-"
+        || (!v.is_empty() && v.split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
 }
 
 /// One row of the editor.
@@ -95,17 +100,20 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
             .iter()
             .map(|&n| Row {
                 name: n.to_owned(),
-                value: props.tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.clone()).unwrap_or_else(|| default_value(n)),
+                value: props
+                    .tags
+                    .iter()
+                    .find(|(t, _)| t == n)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_else(|| default_value(n)),
                 added: false,
             })
             .collect();
-        rows.extend(
-            props
-                .tags
-                .iter()
-                .filter(|(n, _)| !ROSTER.contains(&n.as_str()))
-                .map(|(n, v)| Row { name: n.clone(), value: v.clone(), added: false }),
-        );
+        rows.extend(props.tags.iter().filter(|(n, _)| !ROSTER.contains(&n.as_str())).map(|(n, v)| Row {
+            name: n.clone(),
+            value: v.clone(),
+            added: false,
+        }));
         rows
     });
     let tried = use_state(|| false);
@@ -180,7 +188,10 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
                 }
             }
             for (n, _) in &original {
-                if !ROSTER.contains(&n.as_str()) && !POSITION_TAGS.contains(&n.as_str()) && !rows.iter().any(|r| r.name.trim() == n) {
+                if !ROSTER.contains(&n.as_str())
+                    && !POSITION_TAGS.contains(&n.as_str())
+                    && !rows.iter().any(|r| r.name.trim() == n)
+                {
                     changes.push((n.clone(), None));
                 }
             }

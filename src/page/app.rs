@@ -11,34 +11,34 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::board::ChessBoard;
-use crate::dialogs::edit_menu::{CommentSide, EditMenu};
-use crate::state::editing::{EditOp, Edits};
-use crate::state::game_order::GameOrder;
-use crate::state::notation::{Notation, CHOICES};
-use crate::state::persist;
-use movetext_core::export::ExportOptions;
-use movetext_core::Game;
 use crate::components::board_description::describe;
 use crate::components::clock_format::{format_clock, initial_clock};
 use crate::components::controls::Controls;
 use crate::components::diagnostics_panel::DiagnosticsPanel;
 use crate::components::eval_bar::EvalBar;
-use crate::page::file_input::{fetch_same_origin, read_files, url_parameter, Loaded};
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
-use crate::state::library::{Library, LibraryHandle, SortBy};
-use crate::state::loader;
-use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::components::move_list::MoveList;
 use crate::components::player_bar::PlayerBar;
 use crate::components::theme::ThemeToggle;
 use crate::dialogs::app_dialogs::{dialog_view, Dialog, DialogContext};
+use crate::dialogs::edit_menu::{CommentSide, EditMenu};
+use crate::page::file_input::{fetch_same_origin, read_files, url_parameter, Loaded};
 use crate::page::page_listeners::{use_page_listeners, KeyContext, PageListeners};
+use crate::state::editing::{EditOp, Edits};
+use crate::state::game_order::GameOrder;
+use crate::state::library::{Library, LibraryHandle, SortBy};
+use crate::state::loader;
+use crate::state::model::{NodeIx, SharedGame, ViewGame};
+use crate::state::notation::{Notation, CHOICES};
 use crate::state::opener::{use_opener, At};
+use crate::state::persist;
 use crate::state::slice_clock::{now, SLICE_MS};
 use crate::state::url_state::{format_hash, parse_hash, start_node, Place};
 pub use crate::state::viewer::{key_action, Action, Viewer};
 use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
+use movetext_core::export::ExportOptions;
+use movetext_core::Game;
 
 /// The built-in sample game the viewer opens on.
 pub const SAMPLE_PGN: &str = include_str!("../../static/sample.pgn");
@@ -47,10 +47,7 @@ pub const SAMPLE_NAME: &str = "sample.pgn";
 
 /// The hash of the page's address.
 pub(crate) fn current_place() -> Place {
-    web_sys::window()
-        .and_then(|w| w.location().hash().ok())
-        .map(|h| parse_hash(&h))
-        .unwrap_or_default()
+    web_sys::window().and_then(|w| w.location().hash().ok()).map(|h| parse_hash(&h)).unwrap_or_default()
 }
 
 /// The `sessionStorage` flag `crash.js` sets for "Reload without this
@@ -232,7 +229,8 @@ pub fn app() -> Html {
                     for (i, pgn) in r.games {
                         e.restore(i, movetext_core::read_game(pgn.as_bytes()));
                     }
-                    *pending_added.borrow_mut() = r.added.iter().map(|pgn| movetext_core::read_game(pgn.as_bytes())).collect();
+                    *pending_added.borrow_mut() =
+                        r.added.iter().map(|pgn| movetext_core::read_game(pgn.as_bytes())).collect();
                     *file_saved.borrow_mut() = true;
                     e.unexported = true;
                 }
@@ -344,7 +342,8 @@ pub fn app() -> Html {
         let held_back = held_back.clone();
         Callback::from(move |(place, named, at_start): (Place, bool, bool)| {
             held_back.set(false);
-            let (generation, load, report, starting) = (generation.clone(), load.clone(), report.clone(), starting.clone());
+            let (generation, load, report, starting) =
+                (generation.clone(), load.clone(), report.clone(), starting.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let saved = persist::load().await;
                 if at_start && *generation.borrow() != 0 {
@@ -409,7 +408,9 @@ pub fn app() -> Html {
                     let same = w.location().hash().ok().as_deref() == Some(hash.as_str());
                     let start = *index == 0 && *current == 0 && w.location().hash().ok().as_deref() == Some("");
                     if !same && !start {
-                        let _ = w.history().and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash)));
+                        let _ = w
+                            .history()
+                            .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash)));
                     }
                 }
             }
@@ -560,8 +561,12 @@ pub fn app() -> Html {
                     let e = edits.borrow();
                     let files = lib.file_games();
                     let plain = ExportOptions::default();
-                    let games: Vec<(usize, String)> =
-                        e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
+                    let games: Vec<(usize, String)> = e
+                        .edited()
+                        .into_iter()
+                        .filter(|&i| i < files)
+                        .map(|i| (i, e.game_text(&lib, i, &plain)))
+                        .collect();
                     let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
                     (games, added)
                 };
@@ -663,7 +668,11 @@ pub fn app() -> Html {
     let on_draw = {
         let do_edit = do_edit.clone();
         Callback::from(move |(from, to, color)| {
-            do_edit.emit(if from == to { EditOp::Mark(current_key, from, color) } else { EditOp::Arrow(current_key, from, to, color) })
+            do_edit.emit(if from == to {
+                EditOp::Mark(current_key, from, color)
+            } else {
+                EditOp::Arrow(current_key, from, to, color)
+            })
         })
     };
     let open_dialog = |d: Dialog| {
@@ -868,9 +877,7 @@ pub(crate) fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: 
     let white = color.is_white();
     let prefix = if white { "White" } else { "Black" };
     let known = |v: Option<&str>| {
-        v.map(str::trim)
-            .filter(|v| !matches!(*v, "" | "?" | "-" | "0"))
-            .map(|v| AttrValue::from(v.to_owned()))
+        v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-" | "0")).map(|v| AttrValue::from(v.to_owned()))
     };
     let name = known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix));
     let title = known(game.tag(&format!("{prefix}Title")));

@@ -21,7 +21,11 @@ pub struct Loaded {
 impl Loaded {
     /// Text that was pasted or dropped, under a name.
     pub fn text(name: &str, text: String) -> Loaded {
-        Loaded { name: name.to_owned(), bytes: Rc::new(with_line_breaks(text.into_bytes())), parts: vec![(name.to_owned(), 0)] }
+        Loaded {
+            name: name.to_owned(),
+            bytes: Rc::new(with_line_breaks(text.into_bytes())),
+            parts: vec![(name.to_owned(), 0)],
+        }
     }
 }
 
@@ -50,9 +54,8 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
         if js_sys::Reflect::get(&piece, &done_key).ok().and_then(|d| d.as_bool()).unwrap_or(true) {
             break;
         }
-        let data: Uint8Array = js_sys::Reflect::get(&piece, &value_key)
-            .map_err(|_| "the file could not be read")?
-            .unchecked_into();
+        let data: Uint8Array =
+            js_sys::Reflect::get(&piece, &value_key).map_err(|_| "the file could not be read")?.unchecked_into();
         let from = bytes.len();
         bytes.resize(from + data.length() as usize, 0);
         data.copy_to(&mut bytes[from..]);
@@ -109,9 +112,7 @@ pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
     let target = web_sys::Url::new_with_base(url, &here).map_err(|_| format!("“{url}” is not a valid address."))?;
     let origin = window.location().origin().unwrap_or_default();
     if target.origin() != origin {
-        return Err(format!(
-            "“{url}” is on another site; only files from {origin} can be opened by address."
-        ));
+        return Err(format!("“{url}” is on another site; only files from {origin} can be opened by address."));
     }
     let response = JsFuture::from(window.fetch_with_str(&target.href()))
         .await

@@ -9,13 +9,13 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::page::app::{current_place, LoadRequest};
-use crate::state::opener::Opener;
 use crate::dialogs::edit_menu::CommentSide;
-use crate::state::editing::{EditOp, Edits};
+use crate::page::app::{current_place, LoadRequest};
 use crate::page::file_input::{read_files, Loaded};
+use crate::state::editing::{EditOp, Edits};
 use crate::state::library::LibraryHandle;
 use crate::state::model::NodeIx;
+use crate::state::opener::Opener;
 use crate::state::url_state::Place;
 use crate::state::viewer::{key_action, Viewer};
 

@@ -87,27 +87,17 @@ pub struct CommentParts {
 /// every arrow and marked square, the last clock and the last evaluation.
 pub fn split_comment(comment: &str) -> CommentParts {
     let commands = core::parse_commands(comment);
-    let mut parts = CommentParts {
-        text: core::display_text_of(comment, &commands),
-        ..CommentParts::default()
-    };
+    let mut parts = CommentParts { text: core::display_text_of(comment, &commands), ..CommentParts::default() };
     let (mut clock_seen, mut eval_seen) = (false, false);
     for command in &commands {
         let name = command.name;
         if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
             match command.value() {
                 CommandValue::Arrows(arrows) => parts.arrows.extend(arrows.iter().filter_map(|a| {
-                    Some(Arrow {
-                        from: square(a.from)?,
-                        to: square(a.to)?,
-                        color: MarkColor::from_core(a.color),
-                    })
+                    Some(Arrow { from: square(a.from)?, to: square(a.to)?, color: MarkColor::from_core(a.color) })
                 })),
                 CommandValue::Squares(marks) => parts.marks.extend(marks.iter().filter_map(|m| {
-                    Some(SquareMark {
-                        square: square(m.square)?,
-                        color: MarkColor::from_core(m.color),
-                    })
+                    Some(SquareMark { square: square(m.square)?, color: MarkColor::from_core(m.color) })
                 })),
                 _ => {}
             }
@@ -153,21 +143,13 @@ mod tests {
 
     #[test]
     fn commands_are_stripped_and_read() {
-        let p = split_comment(
-            "Sharp! [%eval -1.5,24] [%clk 1:02:03.4] the end [%cal Ge2e4,Rd1d8] [%csl Ya5]",
-        );
+        let p = split_comment("Sharp! [%eval -1.5,24] [%clk 1:02:03.4] the end [%cal Ge2e4,Rd1d8] [%csl Ya5]");
         assert_eq!(p.text, "Sharp! the end");
         assert_eq!(p.clock, Some((3600 + 2 * 60 + 3) * 10 + 4));
         assert_eq!(p.eval, Some(Eval::Pawns(-1.5)));
         assert_eq!(p.arrows.len(), 2);
         assert_eq!(p.arrows[1].to, Square::D8);
-        assert_eq!(
-            p.marks,
-            vec![SquareMark {
-                square: Square::A5,
-                color: MarkColor::Yellow
-            }]
-        );
+        assert_eq!(p.marks, vec![SquareMark { square: Square::A5, color: MarkColor::Yellow }]);
     }
 
     #[test]

@@ -231,7 +231,8 @@ fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
         }
         EditOp::Mark(at, square, color) => {
             let marks = toggle(current_marks(editor.game(), id(at)), sq(square), color);
-            let marks: Vec<SquareMark> = marks.into_iter().map(|(color, square)| SquareMark { color, square }).collect();
+            let marks: Vec<SquareMark> =
+                marks.into_iter().map(|(color, square)| SquareMark { color, square }).collect();
             set_or_remove(editor, at, "csl", &commands::format_squares(&marks))
         }
         EditOp::Tags(tags) => editor
@@ -276,7 +277,9 @@ fn sq(square: Square) -> Sq {
 }
 
 fn node_commands(game: &Game, node: NodeId) -> Vec<CommandValue> {
-    game.comments_after(node).flat_map(|c| commands::parse_commands(c).iter().map(|cmd| cmd.value()).collect::<Vec<_>>()).collect()
+    game.comments_after(node)
+        .flat_map(|c| commands::parse_commands(c).iter().map(|cmd| cmd.value()).collect::<Vec<_>>())
+        .collect()
 }
 
 fn current_arrows(game: &Game, node: NodeId) -> Vec<(MarkColor, (Sq, Sq))> {
@@ -362,7 +365,11 @@ mod tests {
         let mut edits = Edits::new();
         assert_eq!(edits.file_bytes(&lib), FILE.as_bytes());
         edits
-            .apply(&lib, 0, EditOp::Tags(vec![("White".into(), Some("Anna".into())), ("Round".into(), Some("3".into()))]))
+            .apply(
+                &lib,
+                0,
+                EditOp::Tags(vec![("White".into(), Some("Anna".into())), ("Round".into(), Some("3".into()))]),
+            )
             .unwrap();
         let out = String::from_utf8(edits.file_bytes(&lib)).unwrap();
         assert!(out.starts_with("[Event \"?\"]"), "{out}");

@@ -20,10 +20,7 @@ pub enum GameOrder {
 
 impl Default for GameOrder {
     fn default() -> GameOrder {
-        GameOrder::File {
-            len: 0,
-            reversed: false,
-        }
+        GameOrder::File { len: 0, reversed: false }
     }
 }
 
@@ -39,11 +36,9 @@ impl GameOrder {
     /// The game shown at a position.
     pub fn get(&self, position: usize) -> Option<usize> {
         match self {
-            GameOrder::File { len, reversed } if position < *len => Some(if *reversed {
-                len - 1 - position
-            } else {
-                position
-            }),
+            GameOrder::File { len, reversed } if position < *len => {
+                Some(if *reversed { len - 1 - position } else { position })
+            }
             GameOrder::File { .. } => None,
             GameOrder::Listed(games) => games.get(position).map(|&g| g as usize),
         }
@@ -52,9 +47,7 @@ impl GameOrder {
     /// Where a game is shown, if it is.
     pub fn position(&self, game: usize) -> Option<usize> {
         match self {
-            GameOrder::File { len, reversed } if game < *len => {
-                Some(if *reversed { len - 1 - game } else { game })
-            }
+            GameOrder::File { len, reversed } if game < *len => Some(if *reversed { len - 1 - game } else { game }),
             GameOrder::File { .. } => None,
             GameOrder::Listed(games) => games.iter().position(|&g| g as usize == game),
         }
@@ -67,24 +60,12 @@ mod tests {
 
     #[test]
     fn file_order_maps_both_ways() {
-        let order = GameOrder::File {
-            len: 4,
-            reversed: false,
-        };
-        assert_eq!(
-            (0..5).map(|p| order.get(p)).collect::<Vec<_>>(),
-            [Some(0), Some(1), Some(2), Some(3), None]
-        );
+        let order = GameOrder::File { len: 4, reversed: false };
+        assert_eq!((0..5).map(|p| order.get(p)).collect::<Vec<_>>(), [Some(0), Some(1), Some(2), Some(3), None]);
         assert_eq!(order.position(2), Some(2));
         assert_eq!(order.position(4), None);
-        let reversed = GameOrder::File {
-            len: 4,
-            reversed: true,
-        };
-        assert_eq!(
-            (0..5).map(|p| reversed.get(p)).collect::<Vec<_>>(),
-            [Some(3), Some(2), Some(1), Some(0), None]
-        );
+        let reversed = GameOrder::File { len: 4, reversed: true };
+        assert_eq!((0..5).map(|p| reversed.get(p)).collect::<Vec<_>>(), [Some(3), Some(2), Some(1), Some(0), None]);
         assert_eq!(reversed.position(3), Some(0));
         assert_eq!(reversed.position(0), Some(3));
     }

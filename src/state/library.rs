@@ -148,11 +148,7 @@ impl Library {
             return ("New game".to_owned(), 0);
         }
         let start = self.index.entry(i).map_or(0, |e| e.raw.start);
-        self.parts
-            .iter()
-            .rev()
-            .find(|p| p.1 <= start)
-            .map_or_else(|| (self.name.clone(), 0), |p| (p.0.clone(), p.2))
+        self.parts.iter().rev().find(|p| p.1 <= start).map_or_else(|| (self.name.clone(), 0), |p| (p.0.clone(), p.2))
     }
 
     /// Indexes the whole file at once (for small files and tests).
@@ -295,14 +291,7 @@ impl Library {
 
     /// Starts computing an order a slice at a time (see [`Library::order_step`]).
     pub fn order_job(&self, filter: &str, sort: SortBy, descending: bool) -> OrderJob {
-        OrderJob {
-            needle: filter.trim().to_lowercase(),
-            sort,
-            descending,
-            next: 0,
-            len: self.len(),
-            keyed: Vec::new(),
-        }
+        OrderJob { needle: filter.trim().to_lowercase(), sort, descending, next: 0, len: self.len(), keyed: Vec::new() }
     }
 
     /// Goes on with an order until it is done (then returns it) or `stop()`
@@ -320,7 +309,9 @@ impl Library {
         }
         let mut keyed = std::mem::take(&mut job.keyed);
         if job.sort == SortBy::Standard {
-            keyed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| self.movetext(a.1).cmp(self.movetext(b.1))).then(a.1.cmp(&b.1)));
+            keyed.sort_by(|a, b| {
+                a.0.cmp(&b.0).then_with(|| self.movetext(a.1).cmp(self.movetext(b.1))).then(a.1.cmp(&b.1))
+            });
         } else if job.sort != SortBy::File {
             keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
         }
@@ -349,9 +340,7 @@ impl Library {
     }
 
     fn movetext(&self, i: u32) -> &[u8] {
-        self.index
-            .entry(i as usize)
-            .map_or(&[][..], |e| &self.bytes[e.raw.movetext..e.raw.end])
+        self.index.entry(i as usize).map_or(&[][..], |e| &self.bytes[e.raw.movetext..e.raw.end])
     }
 }
 

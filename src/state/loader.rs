@@ -44,9 +44,7 @@ impl GameSource for Game {
     }
 
     fn tags(&self) -> Vec<(String, String)> {
-        Game::tags(self)
-            .map(|(n, v)| (n.to_owned(), v.to_owned()))
-            .collect()
+        Game::tags(self).map(|(n, v)| (n.to_owned(), v.to_owned())).collect()
     }
 
     fn nags(&self, id: NodeId) -> Vec<u8> {

@@ -7,8 +7,7 @@
 use std::rc::Rc;
 
 use movetext_core::shakmaty::{
-    fen::Fen, san::SanPlus, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position,
-    Square,
+    fen::Fen, san::SanPlus, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Square,
 };
 
 use movetext_core::Diagnostic;
@@ -341,12 +340,7 @@ fn make_node<S: GameSource>(
             after.push(parts.text);
         }
     }
-    let before = src
-        .comments_before(id)
-        .iter()
-        .map(|c| split_comment(c).text)
-        .filter(|t| !t.is_empty())
-        .collect();
+    let before = src.comments_before(id).iter().map(|c| split_comment(c).text).filter(|t| !t.is_empty()).collect();
     let (number, by_white) = match step {
         Step::Root => (pos.fullmoves().get(), pos.turn().is_white()),
         _ => (0, false),
@@ -367,11 +361,7 @@ fn make_node<S: GameSource>(
         pos: pos.clone(),
         shown: None,
         last_move,
-        check: if pos.is_check() {
-            pos.board().king_of(pos.turn())
-        } else {
-            None
-        },
+        check: if pos.is_check() { pos.board().king_of(pos.turn()) } else { None },
         clock,
         eval,
         arrows,
@@ -480,10 +470,7 @@ mod tests {
         assert_eq!(g.node(end).san, "Nf3");
         assert_eq!(g.clock_at(end, Color::White), Some(600));
         assert_eq!(g.clock_at(end, Color::Black), None);
-        assert_eq!(
-            g.node(end).fen(),
-            "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
-        );
+        assert_eq!(g.node(end).fen(), "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
     }
 
     #[test]

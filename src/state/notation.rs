@@ -71,7 +71,11 @@ impl Notation {
             Notation::San => node.san.clone(),
             Notation::Long => node.lan.clone(),
             Notation::Figurine => {
-                let set = if node.by_white { ["♔", "♕", "♖", "♗", "♘"] } else { ["♚", "♛", "♜", "♝", "♞"] };
+                let set = if node.by_white {
+                    ["♔", "♕", "♖", "♗", "♘"]
+                } else {
+                    ["♚", "♛", "♜", "♝", "♞"]
+                };
                 replace_letters(&node.san, &set)
             }
             Notation::Letters(_, set) => replace_letters(&node.san, &set),
@@ -125,7 +129,9 @@ mod tests {
 
     #[test]
     fn long_algebraic_from_the_model() {
-        let g = crate::state::loader::open_first_game(b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *");
+        let g = crate::state::loader::open_first_game(
+            b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *",
+        );
         let mut at = 0;
         let mut lan = Vec::new();
         while let Some(n) = g.next(at) {

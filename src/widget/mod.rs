@@ -10,19 +10,19 @@ use movetext_core::shakmaty::Color;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::page::app::{key_action, player_bar, Action, Viewer};
-use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
 use crate::components::board::ChessBoard;
 use crate::components::board_description::describe;
 use crate::components::controls::{Controls, Nav};
-use crate::state::editing::{EditOp, Edits};
 use crate::components::eval_bar::EvalBar;
+use crate::components::move_list::MoveList;
+use crate::page::app::{key_action, player_bar, Action, Viewer};
+use crate::state::editing::{EditOp, Edits};
 use crate::state::library::Library;
 use crate::state::model::ViewGame;
-use crate::components::move_list::MoveList;
 use crate::state::notation::Notation;
 use crate::state::opener::{use_opener, At};
 use crate::state::url_state::{path_of, start_node};
+use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
 
 /// Where the move list goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,10 +12,7 @@ pub const DEFAULT_TARGET_BYTES: usize = 64 << 20;
 /// a file. An empty sample gives an empty result.
 pub fn repeat_to(sample: &[u8], target: usize) -> Vec<u8> {
     let body = sample.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(sample);
-    let end = body
-        .iter()
-        .rposition(|b| !b.is_ascii_whitespace())
-        .map_or(0, |i| i + 1);
+    let end = body.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |i| i + 1);
     let body = &body[..end];
     if body.is_empty() {
         return Vec::new();

@@ -26,10 +26,8 @@ const GOAL_INDEX_MIBS: f64 = 1024.0;
 const GOAL_BYTES_PER_MOVE: f64 = 1000.0;
 
 fn main() -> ExitCode {
-    let dir = env::var_os("MOVETEXT_BENCH_CORPUS").map_or_else(
-        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bench"),
-        PathBuf::from,
-    );
+    let dir = env::var_os("MOVETEXT_BENCH_CORPUS")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus/bench"), PathBuf::from);
     let dir = dir.canonicalize().unwrap_or(dir);
     let target_mib = env_number("MOVETEXT_BENCH_MB", 64);
     let runs = env_number("MOVETEXT_BENCH_RUNS", 5).max(1);
@@ -56,18 +54,12 @@ fn main() -> ExitCode {
     );
     println!("corpus: {}", dir.display());
     if !ours::ENABLED {
-        println!(
-            "(built without the `ours` feature: Movetext's reader and index are not measured)"
-        );
+        println!("(built without the `ours` feature: Movetext's reader and index are not measured)");
     }
 
     let mut summary = Vec::new();
     for path in &samples {
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
+        let name = path.file_name().unwrap_or_default().to_string_lossy().into_owned();
         let sample = match fs::read(path) {
             Ok(bytes) => bytes,
             Err(err) => {
@@ -83,10 +75,7 @@ fn main() -> ExitCode {
             input.len(),
             input.len() as f64 / MIB
         );
-        println!(
-            "  {:<30} {:>9} {:>11} {:>9} {:>10} {:>7}",
-            "reader", "MiB/s", "games/s", "games", "moves", "errors"
-        );
+        println!("  {:<30} {:>9} {:>11} {:>9} {:>10} {:>7}", "reader", "MiB/s", "games/s", "games", "moves", "errors");
 
         // The readers take turns, run after run, so that a change of machine
         // load falls on all of them rather than on one.
@@ -108,19 +97,11 @@ fn main() -> ExitCode {
             row("movetext trees (legal moves)", input.len(), time, &tally);
         }
         let (peer_time, peer_tally) = peer_best.finish().expect("at least one run");
-        row(
-            "pgn-reader 0.29 + shakmaty",
-            input.len(),
-            peer_time,
-            &peer_tally,
-        );
+        row("pgn-reader 0.29 + shakmaty", input.len(), peer_time, &peer_tally);
 
         let ratio = ours_run.map(|(time, tally)| {
             if tally.games != peer_tally.games {
-                println!(
-                    "  warning: movetext read {} games, pgn-reader {}",
-                    tally.games, peer_tally.games
-                );
+                println!("  warning: movetext read {} games, pgn-reader {}", tally.games, peer_tally.games);
             }
             peer_time.as_secs_f64() / time.as_secs_f64()
         });
@@ -157,16 +138,8 @@ fn main() -> ExitCode {
         println!(
             "  {name:<30} ratio {}  index {}  memory {}",
             verdict(*ratio, |r| format!("{r:.2}"), |r| r >= GOAL_RATIO),
-            verdict(
-                *index,
-                |i| format!("{i:.0} MiB/s"),
-                |i| i >= GOAL_INDEX_MIBS
-            ),
-            verdict(
-                memory.map(|m| m.mean_per_move()),
-                |b| format!("{b:.0} B/move"),
-                |b| b < GOAL_BYTES_PER_MOVE
-            ),
+            verdict(*index, |i| format!("{i:.0} MiB/s"), |i| i >= GOAL_INDEX_MIBS),
+            verdict(memory.map(|m| m.mean_per_move()), |b| format!("{b:.0} B/move"), |b| b < GOAL_BYTES_PER_MOVE),
         );
     }
     ExitCode::SUCCESS
@@ -180,10 +153,7 @@ struct Best<T> {
 
 impl<T> Default for Best<T> {
     fn default() -> Self {
-        Best {
-            time: Duration::MAX,
-            result: None,
-        }
+        Best { time: Duration::MAX, result: None }
     }
 }
 

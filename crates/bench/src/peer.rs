@@ -40,16 +40,10 @@ impl Visitor for Validator {
         ControlFlow::Continue(None)
     }
 
-    fn tag(
-        &mut self,
-        tags: &mut Option<Chess>,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<bool> {
+    fn tag(&mut self, tags: &mut Option<Chess>, name: &[u8], value: RawTag<'_>) -> ControlFlow<bool> {
         if name == b"FEN" {
-            let position = Fen::from_ascii(value.as_bytes())
-                .ok()
-                .and_then(|fen| fen.into_position(CastlingMode::Chess960).ok());
+            let position =
+                Fen::from_ascii(value.as_bytes()).ok().and_then(|fen| fen.into_position(CastlingMode::Chess960).ok());
             match position {
                 Some(position) => *tags = Some(position),
                 None => return ControlFlow::Break(false),
@@ -84,16 +78,8 @@ mod tests {
 
     #[test]
     fn counts_games_and_main_line_moves() {
-        let pgn =
-            b"[Event \"a\"]\n\n1. e4 (1. d4 d5) e5 2. Nf3 1-0\n\n1. e4 Ke7 Kf2 *\n\n1. d4 *\n";
+        let pgn = b"[Event \"a\"]\n\n1. e4 (1. d4 d5) e5 2. Nf3 1-0\n\n1. e4 Ke7 Kf2 *\n\n1. d4 *\n";
         let tally = validate(pgn);
-        assert_eq!(
-            tally,
-            Tally {
-                games: 3,
-                moves: 5,
-                errors: 1
-            }
-        );
+        assert_eq!(tally, Tally { games: 3, moves: 5, errors: 1 });
     }
 }

@@ -59,7 +59,12 @@ fn check_line(n: usize, g: &Game) -> String {
         if i > 0 {
             s.push(',');
         }
-        s.push_str(&format!("{{\"severity\":\"{}\",\"line\":{},\"col\":{},\"message\":", d.severity.as_str(), d.line, d.col));
+        s.push_str(&format!(
+            "{{\"severity\":\"{}\",\"line\":{},\"col\":{},\"message\":",
+            d.severity.as_str(),
+            d.line,
+            d.col
+        ));
         json_str(&mut s, &d.message);
         s.push('}');
     }
@@ -132,12 +137,19 @@ fn index(path: &str) -> Result<bool, String> {
     for i in 0..idx.len() {
         let e = idx.entry(i).expect("index entry in range");
         let tags = idx.tags(&bytes, i);
-        let mut s = format!("{{\"game\":{},\"offset\":{},\"length\":{},\"line\":{},\"tags\":", i + 1, e.raw.start, e.raw.end - e.raw.start, e.raw.line);
+        let mut s = format!(
+            "{{\"game\":{},\"offset\":{},\"length\":{},\"line\":{},\"tags\":",
+            i + 1,
+            e.raw.start,
+            e.raw.end - e.raw.start,
+            e.raw.line
+        );
         json_tags(&mut s, tags.iter().map(|(n, v)| (n.as_ref(), v.as_ref())));
         s.push('}');
         writeln!(out, "{s}").map_err(|e| e.to_string())?;
     }
-    writeln!(out, "{{\"summary\":{{\"games\":{},\"bytes\":{}}}}}", idx.len(), bytes.len()).map_err(|e| e.to_string())?;
+    writeln!(out, "{{\"summary\":{{\"games\":{},\"bytes\":{}}}}}", idx.len(), bytes.len())
+        .map_err(|e| e.to_string())?;
     Ok(true)
 }
 

@@ -134,7 +134,9 @@ pub fn count_plies(movetext: &[u8]) -> u32 {
             b' ' | b'\t' | b'.' | b'[' | b']' | b'}' => {}
             _ => {
                 let start = i;
-                while i < len && !matches!(movetext[i], b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.') {
+                while i < len
+                    && !matches!(movetext[i], b' ' | b'\t' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';' | b'.')
+                {
                     i += 1;
                 }
                 if depth == 0 && is_move_like(&movetext[start..i]) {
@@ -173,7 +175,8 @@ mod tests {
 
     #[test]
     fn rounds_sort_unknown_then_dash_then_numbers() {
-        let mut rounds: Vec<RoundKey> = ["3.10", "-", "10", "3.9", "?", "2", "Final"].iter().map(|r| RoundKey::parse(r)).collect();
+        let mut rounds: Vec<RoundKey> =
+            ["3.10", "-", "10", "3.9", "?", "2", "Final"].iter().map(|r| RoundKey::parse(r)).collect();
         rounds.sort();
         assert_eq!(
             rounds,

@@ -187,13 +187,7 @@ fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
     }
     let name = sub(text, name_start, i);
     match bytes.get(i) {
-        Some(b']') => {
-            return Some(Command {
-                name,
-                operands: Vec::new(),
-                span: start..i + 1,
-            })
-        }
+        Some(b']') => return Some(Command { name, operands: Vec::new(), span: start..i + 1 }),
         Some(b) if b.is_ascii_whitespace() => {}
         _ => return None,
     }
@@ -228,11 +222,7 @@ fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
     if !any_quoted && operands.len() == 1 && operands.first().is_some_and(|o| o.is_empty()) {
         operands.clear();
     }
-    Some(Command {
-        name,
-        operands,
-        span: start..i + 1,
-    })
+    Some(Command { name, operands, span: start..i + 1 })
 }
 
 /// Finds every embedded command in a comment, in order of appearance.
@@ -257,9 +247,7 @@ pub fn parse_commands(comment: &str) -> Vec<Command<'_>> {
 
 /// The first command with the given name (ASCII case ignored), if any.
 pub fn find_command<'a>(comment: &'a str, name: &str) -> Option<Command<'a>> {
-    parse_commands(comment)
-        .into_iter()
-        .find(|c| c.name.eq_ignore_ascii_case(name))
+    parse_commands(comment).into_iter().find(|c| c.name.eq_ignore_ascii_case(name))
 }
 
 /// Resolves the escapes `\"` and `\\` of a quoted operand. Any other
@@ -377,9 +365,7 @@ fn apply_edits(comment: &str, edits: &[(Range<usize>, Option<&str>)]) -> String 
                     next = skip_ws(bytes, next);
                 }
                 if next >= bytes.len() {
-                    let kept = out
-                        .trim_end_matches(|c: char| c.is_ascii_whitespace())
-                        .len();
+                    let kept = out.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
                     out.truncate(kept);
                 }
                 cursor = next;
@@ -411,11 +397,7 @@ pub fn set_command(comment: &str, name: &str, operands: &str) -> String {
         return comment.to_string();
     }
     let ops = operands.trim_ascii();
-    let new_cmd = if ops.is_empty() {
-        format!("[%{name}]")
-    } else {
-        format!("[%{name} {ops}]")
-    };
+    let new_cmd = if ops.is_empty() { format!("[%{name}]") } else { format!("[%{name} {ops}]") };
     let check = parse_commands(&new_cmd);
     let reads_back = match check.as_slice() {
         [only] => only.span == (0..new_cmd.len()),
@@ -428,11 +410,7 @@ pub fn set_command(comment: &str, name: &str, operands: &str) -> String {
     let cmds = parse_commands(comment);
     let mut edits: Vec<(Range<usize>, Option<&str>)> = Vec::new();
     for cmd in cmds.iter().filter(|c| c.name.eq_ignore_ascii_case(name)) {
-        let replacement = if edits.is_empty() {
-            Some(new_cmd.as_str())
-        } else {
-            None
-        };
+        let replacement = if edits.is_empty() { Some(new_cmd.as_str()) } else { None };
         edits.push((cmd.span.clone(), replacement));
     }
     if !edits.is_empty() {
@@ -541,11 +519,7 @@ impl Command<'_> {
 /// Parses every non-empty operand; fails if any fails or none is given.
 fn parse_list<T>(operands: &[&str], parse: fn(&str) -> Option<T>) -> Option<Vec<T>> {
     let mut items = Vec::with_capacity(operands.len());
-    for op in operands
-        .iter()
-        .map(|o| o.trim_ascii())
-        .filter(|o| !o.is_empty())
-    {
+    for op in operands.iter().map(|o| o.trim_ascii()).filter(|o| !o.is_empty()) {
         items.push(parse(op)?);
     }
     if items.is_empty() {
@@ -604,11 +578,7 @@ impl Centis {
         let (hours, minutes, seconds) = match (second, third) {
             (None, _) => (0, 0, parse_digits(first)?),
             (Some(sec), None) => (0, parse_digits(first)?, parse_sixtieths(sec)?),
-            (Some(min), Some(sec)) => (
-                parse_digits(first)?,
-                parse_sixtieths(min)?,
-                parse_sixtieths(sec)?,
-            ),
+            (Some(min), Some(sec)) => (parse_digits(first)?, parse_sixtieths(min)?, parse_sixtieths(sec)?),
         };
         let total_minutes = hours.checked_mul(60)?.checked_add(minutes)?;
         let total_seconds = total_minutes.checked_mul(60)?.checked_add(seconds)?;
@@ -672,11 +642,7 @@ impl Eval {
         if int_part.is_empty() && frac_part.is_empty() {
             return None;
         }
-        let pawns = if int_part.is_empty() {
-            0
-        } else {
-            parse_digits(int_part)?
-        };
+        let pawns = if int_part.is_empty() { 0 } else { parse_digits(int_part)? };
         let mut centis = pawns.checked_mul(100)?;
         if !frac_part.is_empty() {
             if !frac_part.bytes().all(|b| b.is_ascii_digit()) {
@@ -690,9 +656,7 @@ impl Eval {
         }
         let centis = i64::try_from(centis).ok()?;
         let centis = if negative { -centis } else { centis };
-        i32::try_from(centis)
-            .ok()
-            .map(|centipawns| Eval::Pawns { centipawns })
+        i32::try_from(centis).ok().map(|centipawns| Eval::Pawns { centipawns })
     }
 }
 
@@ -715,10 +679,7 @@ impl EvalValue {
     /// Reads the operands of `%eval`: an evaluation and an optional depth.
     pub fn from_operands(operands: &[&str]) -> Option<EvalValue> {
         match operands {
-            [eval] => Some(EvalValue {
-                eval: Eval::read(eval)?,
-                depth: None,
-            }),
+            [eval] => Some(EvalValue { eval: Eval::read(eval)?, depth: None }),
             [eval, depth] => Some(EvalValue {
                 eval: Eval::read(eval)?,
                 depth: Some(u32::try_from(parse_digits(depth.trim_ascii())?).ok()?),
@@ -836,10 +797,7 @@ impl SquareMark {
     /// Reads one square highlight such as `Ra5`.
     pub(crate) fn read(s: &str) -> Option<SquareMark> {
         let (color, square) = split_color(s.trim_ascii())?;
-        Some(SquareMark {
-            color,
-            square: Sq::read(square)?,
-        })
+        Some(SquareMark { color, square: Sq::read(square)? })
     }
 }
 
@@ -939,10 +897,7 @@ mod tests {
         let text = r#"[%command 1:45:12,Nf6,"very interesting, but wrong"]"#;
         let cmds = parse_commands(text);
         assert_eq!(cmds.len(), 1);
-        assert_eq!(
-            cmds[0].operands,
-            vec!["1:45:12", "Nf6", "very interesting, but wrong"]
-        );
+        assert_eq!(cmds[0].operands, vec!["1:45:12", "Nf6", "very interesting, but wrong"]);
         assert_eq!(cmds[0].value(), CommandValue::Unknown);
     }
 
@@ -967,10 +922,7 @@ mod tests {
         let text = r#"x [%note "a, b] c", "say \"hi\" \\ ok" ,plain] y"#;
         let cmds = parse_commands(text);
         assert_eq!(cmds.len(), 1);
-        assert_eq!(
-            cmds[0].operands,
-            vec!["a, b] c", r#"say \"hi\" \\ ok"#, "plain"]
-        );
+        assert_eq!(cmds[0].operands, vec!["a, b] c", r#"say \"hi\" \\ ok"#, "plain"]);
         assert_eq!(unquote(cmds[0].operands[1]), r#"say "hi" \ ok"#);
         assert_eq!(display_text(text), "x y");
     }
@@ -1024,10 +976,7 @@ mod tests {
         assert_eq!(names(&cmds), vec!["evp", "tqu"]);
         assert!(cmds.iter().all(|c| c.value() == CommandValue::Unknown));
         let edited = with_text(text, "New");
-        assert_eq!(
-            edited,
-            "[%evp 17,25,33] [%tqu \"En\",\"x\",\"\",Nf3,\"\",0] New"
-        );
+        assert_eq!(edited, "[%evp 17,25,33] [%tqu \"En\",\"x\",\"\",Nf3,\"\",0] New");
     }
 
     #[test]
@@ -1046,22 +995,13 @@ mod tests {
             "[ %clk 1:00]",
         ] {
             assert!(parse_commands(text).is_empty(), "{text:?}");
-            assert_eq!(
-                display_text(text),
-                text.split_ascii_whitespace().collect::<Vec<_>>().join(" ")
-            );
+            assert_eq!(display_text(text), text.split_ascii_whitespace().collect::<Vec<_>>().join(" "));
         }
     }
 
     #[test]
     fn malformed_typed_commands_are_unknown_but_kept() {
-        for text in [
-            "[%clk]",
-            "[%clk abc]",
-            "[%clk 1:00:00,2]",
-            "[%eval]",
-            "[%cal Ze2e4]",
-        ] {
+        for text in ["[%clk]", "[%clk abc]", "[%clk 1:00:00,2]", "[%eval]", "[%cal Ze2e4]"] {
             let cmds = parse_commands(text);
             assert_eq!(cmds.len(), 1, "{text:?}");
             assert_eq!(cmds[0].value(), CommandValue::Unknown, "{text:?}");
@@ -1095,16 +1035,7 @@ mod tests {
     #[test]
     fn large_inputs_are_linear() {
         let size = 1 << 20;
-        let patterns = [
-            "[%",
-            "[%a \"",
-            "[%a x,",
-            "[%a \"\" ",
-            "[%a \\\"",
-            "[%[",
-            "[%a ,\"",
-            "\"[%a ",
-        ];
+        let patterns = ["[%", "[%a \"", "[%a x,", "[%a \"\" ", "[%a \\\"", "[%[", "[%a ,\"", "\"[%a "];
         for pat in patterns {
             let text = pat.repeat(size / pat.len());
             let started = Instant::now();
@@ -1116,11 +1047,7 @@ mod tests {
             assert!(!shown.is_empty());
             assert!(edited.starts_with("[%clk 0:01:00] "));
             assert_eq!(removed, text);
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "{pat:?} took {:?}",
-                started.elapsed()
-            );
+            assert!(started.elapsed() < Duration::from_secs(10), "{pat:?} took {:?}", started.elapsed());
         }
         // Many valid commands.
         let text = "[%clk 0:00:01]".repeat(size / 14);
@@ -1136,10 +1063,7 @@ mod tests {
 
     impl Lcg {
         fn next(&mut self) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             self.0 >> 33
         }
     }
@@ -1147,8 +1071,8 @@ mod tests {
     #[test]
     fn scrambled_comments_keep_invariants() {
         let pieces = [
-            "[%", "]", "\"", "\\", ",", " ", "\n", "clk", "1:00:00", "é", "♞", "[", "%", "a",
-            "eval", "#-3", "cal", "Ge2e4", "_",
+            "[%", "]", "\"", "\\", ",", " ", "\n", "clk", "1:00:00", "é", "♞", "[", "%", "a", "eval", "#-3", "cal",
+            "Ge2e4", "_",
         ];
         let mut rng = Lcg(7);
         for _ in 0..3000 {
@@ -1161,10 +1085,7 @@ mod tests {
             let cmds = parse_commands(&text);
             let mut last_end = 0;
             for c in &cmds {
-                assert!(
-                    c.span.start >= last_end && c.span.end <= text.len(),
-                    "{text:?}"
-                );
+                assert!(c.span.start >= last_end && c.span.end <= text.len(), "{text:?}");
                 let raw = &text[c.span.clone()];
                 assert!(raw.starts_with("[%") && raw.ends_with(']'), "{text:?}");
                 last_end = c.span.end;
@@ -1173,12 +1094,9 @@ mod tests {
             // Editing the text keeps every command and the text itself.
             let shown = display_text(&text);
             let rebuilt = with_text(&text, &shown);
-            let again: Vec<(&str, Vec<&str>)> = parse_commands(&rebuilt)
-                .into_iter()
-                .map(|c| (c.name, c.operands))
-                .collect();
-            let before: Vec<(&str, Vec<&str>)> =
-                cmds.iter().map(|c| (c.name, c.operands.clone())).collect();
+            let again: Vec<(&str, Vec<&str>)> =
+                parse_commands(&rebuilt).into_iter().map(|c| (c.name, c.operands)).collect();
+            let before: Vec<(&str, Vec<&str>)> = cmds.iter().map(|c| (c.name, c.operands.clone())).collect();
             // The new text may itself complete a broken attempt only if it
             // contains `[%`; skip that rare case.
             if !shown.contains("[%") {
@@ -1187,10 +1105,7 @@ mod tests {
             }
             let removed = remove_command(&text, "clk");
             assert!(
-                parse_commands(&removed)
-                    .iter()
-                    .all(|c| !c.name.eq_ignore_ascii_case("clk"))
-                    || removed.contains("[%")
+                parse_commands(&removed).iter().all(|c| !c.name.eq_ignore_ascii_case("clk")) || removed.contains("[%")
             );
             let _ = set_command(&text, "eval", "0.17");
         }
@@ -1205,9 +1120,7 @@ mod tests {
         assert_eq!(display_text("[%clk 1:00:00]"), "");
         assert_eq!(display_text(" [%clk 1:00:00] \n [%eval 0.1] "), "");
         assert_eq!(
-            display_text(
-                "  Beliavsky clearly\nsurprised  takes a full [%emt 0:20:00] on\r\nthis move "
-            ),
+            display_text("  Beliavsky clearly\nsurprised  takes a full [%emt 0:20:00] on\r\nthis move "),
             "Beliavsky clearly surprised takes a full on this move"
         );
         assert_eq!(display_text("a[%x]b"), "a b");
@@ -1222,47 +1135,26 @@ mod tests {
         assert_eq!(with_text("", "hello"), "hello");
         assert_eq!(with_text("old", "  new text  "), "new text");
         assert_eq!(with_text("old [%clk 1:00:00]", ""), "[%clk 1:00:00]");
-        assert_eq!(
-            with_text("a [%clk 1:00:00] b [%eval 0.1]c", "new\nlines"),
-            "[%clk 1:00:00] [%eval 0.1] new\nlines"
-        );
+        assert_eq!(with_text("a [%clk 1:00:00] b [%eval 0.1]c", "new\nlines"), "[%clk 1:00:00] [%eval 0.1] new\nlines");
         assert_eq!(with_text("[%a][%b] x", "y"), "[%a] [%b] y");
     }
 
     #[test]
     fn set_command_replaces_in_place() {
-        assert_eq!(
-            set_command("Nice [%clk 1:00:00] move", "clk", "0:59:00"),
-            "Nice [%clk 0:59:00] move"
-        );
-        assert_eq!(
-            set_command("[%CLK 1:00:00] x", "clk", "2:00:00"),
-            "[%clk 2:00:00] x"
-        );
+        assert_eq!(set_command("Nice [%clk 1:00:00] move", "clk", "0:59:00"), "Nice [%clk 0:59:00] move");
+        assert_eq!(set_command("[%CLK 1:00:00] x", "clk", "2:00:00"), "[%clk 2:00:00] x");
         // Later duplicates are removed.
-        assert_eq!(
-            set_command("[%clk 1] a [%clk 2] b [%clk 3]", "clk", "4"),
-            "[%clk 4] a b"
-        );
+        assert_eq!(set_command("[%clk 1] a [%clk 2] b [%clk 3]", "clk", "4"), "[%clk 4] a b");
     }
 
     #[test]
     fn set_command_appends() {
         assert_eq!(set_command("", "clk", "1:00:00"), "[%clk 1:00:00]");
         assert_eq!(set_command("   ", "clk", "1:00:00"), "[%clk 1:00:00]");
-        assert_eq!(
-            set_command(" good move ", "eval", "0.17,23"),
-            "[%eval 0.17,23] good move"
-        );
-        assert_eq!(
-            set_command("[%clk 1:00:00] good", "eval", "0.17"),
-            "[%clk 1:00:00] [%eval 0.17] good"
-        );
+        assert_eq!(set_command(" good move ", "eval", "0.17,23"), "[%eval 0.17,23] good move");
+        assert_eq!(set_command("[%clk 1:00:00] good", "eval", "0.17"), "[%clk 1:00:00] [%eval 0.17] good");
         assert_eq!(set_command("x", "flag", ""), "[%flag] x");
-        assert_eq!(
-            set_command("x", "note", r#""a, b] c""#),
-            r#"[%note "a, b] c"] x"#
-        );
+        assert_eq!(set_command("x", "note", r#""a, b] c""#), r#"[%note "a, b] c"] x"#);
     }
 
     #[test]
@@ -1284,14 +1176,8 @@ mod tests {
         assert_eq!(remove_command("a[%clk 1:00] b", "clk"), "a b");
         assert_eq!(remove_command("a [%clk 1:00]b", "clk"), "a b");
         assert_eq!(remove_command("[%clk 1] [%clk 2]", "CLK"), "");
-        assert_eq!(
-            remove_command("[%clk 1] [%eval 0.2] [%clk 2] t", "clk"),
-            "[%eval 0.2] t"
-        );
-        assert_eq!(
-            remove_command("keep [%eval 1] this", "clk"),
-            "keep [%eval 1] this"
-        );
+        assert_eq!(remove_command("[%clk 1] [%eval 0.2] [%clk 2] t", "clk"), "[%eval 0.2] t");
+        assert_eq!(remove_command("keep [%eval 1] this", "clk"), "keep [%eval 1] this");
         assert_eq!(remove_command("a\n[%clk 1]\nb", "clk"), "a\nb");
     }
 
@@ -1360,30 +1246,12 @@ mod tests {
     #[test]
     fn clock_commands() {
         let v = |t: &str| parse_commands(t).first().map(Command::value);
-        assert_eq!(
-            v("[%clk 1:55:21]"),
-            Some(CommandValue::Clock(Centis(692_100)))
-        );
-        assert_eq!(
-            v("[%egt 1:25:42]"),
-            Some(CommandValue::ElapsedGame(Centis(514_200)))
-        );
-        assert_eq!(
-            v("[%emt 0:05:42]"),
-            Some(CommandValue::ElapsedMove(Centis(34_200)))
-        );
-        assert_eq!(
-            v("[%mct 17:10:42]"),
-            Some(CommandValue::MechanicalClock(Centis(6_184_200)))
-        );
-        assert_eq!(
-            v("[%clk 0:00:03.4]"),
-            Some(CommandValue::Clock(Centis(340)))
-        );
-        assert_eq!(
-            v("[%clk \"0:01:00\"]"),
-            Some(CommandValue::Clock(Centis(6_000)))
-        );
+        assert_eq!(v("[%clk 1:55:21]"), Some(CommandValue::Clock(Centis(692_100))));
+        assert_eq!(v("[%egt 1:25:42]"), Some(CommandValue::ElapsedGame(Centis(514_200))));
+        assert_eq!(v("[%emt 0:05:42]"), Some(CommandValue::ElapsedMove(Centis(34_200))));
+        assert_eq!(v("[%mct 17:10:42]"), Some(CommandValue::MechanicalClock(Centis(6_184_200))));
+        assert_eq!(v("[%clk 0:00:03.4]"), Some(CommandValue::Clock(Centis(340))));
+        assert_eq!(v("[%clk \"0:01:00\"]"), Some(CommandValue::Clock(Centis(6_000))));
         assert_eq!(v("[%clk 1:60:00]"), Some(CommandValue::Unknown));
     }
 
@@ -1404,21 +1272,7 @@ mod tests {
         assert_eq!(Eval::read("#4"), Some(Eval::Mate(4)));
         assert_eq!(Eval::read("#-3"), Some(Eval::Mate(-3)));
         assert_eq!(Eval::read("#+1"), Some(Eval::Mate(1)));
-        for bad in [
-            "",
-            "-",
-            ".",
-            "#",
-            "#-",
-            "abc",
-            "1.2.3",
-            "1,5",
-            "#3.5",
-            "+-1",
-            "99999999999",
-            "1e3",
-            "0x10",
-        ] {
+        for bad in ["", "-", ".", "#", "#-", "abc", "1.2.3", "1,5", "#3.5", "+-1", "99999999999", "1e3", "0x10"] {
             assert_eq!(Eval::read(bad), None, "{bad:?}");
         }
         assert_eq!(Eval::read("21474836.47"), pawns(i32::MAX));
@@ -1431,18 +1285,9 @@ mod tests {
         assert_eq!(Eval::Pawns { centipawns: 17 }.to_string(), "0.17");
         assert_eq!(Eval::Pawns { centipawns: -150 }.to_string(), "-1.50");
         assert_eq!(Eval::Pawns { centipawns: -5 }.to_string(), "-0.05");
-        assert_eq!(
-            Eval::Pawns {
-                centipawns: i32::MIN
-            }
-            .to_string(),
-            "-21474836.48"
-        );
+        assert_eq!(Eval::Pawns { centipawns: i32::MIN }.to_string(), "-21474836.48");
         assert_eq!(Eval::Mate(-3).to_string(), "#-3");
-        let v = EvalValue {
-            eval: Eval::Pawns { centipawns: 17 },
-            depth: Some(23),
-        };
+        let v = EvalValue { eval: Eval::Pawns { centipawns: 17 }, depth: Some(23) };
         assert_eq!(v.to_string(), "0.17,23");
     }
 
@@ -1451,18 +1296,9 @@ mod tests {
         let v = |t: &str| parse_commands(t).first().map(Command::value);
         assert_eq!(
             v("[%eval 0.17,23]"),
-            Some(CommandValue::Eval(EvalValue {
-                eval: Eval::Pawns { centipawns: 17 },
-                depth: Some(23)
-            }))
+            Some(CommandValue::Eval(EvalValue { eval: Eval::Pawns { centipawns: 17 }, depth: Some(23) }))
         );
-        assert_eq!(
-            v("[%eval #-3]"),
-            Some(CommandValue::Eval(EvalValue {
-                eval: Eval::Mate(-3),
-                depth: None
-            }))
-        );
+        assert_eq!(v("[%eval #-3]"), Some(CommandValue::Eval(EvalValue { eval: Eval::Mate(-3), depth: None })));
         assert_eq!(v("[%eval 0.1,x]"), Some(CommandValue::Unknown));
         assert_eq!(v("[%eval 0.1,2,3]"), Some(CommandValue::Unknown));
         assert_eq!(v("[%eval 0.1,-2]"), Some(CommandValue::Unknown));
@@ -1493,37 +1329,15 @@ mod tests {
     fn arrows_and_square_marks() {
         let cmds = parse_commands("[%cal Ge2e4,Rd1d8,be7e5,yA1H8] [%csl Ra5,Gd4,]");
         let arrows = vec![
-            Arrow {
-                color: MarkColor::Green,
-                from: sq("e2"),
-                to: sq("e4"),
-            },
-            Arrow {
-                color: MarkColor::Red,
-                from: sq("d1"),
-                to: sq("d8"),
-            },
-            Arrow {
-                color: MarkColor::Blue,
-                from: sq("e7"),
-                to: sq("e5"),
-            },
-            Arrow {
-                color: MarkColor::Yellow,
-                from: sq("a1"),
-                to: sq("h8"),
-            },
+            Arrow { color: MarkColor::Green, from: sq("e2"), to: sq("e4") },
+            Arrow { color: MarkColor::Red, from: sq("d1"), to: sq("d8") },
+            Arrow { color: MarkColor::Blue, from: sq("e7"), to: sq("e5") },
+            Arrow { color: MarkColor::Yellow, from: sq("a1"), to: sq("h8") },
         ];
         assert_eq!(cmds[0].value(), CommandValue::Arrows(arrows.clone()));
         let marks = vec![
-            SquareMark {
-                color: MarkColor::Red,
-                square: sq("a5"),
-            },
-            SquareMark {
-                color: MarkColor::Green,
-                square: sq("d4"),
-            },
+            SquareMark { color: MarkColor::Red, square: sq("a5") },
+            SquareMark { color: MarkColor::Green, square: sq("d4") },
         ];
         assert_eq!(cmds[1].value(), CommandValue::Squares(marks.clone()));
         assert_eq!(format_arrows(&arrows), "Ge2e4,Rd1d8,Be7e5,Ya1h8");
@@ -1532,10 +1346,7 @@ mod tests {
 
         let comment = set_command("Idea", "cal", &format_arrows(&arrows[..2]));
         assert_eq!(comment, "[%cal Ge2e4,Rd1d8] Idea");
-        assert_eq!(
-            parse_commands(&comment)[0].value(),
-            CommandValue::Arrows(arrows[..2].to_vec())
-        );
+        assert_eq!(parse_commands(&comment)[0].value(), CommandValue::Arrows(arrows[..2].to_vec()));
     }
 
     #[test]

@@ -213,7 +213,8 @@ fn before_slot_ok(g: &Game, n: u32) -> bool {
     if pn.alts.1 > 0 {
         return true;
     }
-    let first_with_siblings = g.nodes.get(pn.parent as usize).is_some_and(|pp| pp.first_child == p) && pn.next_sibling != NONE;
+    let first_with_siblings =
+        g.nodes.get(pn.parent as usize).is_some_and(|pp| pp.first_child == p) && pn.next_sibling != NONE;
     first_with_siblings
 }
 
@@ -585,7 +586,10 @@ pub fn set_command(game: &Game, node: NodeId, name: &str, operands: &str) -> Res
         let list = texts
             .into_iter()
             .enumerate()
-            .map(|(i, t)| Comment { text: Text::Own(t.into()), kind: kinds.get(i).copied().unwrap_or(CommentKind::Brace) })
+            .map(|(i, t)| Comment {
+                text: Text::Own(t.into()),
+                kind: kinds.get(i).copied().unwrap_or(CommentKind::Brace),
+            })
             .collect();
         set_comments(g, node.0, true, list)?;
         Ok((true, ()))
@@ -867,7 +871,8 @@ pub fn chess960_start(n: u32) -> Result<String, EditError> {
         rank[q] = b'Q';
     }
     k /= 6;
-    const KNIGHTS: [(usize, usize); 10] = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
+    const KNIGHTS: [(usize, usize); 10] =
+        [(0, 1), (0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4), (2, 3), (2, 4), (3, 4)];
     let (a, b) = KNIGHTS[k % 10];
     let free = empty(&rank);
     for i in [a, b] {
@@ -964,7 +969,10 @@ impl Editor {
     /// An edit that changes the game becomes one undo step and clears redo;
     /// one that changes nothing leaves the history alone. An error leaves
     /// everything as it was.
-    pub fn apply<R: EditOutput>(&mut self, op: impl FnOnce(&Game) -> Result<R, EditError>) -> Result<R::Value, EditError> {
+    pub fn apply<R: EditOutput>(
+        &mut self,
+        op: impl FnOnce(&Game) -> Result<R, EditError>,
+    ) -> Result<R::Value, EditError> {
         let (game, value) = op(&self.game)?.into_parts();
         if !same_game(&self.game, &game) {
             let old = std::mem::replace(&mut self.game, game);
@@ -1332,7 +1340,10 @@ mod tests {
         assert!(same_game(&g2, &same));
 
         let g3 = remove_command(&g2, e4, "clk").unwrap();
-        assert_eq!(g3.comments_after(e4).collect::<Vec<_>>(), vec!["[%cal Ge2e4,Rd1d8] old text", "second [%EVAL -1.5]"]);
+        assert_eq!(
+            g3.comments_after(e4).collect::<Vec<_>>(),
+            vec!["[%cal Ge2e4,Rd1d8] old text", "second [%EVAL -1.5]"]
+        );
         let g4 = remove_command(&g1, e5, "clk").unwrap();
         assert_eq!(g4.comments_after(e5).count(), 0, "an emptied comment goes");
         round_trip(&g4);
@@ -1450,7 +1461,9 @@ mod tests {
         let g2 = set_tag(&g1, "Result", "1/2-1/2").unwrap();
         assert_eq!(g2.result(), "1/2-1/2");
         round_trip(&g2);
-        assert!(!set_result(&g2, "1/2-1/2").unwrap().is_edited() || same_game(&g2, &set_result(&g2, "1/2-1/2").unwrap()));
+        assert!(
+            !set_result(&g2, "1/2-1/2").unwrap().is_edited() || same_game(&g2, &set_result(&g2, "1/2-1/2").unwrap())
+        );
         assert_eq!(set_result(&g, "2-0").unwrap_err(), EditError::InvalidResult("2-0".into()));
         let g3 = remove_tag(&g2, "Result").unwrap();
         assert_eq!(g3.tag("Result"), None);

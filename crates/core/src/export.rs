@@ -106,7 +106,8 @@ impl Wrap {
             // the game's last token: move the break back as needed.
             let mut k = self.starts.len();
             loop {
-                let next_bad = if k == self.starts.len() { starts_line_badly(t) } else { starts_line_badly(self.token_at(k)) };
+                let next_bad =
+                    if k == self.starts.len() { starts_line_badly(t) } else { starts_line_badly(self.token_at(k)) };
                 let prev_marker = k > 0 && is_marker(self.token_at(k - 1));
                 if k == 0 || !(next_bad || prev_marker) {
                     break;
@@ -368,7 +369,11 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 
 enum Item {
     /// A line of play starting at a node, from the position before it.
-    Line { node: NodeId, pos: Chess, force: bool },
+    Line {
+        node: NodeId,
+        pos: Chess,
+        force: bool,
+    },
     /// The text kept after a node that could not be played.
     Tail(NodeId),
     /// A variation kept as text.
@@ -650,7 +655,9 @@ pub fn equivalent(a: &Game, b: &Game) -> Result<(), String> {
     let mut sb = tb.clone();
     sa.sort();
     sb.sort();
-    let fill = |v: &mut Vec<(&str, &str)>| v.retain(|(n, val)| !(SEVEN_TAGS.contains(n) && (*val == "?" || *val == "????.??.??")));
+    let fill = |v: &mut Vec<(&str, &str)>| {
+        v.retain(|(n, val)| !(SEVEN_TAGS.contains(n) && (*val == "?" || *val == "????.??.??")))
+    };
     fill(&mut sa);
     fill(&mut sb);
     sa.retain(|t| t.0 != "Result");
@@ -674,8 +681,10 @@ pub fn equivalent(a: &Game, b: &Game) -> Result<(), String> {
         if a.nags(x) != b.nags(y) {
             return Err(format!("NAGs of {} differ", a.san(x)));
         }
-        let ca: Vec<String> = a.comments_before(x).chain(std::iter::once("|")).chain(a.comments_after(x)).map(tidy).collect();
-        let cb: Vec<String> = b.comments_before(y).chain(std::iter::once("|")).chain(b.comments_after(y)).map(tidy).collect();
+        let ca: Vec<String> =
+            a.comments_before(x).chain(std::iter::once("|")).chain(a.comments_after(x)).map(tidy).collect();
+        let cb: Vec<String> =
+            b.comments_before(y).chain(std::iter::once("|")).chain(b.comments_after(y)).map(tidy).collect();
         if ca != cb {
             return Err(format!("comments of {} differ: {ca:?} / {cb:?}", a.san(x)));
         }
@@ -724,7 +733,10 @@ mod tests {
     #[test]
     fn move_numbers_comments_variations() {
         let out = export("1. e4 {best} e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $1 Nc6 *");
-        assert!(out.ends_with("\n\n1. e4 {best} 1... e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 $1 Nc6 *\n\n"), "{out}");
+        assert!(
+            out.ends_with("\n\n1. e4 {best} 1... e5 (1... c5 2. Nf3 (2. c3) 2... d6) 2. Nf3 $1 Nc6 *\n\n"),
+            "{out}"
+        );
     }
 
     #[test]
@@ -794,7 +806,10 @@ mod tests {
         // A line of kept text must not end in a marker before an escape line
         // (the game would end there): the marker moves after it. Nor may a
         // `[` start the line after it (a tag): the escape line waits.
-        for (pgn, want) in [(&b"x ( 0-1\r%esc\ry ) *\n"[..], "\n\nx (\n%esc\n0-1 y) *\n\n"), (b"x ( 0-1\r%esc\r[ y ) *\n", "\n\nx (0-1 [\n%esc\ny) *\n\n")] {
+        for (pgn, want) in [
+            (&b"x ( 0-1\r%esc\ry ) *\n"[..], "\n\nx (\n%esc\n0-1 y) *\n\n"),
+            (b"x ( 0-1\r%esc\r[ y ) *\n", "\n\nx (0-1 [\n%esc\ny) *\n\n"),
+        ] {
             let g = read_game(pgn);
             assert_eq!(GameReader::new(pgn).count(), 1);
             let out = write_game(&g, &ExportOptions::default());
@@ -853,11 +868,12 @@ mod tests {
         for _ in 0..20 {
             pgn.push_str("1. Nf3 Nf6 2. Ng1 Ng8 ");
         }
-        let out = export(&format!("{pgn} {{a long comment that goes on and on and on and on and on and on and on and on and on}} *"));
+        let out = export(&format!(
+            "{pgn} {{a long comment that goes on and on and on and on and on and on and on and on and on}} *"
+        ));
         for l in out.lines() {
             assert!(l.len() < 80, "{l}");
             assert_eq!(l.trim(), l);
         }
     }
 }
-

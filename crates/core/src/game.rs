@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use shakmaty::{
-    fen::Fen, FromSetup,
+    fen::Fen,
     san::{San, SanPlus, Suffix},
-    CastlingMode, Chess, EnPassantMode, Move, Position,
+    CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position,
 };
 
 use crate::diagnostic::Diagnostic;

@@ -73,7 +73,11 @@ impl IndexTag {
     fn raw(&self, start: usize) -> RawTag {
         let name = start + self.name as usize;
         let value = start + self.value as usize;
-        RawTag { name: (name, name + self.name_len as usize), value: (value, value + self.value_len as usize), flags: self.flags }
+        RawTag {
+            name: (name, name + self.name_len as usize),
+            value: (value, value + self.value_len as usize),
+            flags: self.flags,
+        }
     }
 }
 
@@ -200,7 +204,10 @@ impl FileIndex {
 
     /// The value of the first tag `name` of game `i`.
     pub fn tag<'b>(&self, bytes: &'b [u8], i: usize, name: &str) -> Option<Cow<'b, str>> {
-        self.raw_tags(i).iter().find(|t| bytes.get(t.name.0..t.name.1) == Some(name.as_bytes())).map(|t| text(bytes, t.value, t.flags))
+        self.raw_tags(i)
+            .iter()
+            .find(|t| bytes.get(t.name.0..t.name.1) == Some(name.as_bytes()))
+            .map(|t| text(bytes, t.value, t.flags))
     }
 
     /// Reads game `i` into a tree.

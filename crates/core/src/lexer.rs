@@ -296,7 +296,11 @@ impl Iterator for Lexer<'_> {
             }
             _ => {
                 p += 1;
-                while p < b.len() && matches!(CLASS[b[p] as usize], STRAY | PERCENT) && lookalike(b, p) == 0 && wide_space(b, p) == 0 {
+                while p < b.len()
+                    && matches!(CLASS[b[p] as usize], STRAY | PERCENT)
+                    && lookalike(b, p) == 0
+                    && wide_space(b, p) == 0
+                {
                     p += 1;
                 }
                 Token { kind: Kind::Stray, start, end: p }
@@ -335,7 +339,17 @@ mod tests {
     #[test]
     fn escapes_strays_and_open_comments() {
         assert_eq!(kinds("%x y\ne4"), vec![(Kind::Escape, "%x y"), (Kind::Symbol, "e4")]);
-        assert_eq!(kinds("e4 [%clk] →x"), vec![(Kind::Symbol, "e4"), (Kind::Stray, "[%"), (Kind::Symbol, "clk"), (Kind::Stray, "]"), (Kind::Stray, "→"), (Kind::Symbol, "x")]);
+        assert_eq!(
+            kinds("e4 [%clk] →x"),
+            vec![
+                (Kind::Symbol, "e4"),
+                (Kind::Stray, "[%"),
+                (Kind::Symbol, "clk"),
+                (Kind::Stray, "]"),
+                (Kind::Stray, "→"),
+                (Kind::Symbol, "x")
+            ]
+        );
         assert_eq!(kinds("{open"), vec![(Kind::Comment { closed: false }, "open")]);
         assert_eq!(kinds("$"), vec![(Kind::Nag, "")]);
     }
@@ -355,12 +369,18 @@ mod tests {
                 assert_eq!(find_close(&hay), memchr(b'}', &hay), "{len} {at}");
             }
         }
-        assert_eq!(kinds("{ [%clk 0:05:00] } e4"), vec![(Kind::Comment { closed: true }, " [%clk 0:05:00] "), (Kind::Symbol, "e4")]);
+        assert_eq!(
+            kinds("{ [%clk 0:05:00] } e4"),
+            vec![(Kind::Comment { closed: true }, " [%clk 0:05:00] "), (Kind::Symbol, "e4")]
+        );
     }
 
     #[test]
     fn wide_spaces_and_dashes() {
-        assert_eq!(kinds("1.\u{a0}e4 \u{feff}e5"), vec![(Kind::Symbol, "1."), (Kind::Symbol, "e4"), (Kind::Symbol, "e5")]);
+        assert_eq!(
+            kinds("1.\u{a0}e4 \u{feff}e5"),
+            vec![(Kind::Symbol, "1."), (Kind::Symbol, "e4"), (Kind::Symbol, "e5")]
+        );
         assert_eq!(kinds("→\u{a0}x"), vec![(Kind::Stray, "→"), (Kind::Symbol, "x")]);
         assert_eq!(ascii_lookalikes("O‑O 1–0 ½-½".as_bytes()), b"O-O 1-0 1/2-1/2");
     }

@@ -97,7 +97,10 @@ fn strip_suffix_marks(t: &[u8], nags: &mut [u8; 2]) -> usize {
 #[inline]
 fn square_at(file: u8, rank: u8) -> Option<Square> {
     if matches!(file, b'a'..=b'h') && matches!(rank, b'1'..=b'8') {
-        Some(Square::from_coords(shakmaty::File::new(u32::from(file - b'a')), shakmaty::Rank::new(u32::from(rank - b'1'))))
+        Some(Square::from_coords(
+            shakmaty::File::new(u32::from(file - b'a')),
+            shakmaty::Rank::new(u32::from(rank - b'1')),
+        ))
     } else {
         None
     }
@@ -196,7 +199,12 @@ pub fn parse_token(t: &[u8]) -> Option<Token> {
     let coordinates = t.len() >= 4 && matches!(t[0], b'a'..=b'h') && matches!(t[1], b'1'..=b'8');
     if let (false, Ok(sp)) = (coordinates, SanPlus::from_ascii(t)) {
         if !matches!(sp.san, San::Null) || t == b"--" || t == b"Z0" {
-            return Some(Token { mv: if sp.san == San::Null { LaxMove::Null } else { LaxMove::San(sp.san) }, suffix: sp.suffix, nags, repairs });
+            return Some(Token {
+                mv: if sp.san == San::Null { LaxMove::Null } else { LaxMove::San(sp.san) },
+                suffix: sp.suffix,
+                nags,
+                repairs,
+            });
         }
     }
     // Check and mate marks.
@@ -282,7 +290,10 @@ pub fn parse_token(t: &[u8]) -> Option<Token> {
 /// another language, as in `Sf3` (German `S` for the knight).
 pub fn not_a_move_hint(t: &[u8]) -> Option<String> {
     let (&first, rest) = t.split_first()?;
-    if !first.is_ascii_uppercase() || matches!(first, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O' | b'Z') || rest.len() > 15 {
+    if !first.is_ascii_uppercase()
+        || matches!(first, b'K' | b'Q' | b'R' | b'B' | b'N' | b'P' | b'O' | b'Z')
+        || rest.len() > 15
+    {
         return None;
     }
     // The rest must read as the move of a piece: "f3", "xe5", "bd7".
@@ -290,7 +301,9 @@ pub fn not_a_move_hint(t: &[u8]) -> Option<String> {
     probe[0] = b'N';
     probe[1..=rest.len()].copy_from_slice(rest);
     match SanPlus::from_ascii(&probe[..=rest.len()]).ok()?.san {
-        San::Normal { role: Role::Knight, .. } => Some(format!("{} is not a piece letter of PGN, which writes K, Q, R, B and N", first as char)),
+        San::Normal { role: Role::Knight, .. } => {
+            Some(format!("{} is not a piece letter of PGN, which writes K, Q, R, B and N", first as char))
+        }
         _ => None,
     }
 }
@@ -376,7 +389,11 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
                 if let San::Normal { role, file, rank, capture, to, promotion } = san {
                     let other = San::Normal { role, file, rank, capture: !capture, to, promotion };
                     if let Ok(m) = other.to_move(pos) {
-                        let msg = if capture { "written as a capture, but nothing is taken" } else { "a capture written without x" };
+                        let msg = if capture {
+                            "written as a capture, but nothing is taken"
+                        } else {
+                            "a capture written without x"
+                        };
                         return Resolved::Move(m, Some(msg));
                     }
                 }
@@ -387,7 +404,11 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
             Ok(m) => {
                 if let Some(r) = role {
                     if m.role() != r {
-                        return Resolved::Illegal(format!("the piece on {} is not a {}", m.from().map_or(String::new(), |s| s.to_string()), role_name(r)));
+                        return Resolved::Illegal(format!(
+                            "the piece on {} is not a {}",
+                            m.from().map_or(String::new(), |s| s.to_string()),
+                            role_name(r)
+                        ));
                     }
                 }
                 Resolved::Move(m, None)
@@ -399,7 +420,11 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
 
 /// "white" or "black".
 pub fn color_name(c: Color) -> &'static str {
-    if c.is_white() { "white" } else { "black" }
+    if c.is_white() {
+        "white"
+    } else {
+        "black"
+    }
 }
 
 /// The English name of a piece kind.
@@ -436,7 +461,12 @@ fn join_squares(sqs: impl Iterator<Item = Square>) -> String {
 
 fn explain_ambiguous(san: San, pos: &Chess) -> String {
     if let San::Normal { role, to, .. } = san {
-        let froms = pos.san_candidates(role, to).iter().filter(|m| san.matches(**m)).filter_map(|m| m.from()).collect::<Vec<_>>();
+        let froms = pos
+            .san_candidates(role, to)
+            .iter()
+            .filter(|m| san.matches(**m))
+            .filter_map(|m| m.from())
+            .collect::<Vec<_>>();
         format!("ambiguous: {} on {} can each go to {}", plural(role), join_squares(froms.into_iter()), to)
     } else {
         "ambiguous".into()
@@ -501,7 +531,10 @@ fn explain_illegal(san: San, pos: &Chess) -> String {
                 }
                 return format!("no {} {} {}", role_name(role), verb, to);
             }
-            if role == Role::Pawn && promotion.is_none() && (to.rank() == shakmaty::Rank::Eighth || to.rank() == shakmaty::Rank::First) {
+            if role == Role::Pawn
+                && promotion.is_none()
+                && (to.rank() == shakmaty::Rank::Eighth || to.rank() == shakmaty::Rank::First)
+            {
                 return "a pawn reaching the last rank must promote".into();
             }
             if promotion.is_some() && !(to.rank() == shakmaty::Rank::Eighth || to.rank() == shakmaty::Rank::First) {
@@ -531,7 +564,13 @@ fn explain_coordinates(uci: UciMove, pos: &Chess) -> String {
     if let UciMove::Normal { from, to, .. } = uci {
         match pos.board().piece_at(from) {
             None => format!("there is no piece on {}", from),
-            Some(p) if p.color != pos.turn() => format!("the {} on {} is {}'s, and it is {}'s move", role_name(p.role), from, color_name(p.color), color_name(pos.turn())),
+            Some(p) if p.color != pos.turn() => format!(
+                "the {} on {} is {}'s, and it is {}'s move",
+                role_name(p.role),
+                from,
+                color_name(p.color),
+                color_name(pos.turn())
+            ),
             Some(p) => {
                 if reaches(pos, p.role, from, to) {
                     "it would leave the king in check".into()
@@ -566,7 +605,8 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let len = 1 + (seed % 7) as usize;
-            let t: Vec<u8> = (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
+            let t: Vec<u8> =
+                (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
             if let Some((san, suffix)) = plain_san(&t) {
                 read += 1;
                 let sp = SanPlus::from_ascii(&t).unwrap_or_else(|e| panic!("{}: {e}", String::from_utf8_lossy(&t)));
@@ -599,7 +639,17 @@ mod tests {
     #[test]
     fn lax_forms() {
         let start = Chess::default();
-        for (t, want) in [("e4", "e4"), ("Pe4", "e4"), ("e2e4", "e4"), ("e2-e4", "e4"), ("Ng1-f3", "Nf3"), ("Ng1f3", "Nf3"), ("Nf3!?", "Nf3"), ("--", "--"), ("Z0", "--")] {
+        for (t, want) in [
+            ("e4", "e4"),
+            ("Pe4", "e4"),
+            ("e2e4", "e4"),
+            ("e2-e4", "e4"),
+            ("Ng1-f3", "Nf3"),
+            ("Ng1f3", "Nf3"),
+            ("Nf3!?", "Nf3"),
+            ("--", "--"),
+            ("Z0", "--"),
+        ] {
             assert_eq!(play(t, &start).as_deref(), Ok(want), "{t}");
         }
         let castle = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
@@ -636,7 +686,10 @@ mod tests {
         assert_eq!(play("Nxe5", &start).unwrap_err(), "no knight attacks e5");
         assert_eq!(play("e5", &start).unwrap_err(), "it is white's move, and this is a black move");
         assert_eq!(play("Qd3", &start).unwrap_err(), "no queen can go to d3");
-        assert_eq!(play("O-O", &start).unwrap_err(), "castling on the king side is blocked or passes through an attacked square");
+        assert_eq!(
+            play("O-O", &start).unwrap_err(),
+            "castling on the king side is blocked or passes through an attacked square"
+        );
         assert_eq!(play("e2e5", &start).unwrap_err(), "the pawn on e2 cannot go to e5");
         assert_eq!(play("Nb1", &start).unwrap_err(), "b1 is occupied by a white knight");
         let two = pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 5 4");
@@ -649,7 +702,10 @@ mod tests {
 
     #[test]
     fn hints_for_words_that_are_no_moves() {
-        assert_eq!(not_a_move_hint(b"Sf3").as_deref(), Some("S is not a piece letter of PGN, which writes K, Q, R, B and N"));
+        assert_eq!(
+            not_a_move_hint(b"Sf3").as_deref(),
+            Some("S is not a piece letter of PGN, which writes K, Q, R, B and N")
+        );
         assert!(not_a_move_hint(b"Tad1+").is_some());
         assert!(not_a_move_hint(b"Event").is_none());
         assert!(not_a_move_hint(b"Nf3").is_none());

@@ -38,9 +38,15 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
                 let one = to.offset(back)?;
                 if mine.contains(one) {
                     Bitboard::from_square(one)
-                } else if !occupied.contains(one) && to.rank() == (if us.is_white() { Rank::Fourth } else { Rank::Fifth }) {
+                } else if !occupied.contains(one)
+                    && to.rank() == (if us.is_white() { Rank::Fourth } else { Rank::Fifth })
+                {
                     let two = one.offset(back)?;
-                    if mine.contains(two) { Bitboard::from_square(two) } else { Bitboard::EMPTY }
+                    if mine.contains(two) {
+                        Bitboard::from_square(two)
+                    } else {
+                        Bitboard::EMPTY
+                    }
                 } else {
                     Bitboard::EMPTY
                 }
@@ -65,12 +71,19 @@ pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
         // The king may go where no piece of theirs attacks, the squares
         // behind it on a slider's line included.
         let from = from.single_square()?;
-        return board.attacks_to(to, !us, occupied ^ Bitboard::from_square(from)).is_empty().then_some(Move::Normal { role, from, capture: target, to, promotion: None });
+        return board.attacks_to(to, !us, occupied ^ Bitboard::from_square(from)).is_empty().then_some(Move::Normal {
+            role,
+            from,
+            capture: target,
+            to,
+            promotion: None,
+        });
     }
     let king = board.king_of(us)?;
     // The knights and pawns of theirs that give check...
     let them = board.by_color(!us);
-    let mut checkers = ((attacks::knight_attacks(king) & board.knights()) | (attacks::pawn_attacks(us, king) & board.pawns())) & them;
+    let mut checkers =
+        ((attacks::knight_attacks(king) & board.knights()) | (attacks::pawn_attacks(us, king) & board.pawns())) & them;
     // ...the sliders that do; and the pieces that alone stand between our
     // king and a slider of theirs.
     let snipers = ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
@@ -121,7 +134,8 @@ fn castle(pos: &Chess, side: CastlingSide) -> Option<Move> {
         return None;
     }
     let king_to = side.king_to(us);
-    let after = occupied ^ Bitboard::from_square(king) ^ Bitboard::from_square(rook) ^ Bitboard::from_square(side.rook_to(us));
+    let after =
+        occupied ^ Bitboard::from_square(king) ^ Bitboard::from_square(rook) ^ Bitboard::from_square(side.rook_to(us));
     if board.attacks_to(king_to, !us, after).any() {
         return None;
     }
@@ -157,14 +171,24 @@ mod tests {
                     for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
                         let san = San::Castle(side);
                         if let Some(m) = resolve(&san, pos) {
-                            assert_eq!(san.to_move(pos), Ok(m), "{san} in {}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+                            assert_eq!(
+                                san.to_move(pos),
+                                Ok(m),
+                                "{san} in {}",
+                                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+                            );
                         }
                     }
                     for (file, rank) in spots {
                         let san = San::Normal { role, file, rank, capture, to, promotion: None };
                         if let Some(m) = resolve(&san, pos) {
                             quick += 1;
-                            assert_eq!(san.to_move(pos), Ok(m), "{san} in {}", Fen::from_position(pos, shakmaty::EnPassantMode::Legal));
+                            assert_eq!(
+                                san.to_move(pos),
+                                Ok(m),
+                                "{san} in {}",
+                                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+                            );
                         }
                     }
                 }
@@ -190,7 +214,12 @@ mod tests {
                         for capture in [false, true] {
                             let san = San::Normal { role, file: None, rank: None, capture, to, promotion: None };
                             if let Some(q) = resolve(&san, &pos) {
-                                assert_eq!(san.to_move(&pos), Ok(q), "{san} in {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                                assert_eq!(
+                                    san.to_move(&pos),
+                                    Ok(q),
+                                    "{san} in {}",
+                                    Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                                );
                             }
                         }
                     }
@@ -201,7 +230,14 @@ mod tests {
                     let mut forms = vec![san];
                     if let San::Normal { role, capture, to, promotion, .. } = san {
                         let from = m.from().unwrap();
-                        forms.push(San::Normal { role, file: Some(from.file()), rank: Some(from.rank()), capture, to, promotion });
+                        forms.push(San::Normal {
+                            role,
+                            file: Some(from.file()),
+                            rank: Some(from.rank()),
+                            capture,
+                            to,
+                            promotion,
+                        });
                         forms.push(San::Normal { role, file: None, rank: None, capture: !capture, to, promotion });
                     }
                     forms.push(San::Castle(CastlingSide::KingSide));
@@ -209,7 +245,12 @@ mod tests {
                     for f in forms {
                         if let Some(q) = resolve(&f, &pos) {
                             quick += 1;
-                            assert_eq!(f.to_move(&pos), Ok(q), "{f} in {}", Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                            assert_eq!(
+                                f.to_move(&pos),
+                                Ok(q),
+                                "{f} in {}",
+                                Fen::from_position(&pos, shakmaty::EnPassantMode::Legal)
+                            );
                         }
                     }
                 }
@@ -279,7 +320,12 @@ mod tests {
 
     #[test]
     fn castling_in_chess960_agrees_with_shakmaty() {
-        for fen in ["1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1", "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1", "2r1kr2/8/8/8/8/8/8/2R1KR2 b KQkq - 0 1", "1rk4r/8/8/8/8/8/8/1RK3rR w KQk - 0 1"] {
+        for fen in [
+            "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1",
+            "rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+            "2r1kr2/8/8/8/8/8/8/2R1KR2 b KQkq - 0 1",
+            "1rk4r/8/8/8/8/8/8/1RK3rR w KQk - 0 1",
+        ] {
             let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Chess960).unwrap();
             for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
                 let san = San::Castle(side);

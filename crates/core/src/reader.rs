@@ -13,7 +13,9 @@ use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeKind, Tag, Te
 use crate::lexer::{Kind, Lexer, Token};
 use crate::movetext::{self, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
-use crate::split::{RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED};
+use crate::split::{
+    RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED,
+};
 
 /// Most diagnostics kept per game; beyond it one summary is added.
 pub const MAX_DIAGNOSTICS: usize = 500;
@@ -73,9 +75,11 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     local.clear();
     let movetext = match &text {
         Cow::Borrowed(_) => {
-            local.extend(
-                tags.iter().map(|t| RawTag { name: (t.name.0 - raw.start, t.name.1 - raw.start), value: (t.value.0 - raw.start, t.value.1 - raw.start), flags: t.flags }),
-            );
+            local.extend(tags.iter().map(|t| RawTag {
+                name: (t.name.0 - raw.start, t.name.1 - raw.start),
+                value: (t.value.0 - raw.start, t.value.1 - raw.start),
+                flags: t.flags,
+            }));
             raw.movetext - raw.start
         }
         Cow::Owned(s) => Splitter::new(s.as_bytes()).next_game(&mut local).map_or(s.len(), |g| g.movetext),
@@ -89,7 +93,17 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
     let mut comments = std::mem::take(&mut scratch.comments);
     comments.clear();
     game.comments = comments;
-    let mut p = Parser { g: game, line_cursor: (0, 1, 0), dropped: 0, renamed: Vec::new(), last_child: std::mem::take(&mut scratch.last_child), cp1252: None, known: [None; 4], lang: None, letters_said: Vec::new() };
+    let mut p = Parser {
+        g: game,
+        line_cursor: (0, 1, 0),
+        dropped: 0,
+        renamed: Vec::new(),
+        last_child: std::mem::take(&mut scratch.last_child),
+        cp1252: None,
+        known: [None; 4],
+        lang: None,
+        letters_said: Vec::new(),
+    };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
         p.cp1252 = Some(crate::decode::Cp1252Offsets::new(&p.g.src));
@@ -97,7 +111,12 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
         let at = crate::decode::decode_cp1252(&slice[..bad]).len();
         let len = p.g.src[at..].chars().next().map_or(0, char::len_utf8);
-        p.diag(Severity::Warning, at, at + len, "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into());
+        p.diag(
+            Severity::Warning,
+            at,
+            at + len,
+            "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into(),
+        );
     }
     // Comments before the tags (or the moves of a game without tags).
     let preamble_end = match local.first() {
@@ -329,9 +348,21 @@ impl Parser {
             if t.flags & TAG_UNQUOTED != 0 {
                 self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no quotes"));
             } else if t.flags & TAG_UNTERMINATED != 0 {
-                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no closing quote"));
+                self.diag(
+                    Severity::Fixed,
+                    t.value.0,
+                    t.value.1,
+                    format!("the value of tag {name} has no closing quote"),
+                );
             } else if t.flags & TAG_INNER_QUOTES != 0 {
-                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} holds quotes without a backslash; it runs to the last quote before ]"));
+                self.diag(
+                    Severity::Fixed,
+                    t.value.0,
+                    t.value.1,
+                    format!(
+                        "the value of tag {name} holds quotes without a backslash; it runs to the last quote before ]"
+                    ),
+                );
             }
             if t.flags & TAG_NO_BRACKET != 0 {
                 self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
@@ -340,18 +371,30 @@ impl Parser {
                 // Names of the same length and first and last letters as an
                 // earlier one are compared with the earlier ones.
                 let b = name.as_bytes();
-                let sig = 1u64 << ((b.len() as u64 * 7 + u64::from(b.first().copied().unwrap_or(0)) * 3 + u64::from(b.last().copied().unwrap_or(0))) % 64);
+                let sig = 1u64
+                    << ((b.len() as u64 * 7
+                        + u64::from(b.first().copied().unwrap_or(0)) * 3
+                        + u64::from(b.last().copied().unwrap_or(0)))
+                        % 64);
                 let maybe = signatures & sig != 0;
                 signatures |= sig;
                 maybe && {
                     let bytes = src.as_bytes();
-                    raw[..i].iter().any(|o| o.name.1.wrapping_sub(o.name.0) == name.len() && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes()))
+                    raw[..i].iter().any(|o| {
+                        o.name.1.wrapping_sub(o.name.0) == name.len()
+                            && bytes.get(o.name.0..o.name.1) == Some(name.as_bytes())
+                    })
                 }
             } else {
                 !seen.insert(name)
             };
             if repeated {
-                self.diag(Severity::Warning, t.name.0, t.name.1, format!("tag {name} appears more than once; the first value is used"));
+                self.diag(
+                    Severity::Warning,
+                    t.name.0,
+                    t.name.1,
+                    format!("tag {name} appears more than once; the first value is used"),
+                );
             }
             let name = match known_tag(name) {
                 Some(k) => {
@@ -409,7 +452,12 @@ impl Parser {
         let Some(fen) = fen else {
             if setup.as_deref() == Some("1") {
                 let (s, e) = self.tag_span("SetUp");
-                self.diag(Severity::Warning, s, e, "SetUp is 1 but there is no FEN tag; the game starts from the usual position".into());
+                self.diag(
+                    Severity::Warning,
+                    s,
+                    e,
+                    "SetUp is 1 but there is no FEN tag; the game starts from the usual position".into(),
+                );
             }
             return;
         };
@@ -429,7 +477,12 @@ impl Parser {
         let parsed = match fen.trim().parse::<Fen>() {
             Ok(f) => f,
             Err(err) => {
-                self.diag(Severity::Error, s, e, format!("the FEN tag cannot be read ({err}); the game starts from the usual position"));
+                self.diag(
+                    Severity::Error,
+                    s,
+                    e,
+                    format!("the FEN tag cannot be read ({err}); the game starts from the usual position"),
+                );
                 return;
             }
         };
@@ -439,7 +492,12 @@ impl Parser {
             Err(err) => {
                 if mode == CastlingMode::Standard {
                     if let Ok(pos) = parsed.clone().into_position::<Chess>(CastlingMode::Chess960) {
-                        self.diag(Severity::Fixed, s, e, "the FEN has Chess960 castling rights: read as Chess960".into());
+                        self.diag(
+                            Severity::Fixed,
+                            s,
+                            e,
+                            "the FEN has Chess960 castling rights: read as Chess960".into(),
+                        );
                         self.g.variant = Variant::Chess960;
                         self.g.start = pos;
                         return;
@@ -454,7 +512,12 @@ impl Parser {
                         self.diag(Severity::Fixed, s, e, format!("the FEN has impossible castling rights or en passant square ({err}); they were dropped"));
                         self.g.start = pos;
                     }
-                    Err(_) => self.diag(Severity::Error, s, e, format!("the FEN is not a legal position ({err}); the game starts from the usual position")),
+                    Err(_) => self.diag(
+                        Severity::Error,
+                        s,
+                        e,
+                        format!("the FEN is not a legal position ({err}); the game starts from the usual position"),
+                    ),
                 }
             }
         }
@@ -482,7 +545,17 @@ impl Parser {
     /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn played(&mut self, line: &mut Line, kind: NodeKind, written: (usize, usize), at: (usize, usize), suffix: Option<Suffix>, nags: [u8; 2], word: &[u8], last_child: &mut Vec<u32>) {
+    fn played(
+        &mut self,
+        line: &mut Line,
+        kind: NodeKind,
+        written: (usize, usize),
+        at: (usize, usize),
+        suffix: Option<Suffix>,
+        nags: [u8; 2],
+        word: &[u8],
+        last_child: &mut Vec<u32>,
+    ) {
         let id = self.new_node(line.cur, kind, written, last_child);
         if line.pending.1 > 0 {
             self.g.nodes[id as usize].before = line.pending;
@@ -561,7 +634,12 @@ impl Parser {
             return;
         }
         if line.fresh && line.cur != 0 {
-            self.diag(Severity::Warning, at, at + 1, "a variation without moves: its comment is kept after the move before it".into());
+            self.diag(
+                Severity::Warning,
+                at,
+                at + 1,
+                "a variation without moves: its comment is kept after the move before it".into(),
+            );
         }
         for i in line.pending.0..line.pending.0 + line.pending.1 {
             let c = self.g.comments[i as usize].clone();
@@ -609,7 +687,11 @@ impl Parser {
 
     fn move_label(&self, pos: &Chess, tok: &str) -> String {
         let n = pos.fullmoves();
-        if pos.turn().is_white() { format!("{n}. {tok}") } else { format!("{n}... {tok}") }
+        if pos.turn().is_white() {
+            format!("{n}. {tok}")
+        } else {
+            format!("{n}... {tok}")
+        }
     }
 
     fn movetext(&mut self, start: usize) {
@@ -637,7 +719,17 @@ impl Parser {
             Variant::Unsupported(v) => Some(v.clone()),
             _ => None,
         };
-        let mut line = Line { cur: 0, pos: self.g.start.clone(), base: (0, self.g.start.clone()), fresh: true, sealed: false, pending: (0, 0), open_at: start, phantom: 0, early_nags: Vec::new() };
+        let mut line = Line {
+            cur: 0,
+            pos: self.g.start.clone(),
+            base: (0, self.g.start.clone()),
+            fresh: true,
+            sealed: false,
+            pending: (0, 0),
+            open_at: start,
+            phantom: 0,
+            early_nags: Vec::new(),
+        };
         let mut stack: Vec<Line> = Vec::new();
         if let Some(v) = unsupported {
             let first = lx.offset();
@@ -694,20 +786,40 @@ impl Parser {
                     if letter {
                         // (The quick way reads only such moves.)
                         if let Some((m, suffix, nags)) = movetext::quick_move(text, &line.pos) {
-                            self.played(&mut line, NodeKind::Move(m), (t.start, t.end), (t.start, t.end), suffix, nags, text, &mut last_child);
+                            self.played(
+                                &mut line,
+                                NodeKind::Move(m),
+                                (t.start, t.end),
+                                (t.start, t.end),
+                                suffix,
+                                nags,
+                                text,
+                                &mut last_child,
+                            );
                             continue;
                         }
                     }
-                    let plain = letter && text.is_ascii() && text[text.len() - 1] != b',' && !matches!(text, b"e.p." | b"ep" | b"e.p");
+                    let plain = letter
+                        && text.is_ascii()
+                        && text[text.len() - 1] != b','
+                        && !matches!(text, b"e.p." | b"ep" | b"e.p");
                     let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
                     if !plain {
                         if is_fixed {
                             fixed = crate::lexer::ascii_lookalikes(text);
                             sym = &fixed;
-                            self.diag(Severity::Fixed, t.start, t.end, format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)));
+                            self.diag(
+                                Severity::Fixed,
+                                t.start,
+                                t.end,
+                                format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)),
+                            );
                         }
                         // Move numbers: "12.", "12...", "12.e4", "12".
-                        if sym[0].is_ascii_digit() && !is_result(sym) && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#") {
+                        if sym[0].is_ascii_digit()
+                            && !is_result(sym)
+                            && !matches!(sym, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
+                        {
                             // "1.1.e4" and the like: every number with dots goes.
                             loop {
                                 let digits = sym.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -741,7 +853,15 @@ impl Parser {
                         }
                         if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
                             if let Some(r) = forfeit(sym) {
-                                self.diag(Severity::Fixed, sym_start, t.end, format!("{} (a win by forfeit) read as the result {r}", String::from_utf8_lossy(sym)));
+                                self.diag(
+                                    Severity::Fixed,
+                                    sym_start,
+                                    t.end,
+                                    format!(
+                                        "{} (a win by forfeit) read as the result {r}",
+                                        String::from_utf8_lossy(sym)
+                                    ),
+                                );
                                 result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
                                 result_own = Some(r.into());
                                 break;
@@ -752,18 +872,33 @@ impl Parser {
                             if stack.is_empty() {
                                 result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
                                 if half {
-                                    self.diag(Severity::Fixed, sym_start, t.end, "1/2 read as the result 1/2-1/2".into());
+                                    self.diag(
+                                        Severity::Fixed,
+                                        sym_start,
+                                        t.end,
+                                        "1/2 read as the result 1/2-1/2".into(),
+                                    );
                                     result_own = Some("1/2-1/2".into());
                                 } else if is_fixed {
                                     result_own = Some(String::from_utf8_lossy(sym).into_owned());
                                 }
                                 break;
                             }
-                            self.diag(Severity::Warning, sym_start, t.end, format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)));
+                            self.diag(
+                                Severity::Warning,
+                                sym_start,
+                                t.end,
+                                format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)),
+                            );
                             continue;
                         }
                         // Marks written apart from the move.
-                        let glyph = if sym[0].is_ascii_alphabetic() { None } else { movetext::suffix_nag(sym).or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix)) };
+                        let glyph = if sym[0].is_ascii_alphabetic() {
+                            None
+                        } else {
+                            movetext::suffix_nag(sym)
+                                .or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix))
+                        };
                         if let Some(n) = glyph {
                             if n > 6 {
                                 self.glyph_read(sym, n, sym_start, t.end);
@@ -772,7 +907,12 @@ impl Parser {
                             continue;
                         }
                         if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
-                            self.diag(Severity::Fixed, sym_start, t.end, "an e.p. mark after an en passant capture".into());
+                            self.diag(
+                                Severity::Fixed,
+                                sym_start,
+                                t.end,
+                                "an e.p. mark after an en passant capture".into(),
+                            );
                             continue;
                         }
                     }
@@ -792,12 +932,18 @@ impl Parser {
                                 self.nag(&mut line, !stack.is_empty(), n);
                                 continue;
                             }
-                            let rest = if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
+                            let rest =
+                                if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
                             let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
-                            format!("{} is not a move{hint}; it and {rest} are kept as text", self.move_label(&line.pos, label()))
+                            format!(
+                                "{} is not a move{hint}; it and {rest} are kept as text",
+                                self.move_label(&line.pos, label())
+                            )
                         }
                         Some(tok) => match movetext::resolve(&tok, &line.pos) {
-                            Resolved::Illegal(why) => format!("{} is illegal: {why}", self.move_label(&line.pos, label())),
+                            Resolved::Illegal(why) => {
+                                format!("{} is illegal: {why}", self.move_label(&line.pos, label()))
+                            }
                             res => {
                                 let (kind, extra) = match res {
                                     Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
@@ -807,20 +953,47 @@ impl Parser {
                                     self.repairs(&line.pos, label(), tok.repairs, extra, sym_start, t.end);
                                 }
                                 let written_end = if is_fixed { t.end } else { sym_start + word.len() };
-                                self.played(&mut line, kind, (sym_start.min(t.end), written_end), (sym_start, t.end), tok.suffix, tok.nags, word, &mut last_child);
+                                self.played(
+                                    &mut line,
+                                    kind,
+                                    (sym_start.min(t.end), written_end),
+                                    (sym_start, t.end),
+                                    tok.suffix,
+                                    tok.nags,
+                                    word,
+                                    &mut last_child,
+                                );
                                 continue;
                             }
                         },
                     };
                     // "Sf3", "Cc6": piece letters of another language.
                     if let Some((kind, tok, from)) = self.foreign_move(&line.pos, &bytes[t.start..t.end], t.start) {
-                        self.played(&mut line, kind, (from, t.end), (from, t.end), tok.suffix, tok.nags, &bytes[from..t.end], &mut last_child);
+                        self.played(
+                            &mut line,
+                            kind,
+                            (from, t.end),
+                            (from, t.end),
+                            tok.suffix,
+                            tok.nags,
+                            &bytes[from..t.end],
+                            &mut last_child,
+                        );
                         continue;
                     }
                     // "Nc6*", "Nf31-0": a move with the result glued to it.
                     if let Some(g) = self.glued_result(&line.pos, word, sym_start) {
                         let mv = &word[..g.marker - sym_start];
-                        self.played(&mut line, g.kind, (sym_start, g.marker), (sym_start, g.marker), g.tok.suffix, g.tok.nags, mv, &mut last_child);
+                        self.played(
+                            &mut line,
+                            g.kind,
+                            (sym_start, g.marker),
+                            (sym_start, g.marker),
+                            g.tok.suffix,
+                            g.tok.nags,
+                            mv,
+                            &mut last_child,
+                        );
                         // Read on from the marker, as if it were written apart.
                         lx.seek(g.marker);
                         continue;
@@ -848,9 +1021,15 @@ impl Parser {
                 Kind::LineComment => {
                     let mut text = Text::Src(t.start as u32, t.end as u32);
                     // A "<br>" (any case) ends the comment as a line break would.
-                    let br = memchr::memchr_iter(b'<', &bytes[t.start..t.end]).find_map(|i| Some((t.start + i, crate::decode::html_break(bytes, t.start + i)?)));
+                    let br = memchr::memchr_iter(b'<', &bytes[t.start..t.end])
+                        .find_map(|i| Some((t.start + i, crate::decode::html_break(bytes, t.start + i)?)));
                     if let Some((end, after)) = br {
-                        self.diag(Severity::Fixed, end, after, format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])));
+                        self.diag(
+                            Severity::Fixed,
+                            end,
+                            after,
+                            format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])),
+                        );
                         lx.seek(after);
                         text = Text::Src(t.start as u32, end as u32);
                     } else if next_line_comment(bytes, t.end).is_some() {
@@ -864,18 +1043,34 @@ impl Parser {
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
                 Kind::Escape => self.g.escapes.push((line.cur, (t.start as u32, t.end as u32))),
-                Kind::Nag => match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
-                    Some(n) => self.nag(&mut line, !stack.is_empty(), n),
-                    None => {
-                        self.diag(Severity::Warning, t.start - 1, t.end, format!("${} is not a NAG (0 to 255); kept as a comment", String::from_utf8_lossy(&bytes[t.start..t.end])));
-                        let c = Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
-                        self.comment(&mut line, !stack.is_empty(), c);
+                Kind::Nag => {
+                    match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
+                        Some(n) => self.nag(&mut line, !stack.is_empty(), n),
+                        None => {
+                            self.diag(
+                                Severity::Warning,
+                                t.start - 1,
+                                t.end,
+                                format!(
+                                    "${} is not a NAG (0 to 255); kept as a comment",
+                                    String::from_utf8_lossy(&bytes[t.start..t.end])
+                                ),
+                            );
+                            let c =
+                                Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
+                            self.comment(&mut line, !stack.is_empty(), c);
+                        }
                     }
-                },
+                }
                 Kind::Open => {
                     if line.fresh {
                         // "(" with no move before it in this line.
-                        self.diag(Severity::Warning, t.start, t.end, "a ( with no move before it; kept as a comment".into());
+                        self.diag(
+                            Severity::Warning,
+                            t.start,
+                            t.end,
+                            "a ( with no move before it; kept as a comment".into(),
+                        );
                         line.phantom += 1;
                         let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, !stack.is_empty(), c);
@@ -885,13 +1080,28 @@ impl Parser {
                     let prev = self.replay(&mut line.base, parent);
                     let outer = std::mem::replace(
                         &mut line,
-                        Line { cur: parent, pos: prev.clone(), base: (parent, prev), fresh: true, sealed: false, pending: (0, 0), open_at: t.start, phantom: 0, early_nags: Vec::new() },
+                        Line {
+                            cur: parent,
+                            pos: prev.clone(),
+                            base: (parent, prev),
+                            fresh: true,
+                            sealed: false,
+                            pending: (0, 0),
+                            open_at: t.start,
+                            phantom: 0,
+                            early_nags: Vec::new(),
+                        },
                     );
                     stack.push(outer);
                 }
                 Kind::Close if line.phantom > 0 => {
                     line.phantom -= 1;
-                    self.diag(Severity::Warning, t.start, t.end, "the ) of a ( with no move before it; kept as a comment".into());
+                    self.diag(
+                        Severity::Warning,
+                        t.start,
+                        t.end,
+                        "the ) of a ( with no move before it; kept as a comment".into(),
+                    );
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
@@ -902,7 +1112,12 @@ impl Parser {
                         line = outer;
                     }
                     None => {
-                        self.diag(Severity::Warning, t.start, t.end, "a ) without a matching (; kept as a comment".into());
+                        self.diag(
+                            Severity::Warning,
+                            t.start,
+                            t.end,
+                            "a ) without a matching (; kept as a comment".into(),
+                        );
                         let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, false, c);
                     }
@@ -911,28 +1126,59 @@ impl Parser {
                     let text = &bytes[t.start..t.end];
                     // "<br>" from pasted web text: a line break.
                     if let Some(end) = crate::decode::html_break(bytes, t.start) {
-                        self.diag(Severity::Fixed, t.start, end, format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])));
+                        self.diag(
+                            Severity::Fixed,
+                            t.start,
+                            end,
+                            format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])),
+                        );
                         lx.seek(end);
                         continue;
                     }
                     // "Кf3": a piece letter that is not ASCII, glued to the move.
                     if bytes.get(t.end).is_some_and(u8::is_ascii_alphanumeric) {
-                        let e = t.end + bytes[t.end..].iter().take_while(|b| b.is_ascii_alphanumeric() || b"x=+#!?-:".contains(b)).count();
+                        let e = t.end
+                            + bytes[t.end..]
+                                .iter()
+                                .take_while(|b| b.is_ascii_alphanumeric() || b"x=+#!?-:".contains(b))
+                                .count();
                         if let Some((kind, tok, from)) = self.foreign_move(&line.pos, &bytes[t.start..e], t.start) {
-                            self.played(&mut line, kind, (from, e), (from, e), tok.suffix, tok.nags, &bytes[from..e], &mut last_child);
+                            self.played(
+                                &mut line,
+                                kind,
+                                (from, e),
+                                (from, e),
+                                tok.suffix,
+                                tok.nags,
+                                &bytes[from..e],
+                                &mut last_child,
+                            );
                             lx.seek(e);
                             continue;
                         }
                     }
                     // "±", "∞": evaluation glyphs between moves; "⨀" is
                     // zugzwang of the side to move.
-                    let zugzwang = (text == "⨀".as_bytes() || text == "⊙".as_bytes()).then(|| if line.pos.turn().is_white() { 22 } else { 23 });
-                    if let Some(n) = zugzwang.or_else(|| std::str::from_utf8(text).ok().and_then(crate::nag::nag_from_suffix)) {
+                    let zugzwang = (text == "⨀".as_bytes() || text == "⊙".as_bytes()).then(|| {
+                        if line.pos.turn().is_white() {
+                            22
+                        } else {
+                            23
+                        }
+                    });
+                    if let Some(n) =
+                        zugzwang.or_else(|| std::str::from_utf8(text).ok().and_then(crate::nag::nag_from_suffix))
+                    {
                         self.glyph_read(text, n, t.start, t.end);
                         self.nag(&mut line, !stack.is_empty(), n);
                         continue;
                     }
-                    self.diag(Severity::Warning, t.start, t.end, format!("\"{}\" is not PGN; kept as a comment", String::from_utf8_lossy(text)));
+                    self.diag(
+                        Severity::Warning,
+                        t.start,
+                        t.end,
+                        format!("\"{}\" is not PGN; kept as a comment", String::from_utf8_lossy(text)),
+                    );
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
@@ -960,10 +1206,20 @@ impl Parser {
                 if let Some(tag) = self.known_tag(KNOWN_RESULT).filter(|t| *t != marker).map(str::to_owned) {
                     if tag == "*" && marker != "*" {
                         // The end of the game knows more than the tag.
-                        self.diag(Severity::Fixed, t.start, t.end, format!("the game ends with {marker} but its Result tag is *; {marker} is kept"));
+                        self.diag(
+                            Severity::Fixed,
+                            t.start,
+                            t.end,
+                            format!("the game ends with {marker} but its Result tag is *; {marker} is kept"),
+                        );
                         self.set_result_tag(&marker);
                     } else if marker == "*" && tag != "*" && is_result(tag.as_bytes()) {
-                        self.diag(Severity::Fixed, t.start, t.end, format!("the game ends with * but its Result tag is {tag}; {tag} is kept"));
+                        self.diag(
+                            Severity::Fixed,
+                            t.start,
+                            t.end,
+                            format!("the game ends with * but its Result tag is {tag}; {tag} is kept"),
+                        );
                         self.g.result = Some(Text::Own(tag.into()));
                     } else if tag != marker && is_result(tag.as_bytes()) {
                         let msg = format!("the result {marker} does not match the Result tag {tag}");
@@ -984,7 +1240,11 @@ impl Parser {
                         Kind::Escape => {
                             let last = *last.get_or_insert_with(|| self.g.mainline().last().map_or(0, |n| n.0));
                             if let Some((a, b)) = run.take() {
-                                self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                                self.push_comment(
+                                    last,
+                                    true,
+                                    Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace },
+                                );
                             }
                             self.g.escapes.push((last, (j.start as u32, j.end as u32)));
                             continue;
@@ -1002,22 +1262,37 @@ impl Parser {
                         }
                     };
                     if let Some((a, b)) = run.take() {
-                        self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                        self.push_comment(
+                            last,
+                            true,
+                            Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace },
+                        );
                     }
                     self.push_comment(last, true, Comment { text: Text::Src(j.start as u32, j.end as u32), kind });
                 }
                 if let (Some((a, b)), Some(last)) = (run, last) {
-                    self.push_comment(last, true, Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace });
+                    self.push_comment(
+                        last,
+                        true,
+                        Comment { text: Text::Src(a as u32, b as u32), kind: CommentKind::Brace },
+                    );
                 }
                 if let Some((s, e)) = span {
-                    self.diag(Severity::Warning, s, e, "text after the result; kept as a comment after the last move".into());
+                    self.diag(
+                        Severity::Warning,
+                        s,
+                        e,
+                        "text after the result; kept as a comment after the last move".into(),
+                    );
                 }
             }
             None => {
                 self.result_tag();
                 let at = skip_ws_back(bytes, bytes.len());
                 let msg = match self.known_tag(KNOWN_RESULT) {
-                    Some(r) if is_result(r.as_bytes()) => format!("the game has no result at its end; {r} is taken from the Result tag"),
+                    Some(r) if is_result(r.as_bytes()) => {
+                        format!("the game has no result at its end; {r} is taken from the Result tag")
+                    }
                     _ => "the game has no result at its end; * (unknown) is used".into(),
                 };
                 if start < bytes.len() && skip_ws_fwd(bytes, start) < bytes.len() {
@@ -1032,7 +1307,12 @@ impl Parser {
     #[cold]
     fn glyph_read(&mut self, written: &[u8], n: u8, s: usize, e: usize) {
         let meaning = crate::nag::nag_info(n).map_or("", |i| i.meaning);
-        self.diag(Severity::Fixed, s, e, format!("{} read as the annotation ${n} ({meaning})", String::from_utf8_lossy(written)));
+        self.diag(
+            Severity::Fixed,
+            s,
+            e,
+            format!("{} read as the annotation ${n} ({meaning})", String::from_utf8_lossy(written)),
+        );
     }
 
     /// Keeps the comments before the game's tags (or, in a game without
@@ -1054,7 +1334,12 @@ impl Parser {
             span = Some(span.map_or((t.start - 1, t.end), |(s, _)| (s, t.end)));
         }
         if let (Some((s, e)), true) = (span, tagged) {
-            self.diag(Severity::Fixed, s, e, "text before the game's tags is kept as a comment before its first move".into());
+            self.diag(
+                Severity::Fixed,
+                s,
+                e,
+                "text before the game's tags is kept as a comment before its first move".into(),
+            );
         }
     }
 
@@ -1084,9 +1369,15 @@ impl Parser {
                 let letter = letters[i];
                 if !self.letters_said.contains(&(i as u8, letter)) {
                     self.letters_said.push((i as u8, letter));
-                    let names: Vec<&str> = LANGUAGES.iter().filter(|g| g.letters[i] == letter).map(|g| g.english).collect();
+                    let names: Vec<&str> =
+                        LANGUAGES.iter().filter(|g| g.letters[i] == letter).map(|g| g.english).collect();
                     let piece = ["king", "queen", "rook", "bishop", "knight"][i];
-                    self.diag(Severity::Fixed, from, at + written.len(), format!("{word} read as {english}: {letter} is the {piece} in {}", names.join(", ")));
+                    self.diag(
+                        Severity::Fixed,
+                        from,
+                        at + written.len(),
+                        format!("{word} read as {english}: {letter} is the {piece} in {}", names.join(", ")),
+                    );
                 }
             }
             self.lang = Some(l as u8);
@@ -1158,7 +1449,11 @@ impl Parser {
         if tok.repairs != 0 || extra.is_some() {
             self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
         }
-        let msg = format!("{} read as the move {label} and the result {}", String::from_utf8_lossy(word), String::from_utf8_lossy(marker));
+        let msg = format!(
+            "{} read as the move {label} and the result {}",
+            String::from_utf8_lossy(word),
+            String::from_utf8_lossy(marker)
+        );
         self.diag(Severity::Fixed, at, at + word.len(), msg);
         Some(Glued { kind, tok, marker: at + cut })
     }
@@ -1172,7 +1467,15 @@ impl Parser {
         }
     }
 
-    fn unplayable(&mut self, lx: &mut Lexer<'_>, bytes: &[u8], line: &mut Line, outer: Option<u32>, (from, to): (usize, usize), msg: String) {
+    fn unplayable(
+        &mut self,
+        lx: &mut Lexer<'_>,
+        bytes: &[u8],
+        line: &mut Line,
+        outer: Option<u32>,
+        (from, to): (usize, usize),
+        msg: String,
+    ) {
         // In a variation, the `)` of a `(` kept as a comment belongs to the
         // text kept now, so that the kept text neither stops at it nor starts
         // a second time after it. (In the main line a `)` ends nothing.)
@@ -1189,7 +1492,8 @@ impl Parser {
                 self.g.escapes.pop();
             }
             let run = self.g.nodes[owner as usize].alts;
-            self.g.nodes[owner as usize].alts = append_run(&mut self.g.alt_spans, run, (start as u32, end.max(start) as u32));
+            self.g.nodes[owner as usize].alts =
+                append_run(&mut self.g.alt_spans, run, (start as u32, end.max(start) as u32));
             return;
         }
         // Comments waiting for the move go along with the text.
@@ -1242,7 +1546,15 @@ impl Parser {
         }
         let label = label_after(after, std::str::from_utf8(tok).unwrap_or("?"));
         if !check {
-            self.diag(Severity::Warning, s, e, format!("{label} is marked {} but gives no check", if written == Suffix::Check { "as check" } else { "as mate" }));
+            self.diag(
+                Severity::Warning,
+                s,
+                e,
+                format!(
+                    "{label} is marked {} but gives no check",
+                    if written == Suffix::Check { "as check" } else { "as mate" }
+                ),
+            );
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
             self.diag(Severity::Warning, s, e, format!("{label} is marked as mate but is only check"));
         }
@@ -1265,11 +1577,14 @@ impl Parser {
     }
 }
 
-
 /// "12. Nf3" or "12... Nf6" for the move just played, from the position after it.
 fn label_after(after: &Chess, tok: &str) -> String {
     let n = after.fullmoves().get();
-    if after.turn().is_white() { format!("{}... {tok}", n.saturating_sub(1)) } else { format!("{n}. {tok}") }
+    if after.turn().is_white() {
+        format!("{}... {tok}", n.saturating_sub(1))
+    } else {
+        format!("{n}. {tok}")
+    }
 }
 
 /// Appends `item` to the run `(start, len)` of `table` and returns the new
@@ -1364,9 +1679,17 @@ mod tests {
 
     #[test]
     fn repeated_tag_names() {
-        let g = read_game(b"[Event \"a\"]\n[Site \"x\"]\n[Evenu \"b\"]\n[Event \"c\"]\n[Site \"y\"]\n[EventX \"d\"]\n\n1. e4 *\n");
+        let g = read_game(
+            b"[Event \"a\"]\n[Site \"x\"]\n[Evenu \"b\"]\n[Event \"c\"]\n[Site \"y\"]\n[EventX \"d\"]\n\n1. e4 *\n",
+        );
         let m = messages(&g);
-        assert_eq!(m, vec!["warning: tag Event appears more than once; the first value is used", "warning: tag Site appears more than once; the first value is used"]);
+        assert_eq!(
+            m,
+            vec![
+                "warning: tag Event appears more than once; the first value is used",
+                "warning: tag Site appears more than once; the first value is used"
+            ]
+        );
         assert_eq!(g.tag("Event"), Some("a"));
         // Over 32 tags, the other way of finding them.
         let mut many = String::new();
@@ -1374,18 +1697,27 @@ mod tests {
             many.push_str(&format!("[T{i} \"v\"]\n"));
         }
         many.push_str("[T7 \"w\"]\n\n1. e4 *\n");
-        assert_eq!(messages(&read_game(many.as_bytes())), vec!["warning: tag T7 appears more than once; the first value is used"]);
+        assert_eq!(
+            messages(&read_game(many.as_bytes())),
+            vec!["warning: tag T7 appears more than once; the first value is used"]
+        );
     }
 
     #[test]
     fn a_result_glued_to_the_move_before_it() {
-        for (text, result) in [("2. Nf3 Nc6*", "*"), ("2. Nf3 Nc61-0", "1-0"), ("2. Nf3 Nc60-1", "0-1"), ("2. Nf3 Nc61/2-1/2", "1/2-1/2")] {
+        for (text, result) in
+            [("2. Nf3 Nc6*", "*"), ("2. Nf3 Nc61-0", "1-0"), ("2. Nf3 Nc60-1", "0-1"), ("2. Nf3 Nc61/2-1/2", "1/2-1/2")]
+        {
             let g = read_game(format!("1. e4 e5 {text}\n").as_bytes());
             assert_eq!(g.mainline_plies(), 4, "{text}: {:?}", messages(&g));
             assert_eq!(g.result(), result, "{text}");
             assert!(!g.has_errors(), "{text}: {:?}", messages(&g));
             let word = text.rsplit(' ').next().unwrap();
-            assert!(messages(&g).iter().any(|m| m.starts_with(&format!("fixed: {word} read as the move "))), "{text}: {:?}", messages(&g));
+            assert!(
+                messages(&g).iter().any(|m| m.starts_with(&format!("fixed: {word} read as the move "))),
+                "{text}: {:?}",
+                messages(&g)
+            );
             let (once, twice) = export_twice(&g);
             assert_eq!(once, twice);
             assert!(once.ends_with(&format!("2. Nf3 Nc6 {result}\n\n")), "{once}");
@@ -1393,7 +1725,11 @@ mod tests {
         // In a variation the move is kept and the marker ignored.
         let g = read_game(b"1. e4 e5 (1... c5 2. Nf3*) 2. Nf3 *");
         assert_eq!((g.mainline_plies(), g.result()), (3, "*"));
-        assert!(messages(&g).iter().any(|m| m == "warning: a result * inside a variation was ignored"), "{:?}", messages(&g));
+        assert!(
+            messages(&g).iter().any(|m| m == "warning: a result * inside a variation was ignored"),
+            "{:?}",
+            messages(&g)
+        );
         assert!(export_twice(&g).0.contains("(1... c5 2. Nf3)"));
         // Not when the move before the marker is not legal: kept as text.
         let g = read_game(b"1. e4 e5 2. Qh5xf9* *");
@@ -1489,7 +1825,10 @@ mod tests {
         let g = read_game(b"[Result \"1/2\"]\n\n1. e4 e5 1/2\n");
         assert_eq!(g.result(), "1/2-1/2");
         assert_eq!(g.tag("Result"), Some("1/2-1/2"));
-        assert_eq!(messages(&g), ["fixed: 1/2 read as the result 1/2-1/2", "fixed: the Result tag 1/2 read as 1/2-1/2"]);
+        assert_eq!(
+            messages(&g),
+            ["fixed: 1/2 read as the result 1/2-1/2", "fixed: the Result tag 1/2 read as 1/2-1/2"]
+        );
         assert_eq!(movetext_of(&g), "1. e4 e5 1/2-1/2");
     }
 
@@ -1524,8 +1863,14 @@ mod tests {
         let games: Vec<Game> = GameReader::new(pgn).collect();
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].tag("Event"), Some("A"));
-        assert_eq!(games[0].comments_after(games[0].root()).collect::<Vec<_>>(), [" a file's banner", "Collected games"]);
-        assert_eq!(messages(&games[0]), ["fixed: text before the game's tags is kept as a comment before its first move"]);
+        assert_eq!(
+            games[0].comments_after(games[0].root()).collect::<Vec<_>>(),
+            [" a file's banner", "Collected games"]
+        );
+        assert_eq!(
+            messages(&games[0]),
+            ["fixed: text before the game's tags is kept as a comment before its first move"]
+        );
         // A file of only a comment is still a game holding it.
         let games: Vec<Game> = GameReader::new(b"{only a remark}\n").collect();
         assert_eq!(games.len(), 1);
@@ -1537,23 +1882,47 @@ mod tests {
         for (pgn, said) in [
             (
                 "1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. La4 Sf6 5. O-O Le7 6. Te1 b5 7. Lb3 d6 8. c3 O-O 9. h3 Dd7 *",
-                ["Sf3 read as Nf3: S is the knight in German", "Lb5 read as Bb5: L is the bishop in German, Dutch", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+                [
+                    "Sf3 read as Nf3: S is the knight in German",
+                    "Lb5 read as Bb5: L is the bishop in German, Dutch",
+                    "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch",
+                    "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch",
+                ],
             ),
             (
                 "1. e4 e5 2. Cf3 Cc6 3. Fb5 a6 4. Fa4 Cf6 5. O-O Fe7 6. Te1 b5 7. Fb3 d6 8. c3 O-O 9. h3 Dd7 *",
-                ["Cf3 read as Nf3: C is the knight in French, Spanish, Italian", "Fb5 read as Bb5: F is the bishop in French", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+                [
+                    "Cf3 read as Nf3: C is the knight in French, Spanish, Italian",
+                    "Fb5 read as Bb5: F is the bishop in French",
+                    "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch",
+                    "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch",
+                ],
             ),
             (
                 "1. e4 e5 2. Cf3 Cc6 3. Ab5 a6 4. Aa4 Cf6 5. O-O Ae7 6. Te1 b5 7. Ab3 d6 8. c3 O-O 9. h3 Dd7 *",
-                ["Cf3 read as Nf3: C is the knight in French, Spanish, Italian", "Ab5 read as Bb5: A is the bishop in Spanish, Italian", "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch", "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch"],
+                [
+                    "Cf3 read as Nf3: C is the knight in French, Spanish, Italian",
+                    "Ab5 read as Bb5: A is the bishop in Spanish, Italian",
+                    "Te1 read as Re1: T is the rook in German, French, Spanish, Italian, Dutch",
+                    "Dd7 read as Qd7: D is the queen in German, French, Spanish, Italian, Dutch",
+                ],
             ),
             (
                 "1. e4 e5 2. Кf3 Кc6 3. Сb5 a6 4. Сa4 Кf6 5. O-O Сe7 6. Лe1 b5 7. Сb3 d6 8. c3 O-O 9. h3 Фd7 *",
-                ["Кf3 read as Nf3: К is the knight in Russian", "Сb5 read as Bb5: С is the bishop in Russian", "Лe1 read as Re1: Л is the rook in Russian", "Фd7 read as Qd7: Ф is the queen in Russian"],
+                [
+                    "Кf3 read as Nf3: К is the knight in Russian",
+                    "Сb5 read as Bb5: С is the bishop in Russian",
+                    "Лe1 read as Re1: Л is the rook in Russian",
+                    "Фd7 read as Qd7: Ф is the queen in Russian",
+                ],
             ),
         ] {
             let g = read_game(pgn.as_bytes());
-            assert_eq!(movetext_of(&g), "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\nO-O 9. h3 Qd7 *", "{pgn}");
+            assert_eq!(
+                movetext_of(&g),
+                "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3\nO-O 9. h3 Qd7 *",
+                "{pgn}"
+            );
             let want: Vec<String> = said.iter().map(|m| format!("fixed: {m}")).collect();
             assert_eq!(messages(&g), want);
         }
@@ -1588,8 +1957,16 @@ mod tests {
 
     #[test]
     fn move_numbers_however_written_are_checked_alike() {
-        let said = |pgn: &str| read_game(pgn.as_bytes()).diagnostics().iter().map(|d| (d.message.clone(), d.span, d.line, d.col)).collect::<Vec<_>>();
-        let wrong = |n: u32, want: u32| format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)");
+        let said = |pgn: &str| {
+            read_game(pgn.as_bytes())
+                .diagnostics()
+                .iter()
+                .map(|d| (d.message.clone(), d.span, d.line, d.col))
+                .collect::<Vec<_>>()
+        };
+        let wrong = |n: u32, want: u32| {
+            format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)")
+        };
         // A number alone, one right after another, one before a no-break
         // space or a look-alike dash; one glued to its move is not checked.
         assert_eq!(said("1. e4 7... e5 *"), [(wrong(7, 1), (6, 7), 1, 7)]);
@@ -1623,7 +2000,10 @@ mod tests {
         assert_eq!(g.tag("Annotator"), Some("Lee \"The Wall\""));
         assert_eq!(g.tag("White"), Some("A"));
         assert!(write(&g).contains("[Annotator \"Lee \\\"The Wall\\\"\"]"));
-        assert_eq!(messages(&g), ["fixed: the value of tag Annotator holds quotes without a backslash; it runs to the last quote before ]"]);
+        assert_eq!(
+            messages(&g),
+            ["fixed: the value of tag Annotator holds quotes without a backslash; it runs to the last quote before ]"]
+        );
         // Two tags on one line are still two.
         let g = read_game(b"[White \"A\"] [Black \"B\"]\n\n1. e4 *");
         assert_eq!((g.tag("White"), g.tag("Black")), (Some("A"), Some("B")));

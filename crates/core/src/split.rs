@@ -108,7 +108,15 @@ impl<'a> Splitter<'a> {
     /// Resumes splitting `bytes` at a point taken from a splitter over the
     /// same bytes.
     pub fn resume(bytes: &'a [u8], point: SplitPoint) -> Splitter<'a> {
-        Splitter { bytes, pos: point.pos.min(bytes.len()), line: point.line, eol: point.eol, next_comment: 0, next_quote: 0, quick: true }
+        Splitter {
+            bytes,
+            pos: point.pos.min(bytes.len()),
+            line: point.line,
+            eol: point.eol,
+            next_comment: 0,
+            next_quote: 0,
+            quick: true,
+        }
     }
 
     /// Finds the next game, appending its tags to `tags`. Returns `None` at
@@ -179,7 +187,8 @@ impl<'a> Splitter<'a> {
             if state == State::Start && (c == b';' || c == b'{') {
                 // Comments before a game's tags or moves (a file's banner)
                 // belong to the game after them; the reader keeps them.
-                let close = if c == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
+                let close =
+                    if c == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
                 if let Some(close) = close {
                     preamble.get_or_insert(content);
                     lines += bytes[p..close].iter().filter(|&&b| b == self.eol).count() as u32;
@@ -229,7 +238,9 @@ impl<'a> Splitter<'a> {
                 continue;
             }
             // Movetext (or junk, which the reader reports).
-            if state == State::AfterResult || (blank_in_movetext && moves_seen && starts_first_move(bytes, content, eol)) {
+            if state == State::AfterResult
+                || (blank_in_movetext && moves_seen && starts_first_move(bytes, content, eol))
+            {
                 end = p;
                 break;
             }
@@ -296,7 +307,9 @@ impl<'a> Splitter<'a> {
             let Some(i) = memchr(self.eol, &bytes[p..limit]) else { break };
             let eol = p + i;
             // The line is at least one byte long: it starts with a letter or digit.
-            if matches!(bytes[eol - 1], b'*' | b'0' | b'1' | b'2' | b' ' | b'\t' | b'\r' | b'\n') && ends_with_result(&bytes[p..eol]) {
+            if matches!(bytes[eol - 1], b'*' | b'0' | b'1' | b'2' | b' ' | b'\t' | b'\r' | b'\n')
+                && ends_with_result(&bytes[p..eol])
+            {
                 break;
             }
             *lines += 1;
@@ -310,7 +323,13 @@ impl<'a> Splitter<'a> {
     /// start of the next line) and whether the line ended in a termination
     /// marker. Counts the lines it passes. `semicolon` (`quote`) is false
     /// when the line is known to hold no `;` (no `"`).
-    fn scan_movetext(&mut self, mut p: usize, mut eol: usize, (mut semicolon, mut quote): (bool, bool), lines: &mut u32) -> (usize, bool) {
+    fn scan_movetext(
+        &mut self,
+        mut p: usize,
+        mut eol: usize,
+        (mut semicolon, mut quote): (bool, bool),
+        lines: &mut u32,
+    ) -> (usize, bool) {
         let bytes = self.bytes;
         let len = bytes.len();
         loop {
@@ -477,9 +496,9 @@ fn marker_apart(before: &[u8]) -> bool {
         // look-alike dash, say), whatever its encoding.
         return before.ends_with(b"\xC2\xA0");
     }
-    matches!(last, b'a'..=b'z' | b'A'..=b'Z' | b'1'..=b'8' | b'+' | b'#' | b'!' | b'?') || !crate::lexer::is_symbol_byte(last)
+    matches!(last, b'a'..=b'z' | b'A'..=b'Z' | b'1'..=b'8' | b'+' | b'#' | b'!' | b'?')
+        || !crate::lexer::is_symbol_byte(last)
 }
-
 
 /// A `[` followed by a letter (after optional spaces): the start of a tag,
 /// not a `[%cmd]` or stray bracket.
@@ -613,7 +632,8 @@ fn find_quote_or_stop(bytes: &[u8], mut j: usize, eol: u8) -> Option<usize> {
         let mut word = [0u8; 8];
         word.copy_from_slice(chunk);
         let x = u64::from_le_bytes(word);
-        let found = zero(x ^ (LO * u64::from(b'"'))) | zero(x ^ (LO * u64::from(b'\\'))) | zero(x ^ (LO * u64::from(eol)));
+        let found =
+            zero(x ^ (LO * u64::from(b'"'))) | zero(x ^ (LO * u64::from(b'\\'))) | zero(x ^ (LO * u64::from(eol)));
         if found != 0 {
             return Some(j + (found.trailing_zeros() / 8) as usize);
         }
@@ -692,7 +712,10 @@ fn parse_tag_line(bytes: &[u8], mut p: usize, eol: usize, tags: &mut Vec<RawTag>
                         let after = skip_ws(bytes, close + 1, eol);
                         // A quote not followed by `]`: the value may hold
                         // quotes that are not escaped, if a later quote is.
-                        match (after < eol && bytes[after] != b']').then(|| quote_before_bracket(bytes, close + 1, eol)).flatten() {
+                        match (after < eol && bytes[after] != b']')
+                            .then(|| quote_before_bracket(bytes, close + 1, eol))
+                            .flatten()
+                        {
                             Some(last) => {
                                 flags |= TAG_INNER_QUOTES;
                                 value = (vs, last);
@@ -797,7 +820,10 @@ mod tests {
     fn tags_after_the_result_on_the_same_line_begin_the_next_game() {
         let s = "1. e4 e5 1-0 [Event \"Next\"] [White \"X\"] 1. d4 *\n";
         let g = split(s);
-        assert_eq!(g.iter().map(|x| (x.0.as_str(), x.1)).collect::<Vec<_>>(), [("1. e4 e5 1-0 ", 1), ("[Event \"Next\"] [White \"X\"] 1. d4 *\n", 1)]);
+        assert_eq!(
+            g.iter().map(|x| (x.0.as_str(), x.1)).collect::<Vec<_>>(),
+            [("1. e4 e5 1-0 ", 1), ("[Event \"Next\"] [White \"X\"] 1. d4 *\n", 1)]
+        );
         // With tags before, a comment after, and the next game's tags running on.
         let s = "[Event \"A\"] 1. e4 1/2-1/2 [Event \"B\"] 1. d4 {a \"q\"} *\n[Event \"C\"]\n1. c4 0-1 [Event \"D\"]\n[Site \"y\"]\n\n1. Nf3 *\n";
         let g = split(s);
@@ -891,9 +917,30 @@ mod tests {
     fn quick_paths_split_as_the_line_loop() {
         // Pieces of lines that matter to the splitter, joined at random.
         let pieces: [&[u8]; 24] = [
-            b"[Event \"a\"]", b"[Site \"x\\\"y\"]", b"[Event \"b\"] 1. e4", b"[A \"v\"]  ", b"[B \"v\"]]", b"[C v]", b" [D \"w\"]",
-            b"1. e4 e5 2. Nf3", b"Nc6 3. Bb5 1-0", b"a6 *", b"1/2-1/2", b"0-1", b"4. O-O {a", b"comment [Event \"c\"] }", b"; line {",
-            b"%escape {", b"", b" ", b"\t", b"1... e5", b"e4 12", b"\xEF\xBB\xBF1. d4", b"Qd1 Qd2", b"(1. c4 c5) 2. Nf3",
+            b"[Event \"a\"]",
+            b"[Site \"x\\\"y\"]",
+            b"[Event \"b\"] 1. e4",
+            b"[A \"v\"]  ",
+            b"[B \"v\"]]",
+            b"[C v]",
+            b" [D \"w\"]",
+            b"1. e4 e5 2. Nf3",
+            b"Nc6 3. Bb5 1-0",
+            b"a6 *",
+            b"1/2-1/2",
+            b"0-1",
+            b"4. O-O {a",
+            b"comment [Event \"c\"] }",
+            b"; line {",
+            b"%escape {",
+            b"",
+            b" ",
+            b"\t",
+            b"1... e5",
+            b"e4 12",
+            b"\xEF\xBB\xBF1. d4",
+            b"Qd1 Qd2",
+            b"(1. c4 c5) 2. Nf3",
         ];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
@@ -950,7 +997,9 @@ mod tests {
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let len = (seed % 40) as usize;
-            let bytes: Vec<u8> = (0..len).map(|i| [b'"', b'\\', b'\n', b'\r', b'a', 0x22 ^ 0x80, 0xff, 0][(seed >> (i % 60)) as usize % 8]).collect();
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| [b'"', b'\\', b'\n', b'\r', b'a', 0x22 ^ 0x80, 0xff, 0][(seed >> (i % 60)) as usize % 8])
+                .collect();
             let from = (seed >> 40) as usize % (len + 1);
             for eol in [b'\n', b'\r'] {
                 let slow = bytes[from..].iter().position(|&b| b == b'"' || b == b'\\' || b == eol).map(|i| from + i);
@@ -988,5 +1037,4 @@ mod tests {
         assert!(!tag(b"[Event \"x\"] e4 e5"));
         assert!(!tag(b"[Event]"));
     }
-
 }

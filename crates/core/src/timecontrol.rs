@@ -141,10 +141,9 @@ impl fmt::Display for TimeControlError {
                 "TimeControl \"{input}\": the period \"{part}\" lasts for the rest of \
                  the game, so it must be the last one"
             ),
-            TimeControlProblem::TooLarge { number } => write!(
-                f,
-                "TimeControl \"{input}\": the number {number} is too large"
-            ),
+            TimeControlProblem::TooLarge { number } => {
+                write!(f, "TimeControl \"{input}\": the number {number} is too large")
+            }
             TimeControlProblem::NotAlone => write!(
                 f,
                 "TimeControl \"{input}\": \"?\" (unknown) and \"-\" (no clock) \
@@ -161,21 +160,15 @@ impl std::error::Error for TimeControlError {}
 fn number(s: &str) -> Result<u32, TimeControlProblem> {
     let s = s.trim();
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(TimeControlProblem::NotPgnForm {
-            part: String::new(),
-        });
+        return Err(TimeControlProblem::NotPgnForm { part: String::new() });
     }
-    s.parse().map_err(|_| TimeControlProblem::TooLarge {
-        number: s.to_string(),
-    })
+    s.parse().map_err(|_| TimeControlProblem::TooLarge { number: s.to_string() })
 }
 
 fn period(part: &str) -> Result<Period, TimeControlProblem> {
     // Name the part in errors about its form.
     period_of(part).map_err(|problem| match problem {
-        TimeControlProblem::NotPgnForm { .. } => TimeControlProblem::NotPgnForm {
-            part: part.to_string(),
-        },
+        TimeControlProblem::NotPgnForm { .. } => TimeControlProblem::NotPgnForm { part: part.to_string() },
         other => other,
     })
 }
@@ -185,48 +178,31 @@ fn period_of(part: &str) -> Result<Period, TimeControlProblem> {
         return Err(TimeControlProblem::EmptyPeriod);
     }
     if let Some(rest) = part.strip_prefix('*') {
-        return Ok(Period::Hourglass {
-            seconds: number(rest)?,
-        });
+        return Ok(Period::Hourglass { seconds: number(rest)? });
     }
     if let Some((moves, time)) = part.split_once('/') {
         let moves = number(moves)?;
         if moves == 0 {
-            return Err(TimeControlProblem::ZeroMoves {
-                part: part.to_string(),
-            });
+            return Err(TimeControlProblem::ZeroMoves { part: part.to_string() });
         }
         return Ok(match time.split_once('+') {
-            Some((seconds, increment)) => Period::MovesWithIncrement {
-                moves,
-                seconds: number(seconds)?,
-                increment: number(increment)?,
-            },
-            None => Period::Moves {
-                moves,
-                seconds: number(time)?,
-            },
+            Some((seconds, increment)) => {
+                Period::MovesWithIncrement { moves, seconds: number(seconds)?, increment: number(increment)? }
+            }
+            None => Period::Moves { moves, seconds: number(time)? },
         });
     }
     if let Some((seconds, increment)) = part.split_once('+') {
-        return Ok(Period::Increment {
-            seconds: number(seconds)?,
-            increment: number(increment)?,
-        });
+        return Ok(Period::Increment { seconds: number(seconds)?, increment: number(increment)? });
     }
-    Ok(Period::SuddenDeath {
-        seconds: number(part)?,
-    })
+    Ok(Period::SuddenDeath { seconds: number(part)? })
 }
 
 /// Reads the value of a `TimeControl` tag. White space around the value,
 /// its periods and its numbers is allowed.
 pub fn parse(s: &str) -> Result<TimeControl, TimeControlError> {
     let input = s.trim();
-    let fail = |problem| TimeControlError {
-        input: input.to_string(),
-        problem,
-    };
+    let fail = |problem| TimeControlError { input: input.to_string(), problem };
     match input {
         "" => return Err(fail(TimeControlProblem::Empty)),
         "?" => return Ok(TimeControl::Unknown),
@@ -236,14 +212,9 @@ pub fn parse(s: &str) -> Result<TimeControl, TimeControlError> {
     let parts: Vec<&str> = input.split(':').map(str::trim).collect();
     // A clock reading such as "1:30:00" is a common mistake; call it what it
     // is rather than complaining about the order of periods.
-    let clock_like = parts.len() > 1
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    let clock_like = parts.len() > 1 && parts.iter().all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
     if clock_like {
-        return Err(fail(TimeControlProblem::NotPgnForm {
-            part: input.to_string(),
-        }));
+        return Err(fail(TimeControlProblem::NotPgnForm { part: input.to_string() }));
     }
     let mut periods = Vec::with_capacity(parts.len());
     for part in &parts {
@@ -253,15 +224,9 @@ pub fn parse(s: &str) -> Result<TimeControl, TimeControlError> {
         periods.push(period(part).map_err(fail)?);
     }
     let last = periods.len().saturating_sub(1);
-    let misplaced = periods
-        .iter()
-        .zip(&parts)
-        .take(last)
-        .find(|(p, _)| p.is_rest_of_game());
+    let misplaced = periods.iter().zip(&parts).take(last).find(|(p, _)| p.is_rest_of_game());
     if let Some((_, part)) = misplaced {
-        return Err(fail(TimeControlProblem::NotLast {
-            part: part.to_string(),
-        }));
+        return Err(fail(TimeControlProblem::NotLast { part: part.to_string() }));
     }
     Ok(TimeControl::Periods(periods))
 }
@@ -289,9 +254,7 @@ impl Period {
     /// The time added after each move; 0 when there is none.
     pub fn increment(&self) -> u32 {
         match *self {
-            Period::MovesWithIncrement { increment, .. } | Period::Increment { increment, .. } => {
-                increment
-            }
+            Period::MovesWithIncrement { increment, .. } | Period::Increment { increment, .. } => increment,
             _ => 0,
         }
     }
@@ -315,11 +278,7 @@ impl fmt::Display for Period {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Period::Moves { moves, seconds } => write!(f, "{moves}/{seconds}"),
-            Period::MovesWithIncrement {
-                moves,
-                seconds,
-                increment,
-            } => write!(f, "{moves}/{seconds}+{increment}"),
+            Period::MovesWithIncrement { moves, seconds, increment } => write!(f, "{moves}/{seconds}+{increment}"),
             Period::SuddenDeath { seconds } => write!(f, "{seconds}"),
             Period::Increment { seconds, increment } => write!(f, "{seconds}+{increment}"),
             Period::Hourglass { seconds } => write!(f, "*{seconds}"),
@@ -394,9 +353,7 @@ impl TimeControl {
         let periods = match self {
             TimeControl::Unknown => return "unknown time control".to_string(),
             TimeControl::None => return "no time control".to_string(),
-            TimeControl::Periods(periods) if periods.is_empty() => {
-                return "unknown time control".to_string()
-            }
+            TimeControl::Periods(periods) if periods.is_empty() => return "unknown time control".to_string(),
             TimeControl::Periods(periods) => periods,
         };
         let single = periods.len() == 1;
@@ -409,11 +366,7 @@ impl TimeControl {
                 Period::Moves { moves, seconds } => {
                     format!("{} in {}", moves_words(moves), duration_words(seconds))
                 }
-                Period::MovesWithIncrement {
-                    moves,
-                    seconds,
-                    increment,
-                } => format!(
+                Period::MovesWithIncrement { moves, seconds, increment } => format!(
                     "{} in {} + {} per move",
                     moves_words(moves),
                     duration_words(seconds),
@@ -425,11 +378,9 @@ impl TimeControl {
                 Period::SuddenDeath { seconds } => {
                     format!("{} for the rest of the game", duration_words(seconds))
                 }
-                Period::Increment { seconds, increment } => format!(
-                    "{} + {} per move",
-                    duration_words(seconds),
-                    duration_words(increment)
-                ),
+                Period::Increment { seconds, increment } => {
+                    format!("{} + {} per move", duration_words(seconds), duration_words(increment))
+                }
                 Period::Hourglass { seconds } => format!(
                     "hourglass of {} (each player starts with {})",
                     duration_words(seconds),
@@ -439,11 +390,7 @@ impl TimeControl {
             text.push_str(&part);
         }
         if periods.last().is_some_and(|p| !p.is_rest_of_game()) {
-            text.push_str(if single {
-                ", repeated"
-            } else {
-                ", the last period repeating"
-            });
+            text.push_str(if single { ", repeated" } else { ", the last period repeating" });
         }
         text
     }
@@ -485,37 +432,12 @@ mod tests {
 
     #[test]
     fn each_kind_of_period() {
-        assert_eq!(
-            periods("40/9000"),
-            vec![Period::Moves {
-                moves: 40,
-                seconds: 9000
-            }]
-        );
+        assert_eq!(periods("40/9000"), vec![Period::Moves { moves: 40, seconds: 9000 }]);
         assert_eq!(periods("300"), vec![Period::SuddenDeath { seconds: 300 }]);
-        assert_eq!(
-            periods("4500+60"),
-            vec![Period::Increment {
-                seconds: 4500,
-                increment: 60
-            }]
-        );
+        assert_eq!(periods("4500+60"), vec![Period::Increment { seconds: 4500, increment: 60 }]);
         assert_eq!(periods("*180"), vec![Period::Hourglass { seconds: 180 }]);
-        assert_eq!(
-            periods("40/7200+30"),
-            vec![Period::MovesWithIncrement {
-                moves: 40,
-                seconds: 7200,
-                increment: 30
-            }]
-        );
-        assert_eq!(
-            periods("600+0"),
-            vec![Period::Increment {
-                seconds: 600,
-                increment: 0
-            }]
-        );
+        assert_eq!(periods("40/7200+30"), vec![Period::MovesWithIncrement { moves: 40, seconds: 7200, increment: 30 }]);
+        assert_eq!(periods("600+0"), vec![Period::Increment { seconds: 600, increment: 0 }]);
     }
 
     #[test]
@@ -523,29 +445,14 @@ mod tests {
         assert_eq!(
             periods("40/7200:20/3600:900+30"),
             vec![
-                Period::Moves {
-                    moves: 40,
-                    seconds: 7200
-                },
-                Period::Moves {
-                    moves: 20,
-                    seconds: 3600
-                },
-                Period::Increment {
-                    seconds: 900,
-                    increment: 30
-                },
+                Period::Moves { moves: 40, seconds: 7200 },
+                Period::Moves { moves: 20, seconds: 3600 },
+                Period::Increment { seconds: 900, increment: 30 },
             ]
         );
         assert_eq!(
             periods("40/7200:3600"),
-            vec![
-                Period::Moves {
-                    moves: 40,
-                    seconds: 7200
-                },
-                Period::SuddenDeath { seconds: 3600 },
-            ]
+            vec![Period::Moves { moves: 40, seconds: 7200 }, Period::SuddenDeath { seconds: 3600 },]
         );
         assert_eq!(periods("40/5400+30:1800+30").len(), 2);
     }
@@ -554,10 +461,7 @@ mod tests {
     fn white_space_is_allowed_and_dropped_on_output() {
         let tc = parse("  40 / 7200 : 20/3600 :  900 + 30 ").expect("lenient form");
         assert_eq!(tc.to_string(), "40/7200:20/3600:900+30");
-        assert_eq!(
-            parse("* 180").map(|t| t.to_string()),
-            Ok("*180".to_string())
-        );
+        assert_eq!(parse("* 180").map(|t| t.to_string()), Ok("*180".to_string()));
     }
 
     #[test]
@@ -600,40 +504,17 @@ mod tests {
         assert_eq!(problem("40/7200:"), TimeControlProblem::EmptyPeriod);
         assert_eq!(problem(":300"), TimeControlProblem::EmptyPeriod);
         assert_eq!(problem("40/7200::300"), TimeControlProblem::EmptyPeriod);
-        assert_eq!(
-            problem("0/3600"),
-            TimeControlProblem::ZeroMoves {
-                part: "0/3600".to_string()
-            }
-        );
+        assert_eq!(problem("0/3600"), TimeControlProblem::ZeroMoves { part: "0/3600".to_string() });
         assert!(message("0/3600").contains("zero moves"));
-        assert_eq!(
-            problem("3600:40/7200"),
-            TimeControlProblem::NotLast {
-                part: "3600".to_string()
-            }
-        );
+        assert_eq!(problem("3600:40/7200"), TimeControlProblem::NotLast { part: "3600".to_string() });
         assert_eq!(
             message("900+10:300"),
             "TimeControl \"900+10:300\": the period \"900+10\" lasts for the rest of \
              the game, so it must be the last one"
         );
-        assert_eq!(
-            problem("*180:300"),
-            TimeControlProblem::NotLast {
-                part: "*180".to_string()
-            }
-        );
-        assert_eq!(
-            problem("40/99999999999"),
-            TimeControlProblem::TooLarge {
-                number: "99999999999".to_string()
-            }
-        );
-        assert_eq!(
-            message("4294967296"),
-            "TimeControl \"4294967296\": the number 4294967296 is too large"
-        );
+        assert_eq!(problem("*180:300"), TimeControlProblem::NotLast { part: "*180".to_string() });
+        assert_eq!(problem("40/99999999999"), TimeControlProblem::TooLarge { number: "99999999999".to_string() });
+        assert_eq!(message("4294967296"), "TimeControl \"4294967296\": the number 4294967296 is too large");
         assert_eq!(problem("40/7200:?"), TimeControlProblem::NotAlone);
         assert_eq!(problem("-:300"), TimeControlProblem::NotAlone);
         for bad in [
@@ -657,11 +538,7 @@ mod tests {
             "300 + -5",
             "40/7200:3600+",
         ] {
-            assert!(
-                matches!(problem(bad), TimeControlProblem::NotPgnForm { .. }),
-                "{bad:?}: {:?}",
-                parse(bad)
-            );
+            assert!(matches!(problem(bad), TimeControlProblem::NotPgnForm { .. }), "{bad:?}: {:?}", parse(bad));
         }
     }
 
@@ -681,23 +558,14 @@ mod tests {
     #[test]
     fn descriptions() {
         let words = |s: &str| parse(s).map(|t| t.describe()).unwrap_or_default();
-        assert_eq!(
-            words("40/7200:3600+30"),
-            "40 moves in 2 h, then 1 h + 30 s per move"
-        );
-        assert_eq!(
-            words("40/7200:3600"),
-            "40 moves in 2 h, then 1 h for the rest of the game"
-        );
+        assert_eq!(words("40/7200:3600+30"), "40 moves in 2 h, then 1 h + 30 s per move");
+        assert_eq!(words("40/7200:3600"), "40 moves in 2 h, then 1 h for the rest of the game");
         assert_eq!(
             words("40/7200:20/3600:900+30"),
             "40 moves in 2 h, then 20 moves in 1 h, then 15 min + 30 s per move"
         );
         assert_eq!(words("40/9000"), "40 moves in 2 h 30 min, repeated");
-        assert_eq!(
-            words("40/7200:20/3600"),
-            "40 moves in 2 h, then 20 moves in 1 h, the last period repeating"
-        );
+        assert_eq!(words("40/7200:20/3600"), "40 moves in 2 h, then 20 moves in 1 h, the last period repeating");
         assert_eq!(words("300"), "5 min for the game");
         assert_eq!(words("900+10"), "15 min + 10 s per move");
         assert_eq!(words("600+0"), "10 min + 0 s per move");
@@ -705,30 +573,17 @@ mod tests {
         assert_eq!(words("5400+60"), "1 h 30 min + 1 min per move");
         assert_eq!(words("3725"), "1 h 2 min 5 s for the game");
         assert_eq!(words("1/60+5"), "1 move in 1 min + 5 s per move, repeated");
-        assert_eq!(
-            words("*180"),
-            "hourglass of 3 min (each player starts with 1 min 30 s)"
-        );
+        assert_eq!(words("*180"), "hourglass of 3 min (each player starts with 1 min 30 s)");
         assert_eq!(words("?"), "unknown time control");
         assert_eq!(words("-"), "no time control");
-        assert_eq!(
-            TimeControl::Periods(Vec::new()).describe(),
-            "unknown time control"
-        );
+        assert_eq!(TimeControl::Periods(Vec::new()).describe(), "unknown time control");
         let _ = words("4294967295+4294967295");
     }
 
     #[test]
     fn period_accessors() {
-        let p = Period::MovesWithIncrement {
-            moves: 40,
-            seconds: 7200,
-            increment: 30,
-        };
-        assert_eq!(
-            (p.moves(), p.seconds(), p.increment()),
-            (Some(40), 7200, 30)
-        );
+        let p = Period::MovesWithIncrement { moves: 40, seconds: 7200, increment: 30 };
+        assert_eq!((p.moves(), p.seconds(), p.increment()), (Some(40), 7200, 30));
         assert!(!p.is_rest_of_game());
         let p = Period::Hourglass { seconds: 180 };
         assert_eq!((p.moves(), p.seconds(), p.increment()), (None, 180, 0));
@@ -737,27 +592,10 @@ mod tests {
 
     #[test]
     fn scrambled_values_never_panic_and_round_trip() {
-        let pieces = [
-            "40",
-            "/",
-            "7200",
-            ":",
-            "+",
-            "*",
-            "?",
-            "-",
-            " ",
-            "0",
-            "9999999999",
-            "30",
-            "é",
-            "h",
-        ];
+        let pieces = ["40", "/", "7200", ":", "+", "*", "?", "-", " ", "0", "9999999999", "30", "é", "h"];
         let mut state: u64 = 11;
         let mut next = || {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             (state >> 33) as usize
         };
         for _ in 0..5000 {

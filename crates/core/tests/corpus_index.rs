@@ -32,9 +32,11 @@ fn corpus() -> Option<PathBuf> {
 
 // Reasons shared by several files.
 const BLACK_NUMBER: &str = "the standard's export writes N... before a Black move that follows a comment";
-const PY_INDENTED_TAG: &str = "python-chess takes an indented tag line for movetext; we read it as a tag, as the origin does";
+const PY_INDENTED_TAG: &str =
+    "python-chess takes an indented tag line for movetext; we read it as a tag, as the origin does";
 const PY_TAGS_AND_MOVES: &str = "python-chess does not read moves on the line of the tags; we do";
-const PY_BLANK_LINE: &str = "python-chess ends a game at a blank line inside its movetext; we end it at its marker or at the next tags";
+const PY_BLANK_LINE: &str =
+    "python-chess ends a game at a blank line inside its movetext; we end it at its marker or at the next tags";
 const PY_PAST_MARKER: &str = "the game ends at its marker and what follows on the line is kept as a comment; python-chess reads on past the marker";
 const PY_TAGS_AFTER_MARKER: &str = "tag pairs after a game's marker on its line begin the next game; python-chess reads on past the marker into one game";
 const PY_LOWER_CASTLING: &str = "python-chess does not read castling written o-o; we do, as scalachess expects";
@@ -226,8 +228,14 @@ const DIFFERENCES: &[(&str, &str, &str, &str)] = &[
 /// Rows whose stated expectation cannot be checked by a program, and why.
 /// (The python-chess column of these rows is still checked.)
 const UNVERIFIABLE: &[(&str, &str)] = &[
-    ("python-chess__game-starting-comment-1.pgn", "the expected comments are elided in the index (`game.comments == [...]`)"),
-    ("python-chess__game-starting-comment.pgn", "the expected comments are elided in the index (`game.comments == [...]`)"),
+    (
+        "python-chess__game-starting-comment-1.pgn",
+        "the expected comments are elided in the index (`game.comments == [...]`)",
+    ),
+    (
+        "python-chess__game-starting-comment.pgn",
+        "the expected comments are elided in the index (`game.comments == [...]`)",
+    ),
 ];
 
 // ---------------------------------------------------------------------------
@@ -259,7 +267,11 @@ fn first_error(g: &Game) -> Option<String> {
 
 /// "none", or the first error of the first game that has one.
 fn errors_summary(games: &[Game]) -> String {
-    games.iter().enumerate().find_map(|(i, g)| first_error(g).map(|e| format!("game {}: {e}", i + 1))).unwrap_or_else(|| "none".into())
+    games
+        .iter()
+        .enumerate()
+        .find_map(|(i, g)| first_error(g).map(|e| format!("game {}: {e}", i + 1)))
+        .unwrap_or_else(|| "none".into())
 }
 
 /// The main line in canonical SAN (`--` for null moves), or the first error
@@ -305,7 +317,11 @@ fn variation(g: &Game, parent: NodeId, n: usize) -> Option<NodeId> {
 /// A node's move labelled as a chess player writes it: "12. Nf3", "12... Nf6".
 fn labelled(g: &Game, n: NodeId) -> String {
     let (num, white) = g.move_number(n);
-    if white { format!("{num}. {}", g.san(n)) } else { format!("{num}... {}", g.san(n)) }
+    if white {
+        format!("{num}. {}", g.san(n))
+    } else {
+        format!("{num}... {}", g.san(n))
+    }
 }
 
 fn export(g: &Game) -> String {
@@ -380,7 +396,10 @@ fn find_move(g: &Game, san: &str, on_mainline: Option<bool>) -> Option<NodeId> {
         let kids: Vec<NodeId> = g.children(n).collect();
         stack.extend(kids.into_iter().rev());
     }
-    order.into_iter().skip(1).find(|&n| g.san(n).trim_end_matches(['+', '#']) == san && on_mainline.is_none_or(|m| g.is_mainline(n) == m))
+    order
+        .into_iter()
+        .skip(1)
+        .find(|&n| g.san(n).trim_end_matches(['+', '#']) == san && on_mainline.is_none_or(|m| g.is_mainline(n) == m))
 }
 
 fn mainline_nags(g: &Game) -> String {
@@ -420,8 +439,16 @@ fn python_chess_checks(text: &str, games: &[Game]) -> Vec<Check> {
     if let Some(n) = count(text) {
         out.push(check("py games", n.to_string(), games.len().to_string()));
     }
-    let with_errors = text.find(" with errors").and_then(|i| text[..i].rsplit(", ").next()).and_then(|s| s.trim().parse::<usize>().ok()).unwrap_or(0);
-    out.push(check("py games with errors", with_errors.to_string(), games.iter().filter(|g| g.has_errors()).count().to_string()));
+    let with_errors = text
+        .find(" with errors")
+        .and_then(|i| text[..i].rsplit(", ").next())
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .unwrap_or(0);
+    out.push(check(
+        "py games with errors",
+        with_errors.to_string(),
+        games.iter().filter(|g| g.has_errors()).count().to_string(),
+    ));
     let first = games.first();
     if let Some(p) = text.split("mainline plies ").nth(1).and_then(count) {
         out.push(check("py plies", p.to_string(), first.map_or("no game".into(), |g| g.mainline_plies().to_string())));
@@ -489,7 +516,11 @@ fn origin_checks(file: &str, origin: &str, games: &[Game], bytes: &[u8], unread:
     }
     if origin == "round-trip should preserve tree" {
         let again = read_game(export(g).as_bytes());
-        out.push(check("export re-read", "same tree", equivalent(g, &again).map_or_else(|e| e, |_| "same tree".into())));
+        out.push(check(
+            "export re-read",
+            "same tree",
+            equivalent(g, &again).map_or_else(|e| e, |_| "same tree".into()),
+        ));
         return out;
     }
     if let Some(c) = per_file_checks(file, games) {
@@ -554,10 +585,18 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
     // Errors.
     match c {
         "must be REJECTED (throws)" | "error" | "ParserTest: should fail/flag as standard" => {
-            out.push(check("rejected", "an error", if games.iter().any(Game::has_errors) { "an error".to_string() } else { "no error".into() }));
+            out.push(check(
+                "rejected",
+                "an error",
+                if games.iter().any(Game::has_errors) { "an error".to_string() } else { "no error".into() },
+            ));
             return;
         }
-        "strict parser must REJECT, permissive must accept" | "ParserTest: parse ok" | "ParserTest: lenient: still parse" | "no errors" | "parsing ok" => {
+        "strict parser must REJECT, permissive must accept"
+        | "ParserTest: parse ok"
+        | "ParserTest: lenient: still parse"
+        | "no errors"
+        | "parsing ok" => {
             out.push(check("errors", "none", errors_summary(games)));
             return;
         }
@@ -568,7 +607,10 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
         _ => {}
     }
     // Plies.
-    let plies = c.strip_prefix("ParserTest: mainline ").or_else(|| c.strip_suffix(" plies")).or_else(|| c.strip_prefix("mainline "));
+    let plies = c
+        .strip_prefix("ParserTest: mainline ")
+        .or_else(|| c.strip_suffix(" plies"))
+        .or_else(|| c.strip_prefix("mainline "));
     if let Some(rest) = plies {
         if rest == "size == token count" {
             return;
@@ -602,7 +644,9 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
         out.push(check("Date year", y, tag("Date").chars().take(4).collect::<String>()));
         return;
     }
-    if let Some(v) = c.strip_prefix("ParserTest: variant ").or_else(|| c.strip_prefix("ParserTest: values trimmed: Variant=")) {
+    if let Some(v) =
+        c.strip_prefix("ParserTest: variant ").or_else(|| c.strip_prefix("ParserTest: values trimmed: Variant="))
+    {
         out.push(check("variant", v, variant_name(g)));
         return;
     }
@@ -611,45 +655,67 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
         out.push(check("variant", "Standard or rejected", ours));
         return;
     }
-    let tag_eq = c
-        .strip_prefix("ParserTest: ")
-        .unwrap_or(c)
-        .split_once(" == ")
-        .map(|(n, v)| (n.trim_start_matches("headers[\"").trim_end_matches("\"]").to_string(), v.trim_matches('"').to_string()));
+    let tag_eq = c.strip_prefix("ParserTest: ").unwrap_or(c).split_once(" == ").map(|(n, v)| {
+        (n.trim_start_matches("headers[\"").trim_end_matches("\"]").to_string(), v.trim_matches('"').to_string())
+    });
     if let Some((name, value)) = tag_eq {
         out.push(check(format!("tag {name}"), value, tag(&name)));
         return;
     }
     // Comments and NAGs.
-    if let Some((san, rest)) = c.split_once(" [").filter(|(san, rest)| *san != "root" && !san.contains(" ") && rest.ends_with("]")) {
+    if let Some((san, rest)) =
+        c.split_once(" [").filter(|(san, rest)| *san != "root" && !san.contains(" ") && rest.ends_with("]"))
+    {
         // "d4 [test 3,test 4]": the comments after a move.
         let want = format!("[{}", rest.replace(",", ", "));
-        out.push(check(format!("comments of {san}"), want, find_move(g, san, Some(true)).map_or("no such move".into(), |n| comments_after(g, n))));
+        out.push(check(
+            format!("comments of {san}"),
+            want,
+            find_move(g, san, Some(true)).map_or("no such move".into(), |n| comments_after(g, n)),
+        ));
         return;
     }
     if let Some(rest) = c.strip_prefix("root ").or_else(|| c.strip_prefix("ParserTest: root comments ")) {
-        out.push(check("comments before the first move", rest.replace(",", ", ").replace(",  ", ", "), comments_after(g, g.root())));
+        out.push(check(
+            "comments before the first move",
+            rest.replace(",", ", ").replace(",  ", ", "),
+            comments_after(g, g.root()),
+        ));
         return;
     }
     if let Some(rest) = c.strip_prefix("ParserTest: root comment ") {
-        out.push(check("comments before the first move", format!("[{}]", rest.trim_matches('"')), comments_after(g, g.root())));
+        out.push(check(
+            "comments before the first move",
+            format!("[{}]", rest.trim_matches('"')),
+            comments_after(g, g.root()),
+        ));
         return;
     }
     if let Some(rest) = c.strip_prefix("game.comments=") {
         out.push(check("comments before the first move", rest.replace('"', ""), comments_after(g, g.root())));
         return;
     }
-    if let Some(rest) = c.strip_prefix("variation comments ").or_else(|| c.strip_prefix("ParserTest: variation comments ")) {
-        let want = format!("[{}]", rest.trim_matches(['[', ']']).split(',').map(|s| s.trim().trim_matches('"')).collect::<Vec<_>>().join(", "));
+    if let Some(rest) =
+        c.strip_prefix("variation comments ").or_else(|| c.strip_prefix("ParserTest: variation comments "))
+    {
+        let want = format!(
+            "[{}]",
+            rest.trim_matches(['[', ']']).split(',').map(|s| s.trim().trim_matches('"')).collect::<Vec<_>>().join(", ")
+        );
         let node = g.main_child(g.root()).and_then(|_| variation(g, g.root(), 0));
-        out.push(check("comments before the first move of the variation", want, node.map_or("no variation".into(), |n| comments_before(g, n))));
+        out.push(check(
+            "comments before the first move of the variation",
+            want,
+            node.map_or("no variation".into(), |n| comments_before(g, n)),
+        ));
         return;
     }
     if let Some((who, rest)) = c.split_once(" starting_comments=").or_else(|| c.split_once(" comments=")) {
         let want = rest.replace('"', "").replace(",", ", ");
         let starting = c.contains("starting_comments");
         let node = find_move(g, who, if starting { Some(false) } else { None });
-        let ours = node.map_or("no such move".into(), |n| if starting { comments_before(g, n) } else { comments_after(g, n) });
+        let ours =
+            node.map_or("no such move".into(), |n| if starting { comments_before(g, n) } else { comments_after(g, n) });
         out.push(check(format!("comments of {who}"), want, ours));
         return;
     }
@@ -715,7 +781,8 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
     if let Some(rest) = c.strip_prefix("SAN ").or_else(|| c.contains(" nags [").then_some(c)) {
         // "SAN O-O-O, O-O", "SAN O-O-O nags [3]", "O-O-O# nags [4]".
         if let Some((san, nags)) = rest.split_once(" nags ") {
-            let ours = find_move(g, san.trim_end_matches(['+', '#']), Some(true)).map_or_else(|| mainline_sans(g), |n| format!("{:?}", g.nags(n)));
+            let ours = find_move(g, san.trim_end_matches(['+', '#']), Some(true))
+                .map_or_else(|| mainline_sans(g), |n| format!("{:?}", g.nags(n)));
             out.push(check(format!("NAGs of {san}"), nags, ours));
         } else {
             out.push(check("main line", rest.replace(", ", " "), mainline_sans(g)));
@@ -729,7 +796,11 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
         return;
     }
     if let Some(rest) = c.strip_prefix("ends in checkmate ") {
-        out.push(check("last move", rest.replace("...", "... "), g.mainline().last().map_or("no moves".into(), |&n| labelled(g, n))));
+        out.push(check(
+            "last move",
+            rest.replace("...", "... "),
+            g.mainline().last().map_or("no moves".into(), |&n| labelled(g, n)),
+        ));
         return;
     }
     if c == "each token parses as castling" {
@@ -747,7 +818,8 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
     }
     if let Some((n, rest)) = c.split_once(" games: first moves ") {
         out.push(check("games", n, games.len().to_string()));
-        let ours: Vec<String> = games.iter().map(|g| g.main_child(g.root()).map_or("none".into(), |m| g.san(m))).collect();
+        let ours: Vec<String> =
+            games.iter().map(|g| g.main_child(g.root()).map_or("none".into(), |m| g.san(m))).collect();
         out.push(check("first moves", rest, ours.join(", ")));
         return;
     }
@@ -764,14 +836,28 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
             let san = sans.rsplit('.').next().unwrap_or(sans);
             let node = find_move(g, san, Some(false));
             let (nag, comment) = tail.split_once(" and comment ").unwrap_or((tail, ""));
-            out.push(check(format!("NAGs of {san}"), format!("[{nag}]"), node.map_or("no such move".into(), |n| format!("{:?}", g.nags(n)))));
+            out.push(check(
+                format!("NAGs of {san}"),
+                format!("[{nag}]"),
+                node.map_or("no such move".into(), |n| format!("{:?}", g.nags(n))),
+            ));
             let want = comment.trim_matches('"').replace("\\n", "\n").replace("\\\\", "\\");
-            out.push(check(format!("comment of {san}"), format!("{want:?}"), node.map_or("no such move".into(), |n| format!("{:?}", g.comments_after(n).collect::<Vec<_>>().join("")))));
+            out.push(check(
+                format!("comment of {san}"),
+                format!("{want:?}"),
+                node.map_or("no such move".into(), |n| {
+                    format!("{:?}", g.comments_after(n).collect::<Vec<_>>().join(""))
+                }),
+            ));
         } else {
             // "1...Nf6 2.c4 (2.Nf3 g6 3.g3)": these moves and variations appear.
             let ours = move_tokens(export_movetext(&export(g)));
             let want = move_tokens(rest);
-            out.push(check("variation", "present", if contains_run(&ours, &want) { "present".into() } else { ours.join(" ") }));
+            out.push(check(
+                "variation",
+                "present",
+                if contains_run(&ours, &want) { "present".into() } else { ours.join(" ") },
+            ));
         }
         return;
     }
@@ -828,7 +914,11 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
     }
     if let Some((name, value)) = c.split_once('=') {
         if !name.contains(' ') || name == "the" {
-            let value = if value.len() >= 2 && value.starts_with('"') && value.ends_with('"') { &value[1..value.len() - 1] } else { value };
+            let value = if value.len() >= 2 && value.starts_with('"') && value.ends_with('"') {
+                &value[1..value.len() - 1]
+            } else {
+                value
+            };
             out.push(check(format!("tag {name}"), value, tag(name)));
         }
     }
@@ -837,10 +927,7 @@ fn clause_checks(c: &str, g: &Game, games: &[Game], out: &mut Vec<Check>) {
 /// Tokens that must each read as castling.
 fn castling_tokens(bytes: &[u8]) -> Vec<Check> {
     let text = String::from_utf8_lossy(bytes);
-    let bad: Vec<&str> = text
-        .split_whitespace()
-        .filter(|t| !reads_as_castling(t))
-        .collect();
+    let bad: Vec<&str> = text.split_whitespace().filter(|t| !reads_as_castling(t)).collect();
     vec![check("tokens not read as castling", "none", if bad.is_empty() { "none".to_string() } else { bad.join(" ") })]
 }
 
@@ -886,14 +973,23 @@ fn readme_checks(file: &str, games_column: usize, games: &[Game]) -> Vec<Check> 
             out.push(each_mainline("e4 e5 Nf3 Nc6 Bb5"));
         }
         "chessops__pathological-headers.pgn" => {
-            for (name, value) in [("A", "b\""), ("B", "b\""), ("C", "A]]"), ("D", "A]]["), ("E", "\"A]][\""), ("F", "\"A]][\"\\"), ("G", "\"]")] {
+            for (name, value) in [
+                ("A", "b\""),
+                ("B", "b\""),
+                ("C", "A]]"),
+                ("D", "A]]["),
+                ("E", "\"A]][\""),
+                ("F", "\"A]][\"\\"),
+                ("G", "\"]"),
+            ] {
                 out.push(check(format!("tag {name}"), value, g.tag(name).unwrap_or("(no tag)")));
             }
         }
         "mliebelt-pgn-parser__32games-lichess-2013.pgn" => {
             let wins = games.iter().filter(|g| g.tag("Result") == Some("1-0")).count();
             out.push(check("games with Result 1-0", "22", wins.to_string()));
-            let players: BTreeSet<&str> = games.iter().flat_map(|g| [g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?")]).collect();
+            let players: BTreeSet<&str> =
+                games.iter().flat_map(|g| [g.tag("White").unwrap_or("?"), g.tag("Black").unwrap_or("?")]).collect();
             out.push(check("unique players", "38", players.len().to_string()));
         }
         "mliebelt-pgn-parser__benko.pgn" => out.push(tag_in_some("WhiteElo", "")),
@@ -909,12 +1005,26 @@ fn readme_checks(file: &str, games_column: usize, games: &[Game]) -> Vec<Check> 
             out.push(check("errors", "none", errors_summary(games)));
         }
         "python-chess__immortal-games-invalid-utf8-crlf.pgn" => {
-            let ambiguous = g.diagnostics().iter().find(|d| d.severity == Severity::Error && d.message.contains("ambiguous"));
+            let ambiguous =
+                g.diagnostics().iter().find(|d| d.severity == Severity::Error && d.message.contains("ambiguous"));
             let named = ambiguous.is_some_and(|d| ["5... Nd7", "b8", "f6"].iter().all(|w| d.message.contains(w)));
-            out.push(check("game 1: 5...Nd7 reported as ambiguous (knights on b8 and f6)", "reported", if named { "reported".to_string() } else { errors_summary(games) }));
+            out.push(check(
+                "game 1: 5...Nd7 reported as ambiguous (knights on b8 and f6)",
+                "reported",
+                if named { "reported".to_string() } else { errors_summary(games) },
+            ));
             // The source has ambiguous moves in four games, nothing else wrong.
-            let errors: Vec<String> = games.iter().flat_map(|g| g.diagnostics().iter().filter(|d| d.severity == Severity::Error)).filter(|d| !d.message.contains("ambiguous")).map(|d| d.to_string()).collect();
-            out.push(check("errors other than ambiguous moves", "none", if errors.is_empty() { "none".to_string() } else { errors.join("; ") }));
+            let errors: Vec<String> = games
+                .iter()
+                .flat_map(|g| g.diagnostics().iter().filter(|d| d.severity == Severity::Error))
+                .filter(|d| !d.message.contains("ambiguous"))
+                .map(|d| d.to_string())
+                .collect();
+            out.push(check(
+                "errors other than ambiguous moves",
+                "none",
+                if errors.is_empty() { "none".to_string() } else { errors.join("; ") },
+            ));
             out.push(check("games with errors", "4", games.iter().filter(|g| g.has_errors()).count().to_string()));
         }
         "python-chess__kasparov-deep-blue-1997.pgn" => {
@@ -924,7 +1034,9 @@ fn readme_checks(file: &str, games_column: usize, games: &[Game]) -> Vec<Check> 
         "python-chess__molinari-bordais-1979.pgn" => {
             out.push(check("last move", "Nd3#", g.mainline().last().map_or("none".into(), |&n| g.san(n))));
         }
-        "python-chess__nepomniachtchi-liren-game1.pgn" => out.push(tag_in_some("TimeControl", "40/7200:20/3600:900+30")),
+        "python-chess__nepomniachtchi-liren-game1.pgn" => {
+            out.push(tag_in_some("TimeControl", "40/7200:20/3600:900+30"))
+        }
         "python-chess__stockfish-learning.pgn" => {
             out.push(tag_in_some("Opening", "St. George (Baker) defense"));
             out.push(check("fen", "8/2p2k2/1pR3p1/1P1P4/p1P2P2/P4K2/8/5r2 w - - 7 78", end_fen(g)));
@@ -942,7 +1054,11 @@ fn readme_checks(file: &str, games_column: usize, games: &[Game]) -> Vec<Check> 
                 stack.extend(g.children(n));
             }
             let want: BTreeSet<u8> = [2, 4, 10, 16].into();
-            out.push(check("NAGs $2/$4/$16/$10 present", "yes", if want.is_subset(&nags) { "yes".to_string() } else { format!("{nags:?}") }));
+            out.push(check(
+                "NAGs $2/$4/$16/$10 present",
+                "yes",
+                if want.is_subset(&nags) { "yes".to_string() } else { format!("{nags:?}") },
+            ));
             out.push(check("comments before the first move", "[Main opening:]", comments_after(g, g.root())));
         }
         "scalachess__FWWRC-2024-headers-only.pgn" => {
@@ -950,7 +1066,9 @@ fn readme_checks(file: &str, games_column: usize, games: &[Game]) -> Vec<Check> 
             let moves: usize = games.iter().map(Game::mainline_plies).sum();
             out.push(check("moves in all games", "0", moves.to_string()));
         }
-        "scalachess__pgn-render-snapshot.pgn" => out.push(check("games (notes: 15 fixtures)", "15", games.len().to_string())),
+        "scalachess__pgn-render-snapshot.pgn" => {
+            out.push(check("games (notes: 15 fixtures)", "15", games.len().to_string()))
+        }
         "scalachess__prod500standard-movetext.pgn" => {
             out.push(check("games (notes)", "500", games.len().to_string()));
             out.push(check("errors", "none", errors_summary(games)));
@@ -979,7 +1097,10 @@ struct FileReport {
 
 fn read_all(bytes: &[u8]) -> Result<Vec<Game>, String> {
     catch_unwind(AssertUnwindSafe(|| GameReader::new(bytes).collect::<Vec<_>>())).map_err(|p| {
-        p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_else(|| "panic".into())
+        p.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "panic".into())
     })
 }
 
@@ -1008,7 +1129,8 @@ fn corpus_expectations() {
     let index = std::fs::read_to_string(dir.join("edge-cases/INDEX.tsv")).expect("INDEX.tsv");
     let mut lines = index.lines();
     let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("INDEX.tsv has no column {name}"));
+    let col =
+        |name: &str| header.iter().position(|h| *h == name).unwrap_or_else(|| panic!("INDEX.tsv has no column {name}"));
     let (c_file, c_origin, c_py) = (col("file"), col("expected_by_origin_test"), col("python_chess_1.11.2"));
     let mut rows = 0;
     for line in lines {
@@ -1030,17 +1152,26 @@ fn corpus_expectations() {
         let mut own = match origin.trim() {
             "each token parses as castling" => castling_tokens(&bytes),
             "ParserTest: mainline size == token count" => {
-                vec![check("plies", token_count(&bytes).to_string(), games.first().map_or(0, Game::mainline_plies).to_string())]
+                vec![check(
+                    "plies",
+                    token_count(&bytes).to_string(),
+                    games.first().map_or(0, Game::mainline_plies).to_string(),
+                )]
             }
             _ => origin_checks(file, origin, &games, &bytes, &mut unread),
         };
         if UNVERIFIABLE.iter().any(|(f, _)| *f == file) {
             unverifiable_seen.insert(file.to_string());
             if unread.is_empty() {
-                unread_rows.push(format!("{file}: listed as unverifiable, but its expectation is now checked: remove it from UNVERIFIABLE"));
+                unread_rows.push(format!(
+                    "{file}: listed as unverifiable, but its expectation is now checked: remove it from UNVERIFIABLE"
+                ));
             }
         } else if !unread.is_empty() {
-            unread_rows.push(format!("{file}: expectation `{}` not checked (add a pattern or list the row as unverifiable)", unread.join("; ")));
+            unread_rows.push(format!(
+                "{file}: expectation `{}` not checked (add a pattern or list the row as unverifiable)",
+                unread.join("; ")
+            ));
         }
         checks.append(&mut own);
         reports.push(FileReport { file: file.to_string(), checks, diagnostics: diagnostics_of(&games) });
@@ -1065,7 +1196,11 @@ fn corpus_expectations() {
                 continue;
             }
         };
-        reports.push(FileReport { file: file.to_string(), checks: readme_checks(file, games_column, &games), diagnostics: diagnostics_of(&games) });
+        reports.push(FileReport {
+            file: file.to_string(),
+            checks: readme_checks(file, games_column, &games),
+            diagnostics: diagnostics_of(&games),
+        });
     }
 
     // Compare.
@@ -1091,7 +1226,10 @@ fn corpus_expectations() {
             if c.ours == c.expected {
                 matched += 1;
                 if listed.is_some() {
-                    bad.push(format!("  {}: listed as a difference, but now matches `{}`: remove it from DIFFERENCES", c.what, c.expected));
+                    bad.push(format!(
+                        "  {}: listed as a difference, but now matches `{}`: remove it from DIFFERENCES",
+                        c.what, c.expected
+                    ));
                     used.insert((listed.map_or("", |d| d.0), listed.map_or("", |d| d.1)), true);
                 }
                 continue;
@@ -1103,7 +1241,10 @@ fn corpus_expectations() {
                     if d.2 == c.ours {
                         explained += 1;
                     } else {
-                        bad.push(format!("  {}: expected `{}`; listed as `{}`, but now `{}`", c.what, c.expected, d.2, c.ours));
+                        bad.push(format!(
+                            "  {}: expected `{}`; listed as `{}`, but now `{}`",
+                            c.what, c.expected, d.2, c.ours
+                        ));
                     }
                 }
                 None => {
@@ -1116,7 +1257,12 @@ fn corpus_expectations() {
             matched_rows += 1;
         }
         if !bad.is_empty() {
-            failures.push(format!("{}\n{}\n  diagnostics:\n{}", r.file, bad.join("\n"), if r.diagnostics.is_empty() { "    none\n".into() } else { r.diagnostics.clone() }));
+            failures.push(format!(
+                "{}\n{}\n  diagnostics:\n{}",
+                r.file,
+                bad.join("\n"),
+                if r.diagnostics.is_empty() { "    none\n".into() } else { r.diagnostics.clone() }
+            ));
         }
     }
     for ((file, what), seen) in &used {
@@ -1139,7 +1285,10 @@ fn corpus_expectations() {
     );
     assert!(rows > 400 && top > 25, "corpus smaller than expected: {rows} rows, {top} files");
     if !draft.is_empty() {
-        failures.push(format!("Unlisted differences, as DIFFERENCES entries (our value; the reason to be written):\n{}", draft.join("\n")));
+        failures.push(format!(
+            "Unlisted differences, as DIFFERENCES entries (our value; the reason to be written):\n{}",
+            draft.join("\n")
+        ));
     }
     assert!(failures.is_empty(), "{} problems:\n\n{}", failures.len(), failures.join("\n"));
 }

@@ -114,9 +114,58 @@ fn random_bytes() {
 #[test]
 fn random_token_soup() {
     const TOKENS: &[&str] = &[
-        "1.", "2...", "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "0-0-0", "exd5", "e8=Q", "Qxf7#", "--", "Z0", "e2e4", "Ng1-f3",
-        "(", ")", "{c}", "{", "}", ";x\n", "$1", "$", "!?", "?", "*", "1-0", "0-1", "1/2-1/2", "[Event \"x\"]", "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]",
-        "[Variant \"Chess960\"]", "[SetUp \"1\"]", "\n", "\n\n", "\r\n", "\r", "%esc\n", " ", "\t", "[%clk 0:00:01]", "\u{2013}", "½-½", "\"", "[", "]", "<", ">", "\u{00e9}", "BYTE_FF",
+        "1.",
+        "2...",
+        "e4",
+        "e5",
+        "Nf3",
+        "Nc6",
+        "Bb5",
+        "a6",
+        "O-O",
+        "0-0-0",
+        "exd5",
+        "e8=Q",
+        "Qxf7#",
+        "--",
+        "Z0",
+        "e2e4",
+        "Ng1-f3",
+        "(",
+        ")",
+        "{c}",
+        "{",
+        "}",
+        ";x\n",
+        "$1",
+        "$",
+        "!?",
+        "?",
+        "*",
+        "1-0",
+        "0-1",
+        "1/2-1/2",
+        "[Event \"x\"]",
+        "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]",
+        "[Variant \"Chess960\"]",
+        "[SetUp \"1\"]",
+        "\n",
+        "\n\n",
+        "\r\n",
+        "\r",
+        "%esc\n",
+        " ",
+        "\t",
+        "[%clk 0:00:01]",
+        "\u{2013}",
+        "½-½",
+        "\"",
+        "[",
+        "]",
+        "<",
+        ">",
+        "\u{00e9}",
+        "BYTE_FF",
     ];
     // MOVETEXT_HOSTILE_ROUNDS and MOVETEXT_HOSTILE_SEED widen the search.
     let rounds = std::env::var("MOVETEXT_HOSTILE_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(2000);
@@ -145,6 +194,5 @@ fn random_token_soup() {
             assert_eq!(r.start, at);
             at = r.end;
         }
-
     }
 }

@@ -45,7 +45,11 @@ fn corpus_round_trips() {
                 let again = movetext_core::read_game(once.as_bytes());
                 let twice = write_game(&again, &opts);
                 if once != twice {
-                    failures.push(format!("{} game {}: export not idempotent\n--- once\n{once}\n--- twice\n{twice}", file.display(), i + 1));
+                    failures.push(format!(
+                        "{} game {}: export not idempotent\n--- once\n{once}\n--- twice\n{twice}",
+                        file.display(),
+                        i + 1
+                    ));
                 }
                 if opts == ExportOptions::default() {
                     if let Err(e) = equivalent(&g, &again) {
@@ -53,11 +57,21 @@ fn corpus_round_trips() {
                     }
                 }
                 if again.has_errors() && !g.has_errors() {
-                    failures.push(format!("{} game {}: export has errors: {:?}", file.display(), i + 1, again.diagnostics()));
+                    failures.push(format!(
+                        "{} game {}: export has errors: {:?}",
+                        file.display(),
+                        i + 1,
+                        again.diagnostics()
+                    ));
                 }
             }
         }
     }
     assert!(games > 3000, "only {games} games read");
-    assert!(failures.is_empty(), "{} failures; first ones:\n{}", failures.len(), failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures; first ones:\n{}",
+        failures.len(),
+        failures.iter().take(5).cloned().collect::<Vec<_>>().join("\n\n")
+    );
 }

@@ -4,8 +4,8 @@
 #![forbid(unsafe_code)]
 
 use js_sys::Reflect;
-use movetext_app::Notation;
 use movetext_app::widget::{Command, MovesPlace, Widget, WidgetOptions, WidgetPort, WidgetProps};
+use movetext_app::Notation;
 use movetext_core::shakmaty::Color;
 use wasm_bindgen::prelude::*;
 

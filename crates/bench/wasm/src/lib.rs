@@ -38,23 +38,12 @@ struct State {
 static STATE: Mutex<State> = Mutex::new(State {
     sample: Vec::new(),
     input: Vec::new(),
-    tally: Tally {
-        games: 0,
-        moves: 0,
-        errors: 0,
-    },
-    memory: Memory {
-        games: 0,
-        moves: 0,
-        heap_bytes: 0,
-        worst_per_move: 0.0,
-    },
+    tally: Tally { games: 0, moves: 0, errors: 0 },
+    memory: Memory { games: 0, moves: 0, heap_bytes: 0, worst_per_move: 0.0 },
 });
 
 fn state() -> std::sync::MutexGuard<'static, State> {
-    STATE
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+    STATE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Makes the sample buffer `len` bytes long (zeroed) and returns its address,
@@ -109,11 +98,7 @@ pub extern "C" fn mtb_index() -> f64 {
     let mut state = state();
     match ours::index(&state.input) {
         Some(games) => {
-            state.tally = Tally {
-                games,
-                moves: 0,
-                errors: 0,
-            };
+            state.tally = Tally { games, moves: 0, errors: 0 };
             games as f64
         }
         None => -1.0,
