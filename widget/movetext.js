@@ -164,6 +164,8 @@ async function attach(state) {
  * wheel, editable (booleans), moves ('right' | 'bottom' | 'auto' | 'none'),
  * notation ('san' | 'fan' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'ru' | 'lan'),
  * theme ('light' | 'dark' | 'auto'), size (a CSS width), onMove (function).
+ * src, size, theme 'auto' and onMove are handled here; the other options,
+ * their defaults and how they are read are in src/widget/config.rs.
  */
 export async function mount(element, options = {}) {
   const ready = load().ready;

@@ -9,7 +9,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::pieces::{self, Part};
-use crate::state::comment_commands::{Arrow, SquareMark};
+use movetext_core::commands::{Arrow, SquareMark};
 
 /// Side of one square in board units (the board is 800 × 800).
 const SQ: f32 = 100.0;
@@ -349,7 +349,10 @@ pub fn chess_board(props: &BoardProps) -> Html {
         .last_move
         .iter()
         .flat_map(|&(a, b)| [square_rect(a, "hl-last".to_owned()), square_rect(b, "hl-last".to_owned())]);
-    let marks = props.marks.iter().map(|m| square_rect(m.square, format!("mark mark-{}", m.color.name())));
+    let marks = props
+        .marks
+        .iter()
+        .filter_map(|m| Some(square_rect(m.square.square()?, format!("mark mark-{}", m.color.name()))));
     let check = props.check.map(|sq| {
         let (cx, cy) = centre(sq, flipped);
         html! { <circle class="hl-check" cx={cx.to_string()} cy={cy.to_string()} r="50" fill="url(#mt-check-glow)" /> }
@@ -366,9 +369,9 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 data-square={sq.to_string()} data-piece={piece.char().to_string()} />
         })
     });
-    let arrows = props.arrows.iter().filter(|a| a.from != a.to).map(|a| {
-        let points = arrow_points(centre(a.from, flipped), centre(a.to, flipped));
-        html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> }
+    let arrows = props.arrows.iter().filter(|a| a.from != a.to).filter_map(|a| {
+        let points = arrow_points(centre(a.from.square()?, flipped), centre(a.to.square()?, flipped));
+        Some(html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> })
     });
     // Picked-up piece, its targets, the piece under the pointer, drawing.
     let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));

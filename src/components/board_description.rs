@@ -1,23 +1,19 @@
 //! The position in words, for screen readers: each side's pieces and where
 //! they stand, e.g. "White: king g1, queen d1, rooks a1 and f1, …".
 
+use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Role};
 
-const ROLES: [(Role, &str, &str); 6] = [
-    (Role::King, "king", "kings"),
-    (Role::Queen, "queen", "queens"),
-    (Role::Rook, "rook", "rooks"),
-    (Role::Bishop, "bishop", "bishops"),
-    (Role::Knight, "knight", "knights"),
-    (Role::Pawn, "pawn", "pawns"),
-];
+/// The pieces in the order they are told.
+const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// Describes where every piece stands.
 pub fn describe(board: &Board) -> String {
     let side = |color: Color| {
         let groups: Vec<String> = ROLES
             .iter()
-            .filter_map(|&(role, one, many)| {
+            .filter_map(|&role| {
+                let one = role_name(role);
                 let squares: Vec<String> =
                     (board.by_color(color) & board.by_role(role)).into_iter().map(|sq| sq.to_string()).collect();
                 match squares.len() {
@@ -25,7 +21,7 @@ pub fn describe(board: &Board) -> String {
                     1 => Some(format!("{one} {}", squares[0])),
                     _ => {
                         let (last, rest) = squares.split_last().expect("two or more");
-                        Some(format!("{many} {} and {last}", rest.join(", ")))
+                        Some(format!("{one}s {} and {last}", rest.join(", ")))
                     }
                 }
             })

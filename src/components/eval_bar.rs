@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::comment_commands::Eval;
+use movetext_core::commands::Eval;
 
 /// What the evaluation bar shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -24,8 +24,8 @@ pub fn white_share(eval: Option<Eval>) -> f64 {
                 0.0
             }
         }
-        Some(Eval::Pawns(p)) => {
-            let p = f64::from(p).clamp(-20.0, 20.0);
+        Some(Eval::Pawns { centipawns }) => {
+            let p = (f64::from(centipawns) / 100.0).clamp(-20.0, 20.0);
             1.0 / (1.0 + (-0.6 * p).exp())
         }
     }
@@ -36,8 +36,14 @@ pub fn eval_text(eval: Option<Eval>) -> String {
     match eval {
         None => String::new(),
         Some(Eval::Mate(n)) => format!("#{n}"),
-        Some(Eval::Pawns(p)) if p > 0.0 => format!("+{p:.1}"),
-        Some(Eval::Pawns(p)) => format!("{p:.1}"),
+        Some(Eval::Pawns { centipawns }) => {
+            let p = f64::from(centipawns) / 100.0;
+            if p > 0.0 {
+                format!("+{p:.1}")
+            } else {
+                format!("{p:.1}")
+            }
+        }
     }
 }
 
@@ -71,8 +77,8 @@ mod tests {
     fn shares_and_text() {
         assert_eq!(white_share(None), 0.5);
         assert_eq!(white_share(Some(Eval::Mate(-1))), 0.0);
-        assert!(white_share(Some(Eval::Pawns(2.0))) > 0.7);
-        assert_eq!(eval_text(Some(Eval::Pawns(0.25))), "+0.2");
+        assert!(white_share(Some(Eval::Pawns { centipawns: 200 })) > 0.7);
+        assert_eq!(eval_text(Some(Eval::Pawns { centipawns: 25 })), "+0.2");
         assert_eq!(eval_text(Some(Eval::Mate(3))), "#3");
     }
 }

@@ -1,7 +1,11 @@
 //! A player bar: colour, title, name, rating, clock, the side to move and,
 //! at the end of the game, the player's score.
 
+use movetext_core::shakmaty::Color;
 use yew::prelude::*;
+
+use crate::components::clock_format::{format_clock, initial_clock};
+use crate::state::model::{NodeIx, ViewGame};
 
 /// What a player bar shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -57,5 +61,33 @@ pub fn player_bar(props: &PlayerBarProps) -> Html {
                 <span class="player-clock" aria-label={format!("clock {clock}")}>{ clock.clone() }</span>
             }
         </div>
+    }
+}
+
+/// The bar of one player at the shown node (with the clock when asked).
+pub fn player_bar_at(game: &ViewGame, current: NodeIx, color: Color, place: &'static str, clocks: bool) -> Html {
+    let white = color.is_white();
+    let prefix = if white { "White" } else { "Black" };
+    let known = |v: Option<&str>| {
+        v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-" | "0")).map(|v| AttrValue::from(v.to_owned()))
+    };
+    let name = known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix));
+    let title = known(game.tag(&format!("{prefix}Title")));
+    let elo = known(game.tag(&format!("{prefix}Elo")));
+    let clock = clocks
+        .then(|| game.clock_at(current, color).or_else(|| game.tag("TimeControl").and_then(initial_clock)))
+        .flatten()
+        .map(|t| AttrValue::from(format_clock(t)));
+    let at_end = current != 0 && game.next(current).is_none() && game.is_mainline(current);
+    let score = match (at_end, game.tag("Result")) {
+        (true, Some("1-0")) => Some(if white { "1" } else { "0" }),
+        (true, Some("0-1")) => Some(if white { "0" } else { "1" }),
+        (true, Some("1/2-1/2")) => Some("½"),
+        _ => None,
+    }
+    .map(AttrValue::from);
+    let to_move = game.node(current).turn() == color && score.is_none();
+    html! {
+        <PlayerBar {white} {name} {title} {elo} {clock} {to_move} {score} place={place} />
     }
 }

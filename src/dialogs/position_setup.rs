@@ -6,6 +6,7 @@
 use std::rc::Rc;
 
 use movetext_core::edit;
+use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Piece, Role, Square};
 use movetext_core::Game;
 use wasm_bindgen::JsCast;
@@ -276,17 +277,6 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                 </div>
             </div>
         </div>
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
     }
 }
 

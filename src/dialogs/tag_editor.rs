@@ -3,11 +3,10 @@
 //! TimeControl) and clear messages. FEN and SetUp follow the start position
 //! and change through "Set up position".
 
+use movetext_core::export::SEVEN_TAGS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// The Seven Tag Roster, always shown first.
-pub const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 /// Tags that follow the start position: shown, not edited here.
 const POSITION_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
 
@@ -96,7 +95,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let rows = use_state(|| {
-        let mut rows: Vec<Row> = ROSTER
+        let mut rows: Vec<Row> = SEVEN_TAGS
             .iter()
             .map(|&n| Row {
                 name: n.to_owned(),
@@ -109,7 +108,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
                 added: false,
             })
             .collect();
-        rows.extend(props.tags.iter().filter(|(n, _)| !ROSTER.contains(&n.as_str())).map(|(n, v)| Row {
+        rows.extend(props.tags.iter().filter(|(n, _)| !SEVEN_TAGS.contains(&n.as_str())).map(|(n, v)| Row {
             name: n.clone(),
             value: v.clone(),
             added: false,
@@ -188,7 +187,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
                 }
             }
             for (n, _) in &original {
-                if !ROSTER.contains(&n.as_str())
+                if !SEVEN_TAGS.contains(&n.as_str())
                     && !POSITION_TAGS.contains(&n.as_str())
                     && !rows.iter().any(|r| r.name.trim() == n)
                 {
@@ -220,7 +219,7 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
                     aria-label={if r.added { "Tag value".to_owned() } else { r.name.clone() }}
                     aria-invalid={problem.is_some().to_string()} aria-describedby={described.clone()}
                     readonly={fixed} data-tag={r.name.clone()} />
-                if ROSTER.contains(&r.name.as_str()) && !r.added {
+                if SEVEN_TAGS.contains(&r.name.as_str()) && !r.added {
                     <span class="tag-remove-placeholder"></span>
                 } else {
                     <button type="button" class="btn tag-remove" onclick={remove(i)} aria-label={format!("Remove {}", r.name)}>{ "×" }</button>

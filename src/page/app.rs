@@ -6,20 +6,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::shakmaty::Color;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::board::ChessBoard;
-use crate::components::board_description::describe;
-use crate::components::clock_format::{format_clock, initial_clock};
-use crate::components::controls::Controls;
+use crate::components::board_view::BoardView;
 use crate::components::diagnostics_panel::DiagnosticsPanel;
-use crate::components::eval_bar::EvalBar;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
-use crate::components::player_bar::PlayerBar;
 use crate::components::theme::ThemeToggle;
 use crate::dialogs::app_dialogs::{dialog_view, Dialog, DialogContext};
 use crate::dialogs::edit_menu::{CommentSide, EditMenu};
@@ -35,8 +29,7 @@ use crate::state::opener::{use_opener, At};
 use crate::state::persist;
 use crate::state::slice_clock::{now, SLICE_MS};
 use crate::state::url_state::{format_hash, parse_hash, start_node, Place};
-pub use crate::state::viewer::{key_action, Action, Viewer};
-use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
+use crate::state::viewer::{use_viewer_callbacks, Viewer, ViewerCallbacks};
 use movetext_core::export::ExportOptions;
 use movetext_core::Game;
 
@@ -146,7 +139,6 @@ pub fn app() -> Html {
     let sort = use_state(|| (SortBy::File, false));
     let file_input = use_node_ref();
     let paste_box = use_node_ref();
-    let board_row = use_node_ref();
     let edits = use_mut_ref(Edits::new);
     let edit_version = use_state(|| 0u64);
     let menu = use_state(|| None::<(NodeIx, (i32, i32))>);
@@ -429,10 +421,6 @@ pub fn app() -> Html {
         dragging: dragging.clone(),
     });
 
-    // Wheel over the board steps through the moves; autoplay.
-    use_wheel_steps(board_row.clone(), viewer.dispatcher(), true);
-    use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
-
     let lib = library.lib.borrow();
     let order = (*order_state).clone();
 
@@ -441,8 +429,7 @@ pub fn app() -> Html {
     let node = game.node(current);
     // The shown position's FEN, written once a drawing.
     let fen = node.fen();
-    let at_end = game.next(current).is_none();
-    let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
+    let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(viewer.dispatcher());
     let on_game = {
         let opener = opener.clone();
         let edits_for_list = edits.clone();
@@ -660,7 +647,6 @@ pub fn app() -> Html {
         key: current_key,
         blocked: dialog.is_some() || menu.is_some(),
     });
-    let legal = use_legal_moves(&fen, true);
     let on_move = {
         let do_edit = do_edit.clone();
         Callback::from(move |mv| do_edit.emit(EditOp::Play(current_key, mv)))
@@ -749,12 +735,6 @@ pub fn app() -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
 
-    let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
-    let side = if node.turn().is_white() { "White" } else { "Black" };
-    let board_label = format!("Chess board, position after {moved}; {side} to move.");
-    let announcement = if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) };
-    let bottom = if viewer.flipped { Color::Black } else { Color::White };
-    let bar = |color: Color, place: &'static str| player_bar(&game, current, color, place, true);
     let many = lib.len() > 1 || !lib.is_indexed();
     let file_of_game = lib.file_of(viewer.game_index);
     let file_label = if many {
@@ -826,21 +806,9 @@ pub fn app() -> Html {
             }
             <main class="viewer">
                 { menu_view }
-                <section class="board-col" aria-label="Board">
-                    { bar(!bottom, "top") }
-                    <div class="board-row" ref={board_row}>
-                        if game.has_eval {
-                            <EvalBar eval={game.eval_at(current)} flipped={viewer.flipped} />
-                        }
-                        <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen.clone())}
-                            flipped={viewer.flipped} last_move={node.last_move} check={node.check}
-                            arrows={node.arrows.clone()} marks={node.marks.clone()}
-                            label={AttrValue::from(board_label)} description={AttrValue::from(describe(node.board()))}
-                            {legal} {on_move} on_draw={Some(on_draw)} />
-                    </div>
-                    { bar(bottom, "bottom") }
-                    <Controls can_back={current != 0} can_forward={!at_end} {on_nav}
-                        playing={viewer.playing} {on_play} delay={viewer.delay} {on_delay} />
+                <BoardView class="board-col" label="Board" game={game.clone()} {current} flipped={viewer.flipped}
+                    playing={viewer.playing} delay={viewer.delay} viewer={viewer.dispatcher()}
+                    players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)}>
                     <div class="edit-bar" role="toolbar" aria-label="Editing">
                         <button type="button" class="btn" onclick={call(&undo)} disabled={!can_undo}
                             title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">{ "Undo" }</button>
@@ -854,7 +822,7 @@ pub fn app() -> Html {
                         <button type="button" class="btn btn-primary" onclick={open_dialog(Dialog::Export)}
                             title="Copy or download PGN, copy FEN">{ "Export" }</button>
                     </div>
-                </section>
+                </BoardView>
                 <section class="side-col" aria-label="Game">
                     if many {
                         <GameList library={(*library).clone()} order={order} selected={viewer.game_index}
@@ -867,35 +835,6 @@ pub fn app() -> Html {
                 </section>
             </main>
             <div class="drop-overlay" aria-hidden="true"><p>{ "Drop PGN files to open them" }</p></div>
-            <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>
         </div>
-    }
-}
-
-/// The bar of one player at the shown node (with the clock when asked).
-pub(crate) fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &'static str, clocks: bool) -> Html {
-    let white = color.is_white();
-    let prefix = if white { "White" } else { "Black" };
-    let known = |v: Option<&str>| {
-        v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-" | "0")).map(|v| AttrValue::from(v.to_owned()))
-    };
-    let name = known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix));
-    let title = known(game.tag(&format!("{prefix}Title")));
-    let elo = known(game.tag(&format!("{prefix}Elo")));
-    let clock = clocks
-        .then(|| game.clock_at(current, color).or_else(|| game.tag("TimeControl").and_then(initial_clock)))
-        .flatten()
-        .map(|t| AttrValue::from(format_clock(t)));
-    let at_end = current != 0 && game.next(current).is_none() && game.is_mainline(current);
-    let score = match (at_end, game.tag("Result")) {
-        (true, Some("1-0")) => Some(if white { "1" } else { "0" }),
-        (true, Some("0-1")) => Some(if white { "0" } else { "1" }),
-        (true, Some("1/2-1/2")) => Some("½"),
-        _ => None,
-    }
-    .map(AttrValue::from);
-    let to_move = game.node(current).turn() == color && score.is_none();
-    html! {
-        <PlayerBar {white} {name} {title} {elo} {clock} {to_move} {score} place={place} />
     }
 }

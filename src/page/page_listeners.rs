@@ -13,11 +13,12 @@ use crate::dialogs::edit_menu::CommentSide;
 use crate::page::app::{current_place, LoadRequest};
 use crate::page::file_input::{read_files, Loaded};
 use crate::state::editing::{EditOp, Edits};
+use crate::state::keys::{key_belongs_to_target, key_event_action};
 use crate::state::library::LibraryHandle;
 use crate::state::model::NodeIx;
 use crate::state::opener::Opener;
 use crate::state::url_state::Place;
-use crate::state::viewer::{key_action, Viewer};
+use crate::state::viewer::Viewer;
 
 /// What the keyboard shortcuts act on, refreshed at every render.
 #[derive(Clone)]
@@ -65,7 +66,7 @@ pub(crate) fn use_page_listeners(args: PageListeners) {
             let key_context = key_context.clone();
             EventListener::new_with_options(&window, "keydown", active, move |event| {
                 let Some(event) = event.dyn_ref::<KeyboardEvent>() else { return };
-                if own_keys(event) {
+                if key_belongs_to_target(event) {
                     return;
                 }
                 let ctx = key_context.borrow().clone();
@@ -83,10 +84,7 @@ pub(crate) fn use_page_listeners(args: PageListeners) {
                         return;
                     }
                 }
-                if event.ctrl_key() || event.meta_key() || event.alt_key() {
-                    return;
-                }
-                if let Some(action) = key_action(&event.key()) {
+                if let Some(action) = key_event_action(event) {
                     event.prevent_default();
                     dispatcher.dispatch(action);
                 }
@@ -203,20 +201,6 @@ fn edit_key(event: &KeyboardEvent, ctx: &KeyContext) -> Option<bool> {
         _ => return None,
     }
     Some(true)
-}
-
-/// Whether a key event belongs to the element it happens in: a text field,
-/// a list or a button (Space), rather than to the board.
-fn own_keys(event: &KeyboardEvent) -> bool {
-    let Some(el) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.is_content_editable()
-        || el.closest("[role=dialog]").ok().flatten().is_some()
-        || (matches!(event.key().as_str(), "ArrowUp" | "ArrowDown")
-            && el.closest(".gl-viewport").ok().flatten().is_some())
-        || (event.key() == " " && el.tag_name() == "BUTTON")
 }
 
 /// Whether an event comes from a field where the user types.

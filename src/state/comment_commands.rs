@@ -1,72 +1,9 @@
 //! Commands embedded in comments (`[%clk 0:05:00]`, `[%eval 0.3]`,
-//! `[%cal Ge2e4]`, `[%csl Rd4]`) as the viewer uses them: read by
-//! `movetext_core::commands` and turned into the board's own types.
+//! `[%cal Ge2e4]`, `[%csl Rd4]`) as the viewer uses them, read by
+//! `movetext_core::commands` (whose types they keep).
 
 use movetext_core::commands::{self as core, CommandValue};
-use movetext_core::shakmaty::Square;
-
-/// A colour of an arrow or a marked square.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MarkColor {
-    /// `R`
-    Red,
-    /// `G`
-    Green,
-    /// `B`
-    Blue,
-    /// `Y`
-    Yellow,
-}
-
-impl MarkColor {
-    fn from_core(c: core::MarkColor) -> MarkColor {
-        match c {
-            core::MarkColor::Red => MarkColor::Red,
-            core::MarkColor::Green => MarkColor::Green,
-            core::MarkColor::Blue => MarkColor::Blue,
-            core::MarkColor::Yellow => MarkColor::Yellow,
-        }
-    }
-
-    /// The CSS class suffix of the colour (`red`, `green`, `blue`, `yellow`).
-    pub fn name(self) -> &'static str {
-        match self {
-            MarkColor::Red => "red",
-            MarkColor::Green => "green",
-            MarkColor::Blue => "blue",
-            MarkColor::Yellow => "yellow",
-        }
-    }
-}
-
-/// An arrow from one square to another (`[%cal]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Arrow {
-    /// Tail square.
-    pub from: Square,
-    /// Head square.
-    pub to: Square,
-    /// Colour.
-    pub color: MarkColor,
-}
-
-/// A coloured square (`[%csl]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareMark {
-    /// The square.
-    pub square: Square,
-    /// Colour.
-    pub color: MarkColor,
-}
-
-/// An engine evaluation from White's point of view (`[%eval]`).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Eval {
-    /// Advantage in pawns; positive is good for White.
-    Pawns(f32),
-    /// Mate in so many moves; positive when White mates.
-    Mate(i32),
-}
+use movetext_core::commands::{Arrow, Eval, SquareMark};
 
 /// What the viewer takes from one comment.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -93,12 +30,8 @@ pub fn split_comment(comment: &str) -> CommentParts {
         let name = command.name;
         if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
             match command.value() {
-                CommandValue::Arrows(arrows) => parts.arrows.extend(arrows.iter().filter_map(|a| {
-                    Some(Arrow { from: square(a.from)?, to: square(a.to)?, color: MarkColor::from_core(a.color) })
-                })),
-                CommandValue::Squares(marks) => parts.marks.extend(marks.iter().filter_map(|m| {
-                    Some(SquareMark { square: square(m.square)?, color: MarkColor::from_core(m.color) })
-                })),
+                CommandValue::Arrows(arrows) => parts.arrows.extend(arrows),
+                CommandValue::Squares(marks) => parts.marks.extend(marks),
                 _ => {}
             }
         }
@@ -116,7 +49,7 @@ pub fn split_comment(comment: &str) -> CommentParts {
                     clock_seen = true;
                 }
                 CommandValue::Eval(value) => {
-                    parts.eval = Some(eval_from_core(value.eval));
+                    parts.eval = Some(value.eval);
                     eval_seen = true;
                 }
                 _ => {}
@@ -126,37 +59,28 @@ pub fn split_comment(comment: &str) -> CommentParts {
     parts
 }
 
-fn square(sq: core::Sq) -> Option<Square> {
-    (sq.0 < 64).then(|| Square::new(u32::from(sq.0)))
-}
-
-fn eval_from_core(eval: core::Eval) -> Eval {
-    match eval {
-        core::Eval::Pawns { centipawns } => Eval::Pawns(centipawns as f32 / 100.0),
-        core::Eval::Mate(n) => Eval::Mate(n),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use movetext_core::commands::MarkColor;
+    use movetext_core::shakmaty::Square;
 
     #[test]
     fn commands_are_stripped_and_read() {
         let p = split_comment("Sharp! [%eval -1.5,24] [%clk 1:02:03.4] the end [%cal Ge2e4,Rd1d8] [%csl Ya5]");
         assert_eq!(p.text, "Sharp! the end");
         assert_eq!(p.clock, Some((3600 + 2 * 60 + 3) * 10 + 4));
-        assert_eq!(p.eval, Some(Eval::Pawns(-1.5)));
+        assert_eq!(p.eval, Some(Eval::Pawns { centipawns: -150 }));
         assert_eq!(p.arrows.len(), 2);
-        assert_eq!(p.arrows[1].to, Square::D8);
-        assert_eq!(p.marks, vec![SquareMark { square: Square::A5, color: MarkColor::Yellow }]);
+        assert_eq!(p.arrows[1].to.square(), Some(Square::D8));
+        assert_eq!(p.marks, vec![SquareMark { square: "a5".parse().unwrap(), color: MarkColor::Yellow }]);
     }
 
     #[test]
     fn the_last_readable_clock_and_evaluation_count() {
         let p = split_comment("[%clk 0:01:00] [%eval 0.5] [%clk 0:00:30] [%eval 1.0] [%clk x] [%eval y]");
         assert_eq!(p.clock, Some(300));
-        assert_eq!(p.eval, Some(Eval::Pawns(1.0)));
+        assert_eq!(p.eval, Some(Eval::Pawns { centipawns: 100 }));
     }
 
     #[test]

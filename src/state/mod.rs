@@ -4,6 +4,7 @@
 pub(crate) mod comment_commands;
 pub(crate) mod editing;
 pub(crate) mod game_order;
+pub(crate) mod keys;
 pub(crate) mod library;
 pub(crate) mod loader;
 pub(crate) mod model;

@@ -12,7 +12,8 @@ use movetext_core::shakmaty::{
 
 use movetext_core::Diagnostic;
 
-use crate::state::comment_commands::{split_comment, Arrow, Eval, SquareMark};
+use crate::state::comment_commands::split_comment;
+use movetext_core::commands::{Arrow, Eval, SquareMark};
 
 /// What a node of a source game holds.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -132,21 +132,6 @@ impl Reducible for Viewer {
     }
 }
 
-/// The action for a key, if the viewer uses it.
-pub fn key_action(key: &str) -> Option<Action> {
-    Some(match key {
-        "ArrowLeft" => Action::Nav(Nav::Prev),
-        "ArrowRight" => Action::Nav(Nav::Next),
-        "Home" => Action::Nav(Nav::First),
-        "End" => Action::Nav(Nav::Last),
-        "ArrowUp" => Action::Sibling(-1),
-        "ArrowDown" => Action::Sibling(1),
-        "f" | "F" => Action::Nav(Nav::Flip),
-        " " => Action::TogglePlay,
-        _ => return None,
-    })
-}
-
 /// The callbacks of the controls and the move list, the same across
 /// renders (so the move list is drawn again only for another game).
 pub struct ViewerCallbacks {
@@ -260,12 +245,5 @@ mod tests {
         assert_eq!(v.game.node(v.current).san, "exd4");
         v.apply(Action::Sibling(1));
         assert_eq!(v.game.node(v.current).san, "Bg4");
-    }
-
-    #[test]
-    fn keys() {
-        assert_eq!(key_action("ArrowRight"), Some(Action::Nav(Nav::Next)));
-        assert_eq!(key_action("f"), Some(Action::Nav(Nav::Flip)));
-        assert_eq!(key_action("x"), None);
     }
 }

@@ -1,117 +1,29 @@
 //! The embeddable widget: one game on a board with its players, clocks,
 //! moves and controls, configured by options, driven from JavaScript
-//! through [`WidgetPort`], and telling the page when the move changes.
+//! through [`WidgetPort`], and telling the page when the move changes. Its
+//! options and their defaults are in [`config`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::export::ExportOptions;
-use movetext_core::shakmaty::Color;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::components::board::ChessBoard;
-use crate::components::board_description::describe;
-use crate::components::controls::{Controls, Nav};
-use crate::components::eval_bar::EvalBar;
+use crate::components::board_view::BoardView;
+use crate::components::controls::Nav;
 use crate::components::move_list::MoveList;
-use crate::page::app::{key_action, player_bar, Action, Viewer};
 use crate::state::editing::{EditOp, Edits};
+use crate::state::keys::key_event_action;
 use crate::state::library::Library;
 use crate::state::model::ViewGame;
-use crate::state::notation::Notation;
 use crate::state::opener::{use_opener, At};
 use crate::state::url_state::{path_of, start_node};
-use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, ViewerCallbacks};
+use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
+use crate::state::viewer::{Action, Viewer};
 
-/// Where the move list goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MovesPlace {
-    /// Beside the board.
-    Right,
-    /// Under the board.
-    Bottom,
-    /// Beside when the widget is wide enough, else under.
-    Auto,
-    /// No move list.
-    None,
-}
-
-impl MovesPlace {
-    /// Reads `right`, `bottom`, `auto` or `none` (auto otherwise).
-    pub fn parse(s: &str) -> MovesPlace {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "right" => MovesPlace::Right,
-            "bottom" => MovesPlace::Bottom,
-            "none" | "false" | "hidden" => MovesPlace::None,
-            _ => MovesPlace::Auto,
-        }
-    }
-
-    fn class(self) -> &'static str {
-        match self {
-            MovesPlace::Right => "mt-moves-right",
-            MovesPlace::Bottom => "mt-moves-bottom",
-            MovesPlace::Auto => "mt-moves-auto",
-            MovesPlace::None => "mt-moves-none",
-        }
-    }
-}
-
-/// The widget's options (see README, "Widget").
-#[derive(Clone, Debug, PartialEq)]
-pub struct WidgetOptions {
-    /// PGN text (one or more games).
-    pub pgn: String,
-    /// A start position when there is no PGN.
-    pub fen: Option<String>,
-    /// Which side is at the bottom; else the `Orientation` tag, else White.
-    pub orientation: Option<Color>,
-    /// The move shown first: a half-move number, `last`, or a path as in
-    /// the app's URL hash (`5,1,2`).
-    pub ply: Option<String>,
-    /// Which game of a multi-game PGN, from 0.
-    pub game: usize,
-    /// Show the player bars.
-    pub players: bool,
-    /// Show clocks in the player bars.
-    pub clocks: bool,
-    /// Where the moves go.
-    pub moves: MovesPlace,
-    /// Show the navigation buttons.
-    pub controls: bool,
-    /// Keys move through the game while the widget has focus.
-    pub keyboard: bool,
-    /// The mouse wheel over the board moves through the game.
-    pub wheel: bool,
-    /// Moves can be made on the board (they make variations).
-    pub editable: bool,
-    /// How moves are written.
-    pub notation: Notation,
-    /// `light` or `dark` (the script resolves `auto`).
-    pub theme: String,
-}
-
-impl Default for WidgetOptions {
-    fn default() -> WidgetOptions {
-        WidgetOptions {
-            pgn: String::new(),
-            fen: None,
-            orientation: None,
-            ply: None,
-            game: 0,
-            players: true,
-            clocks: true,
-            moves: MovesPlace::Auto,
-            controls: true,
-            keyboard: true,
-            wheel: true,
-            editable: false,
-            notation: Notation::San,
-            theme: "light".to_owned(),
-        }
-    }
-}
+pub mod config;
+pub use config::{MovesPlace, WidgetOptions};
 
 /// A request from the page.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,31 +187,18 @@ pub fn widget(props: &WidgetProps) -> Html {
         let dispatcher = viewer.dispatcher();
         let keyboard = opts.keyboard;
         Callback::from(move |e: KeyboardEvent| {
-            if !keyboard || e.ctrl_key() || e.meta_key() || e.alt_key() {
+            if !keyboard {
                 return;
             }
-            let typing = e
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
-                .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT" | "BUTTON"));
-            if typing && e.key() == " " {
-                return;
-            }
-            if let Some(action) = key_action(&e.key()) {
+            if let Some(action) = key_event_action(&e) {
                 e.prevent_default();
                 e.stop_propagation();
                 dispatcher.dispatch(action);
             }
         })
     };
-    // The wheel over the board; autoplay.
-    let board_area = use_node_ref();
-    use_wheel_steps(board_area.clone(), viewer.dispatcher(), opts.wheel);
-    use_autoplay(viewer.dispatcher(), viewer.playing, viewer.delay);
-
     // Moves on the board (editable widgets).
-    let legal = use_legal_moves(&fen, opts.editable);
-    let on_move = {
+    let on_move = opts.editable.then(|| {
         let edits = edits.clone();
         let library = library.clone();
         let opener = opener.clone();
@@ -310,41 +209,16 @@ pub fn widget(props: &WidgetProps) -> Html {
                 opener.open_game(g, index, At::Key(k));
             }
         })
-    };
-    let ViewerCallbacks { on_nav, on_select, on_play, on_delay } = use_viewer_callbacks(viewer.dispatcher());
+    });
+    let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(viewer.dispatcher());
 
-    let bottom = if flipped { Color::Black } else { Color::White };
-    let bar = |color: Color| {
-        if !opts.players {
-            return html! {};
-        }
-        let place = if color == bottom { "bottom" } else { "top" };
-        player_bar(&game, current, color, place, opts.clocks)
-    };
-    let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
-    let side = if node.turn().is_white() { "White" } else { "Black" };
-    let label = format!("Chess board, position after {moved}; {side} to move.");
     let problems = game.diagnostics.len();
     html! {
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
-            <div class="mt-board-col">
-                { bar(!bottom) }
-                <div class="board-row" ref={board_area}>
-                    if game.has_eval {
-                        <EvalBar eval={game.eval_at(current)} {flipped} />
-                    }
-                    <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen.clone())} {flipped}
-                        last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
-                        label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
-                        {legal} {on_move} />
-                </div>
-                { bar(bottom) }
-                if opts.controls {
-                    <Controls can_back={current != 0} can_forward={game.next(current).is_some()} {on_nav}
-                        playing={viewer.playing} {on_play} delay={viewer.delay} {on_delay} />
-                }
-            </div>
+            <BoardView class="mt-board-col" game={game.clone()} {current} {flipped} playing={viewer.playing}
+                delay={viewer.delay} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
+                controls={opts.controls} wheel={opts.wheel} {on_move} />
             if opts.moves != crate::widget::MovesPlace::None {
                 <div class="mt-side">
                     <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
@@ -355,7 +229,6 @@ pub fn widget(props: &WidgetProps) -> Html {
                     }
                 </div>
             }
-            <div class="sr-only" aria-live="polite" aria-atomic="true">{ if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) } }</div>
         </div>
     }
 }

@@ -701,6 +701,11 @@ impl fmt::Display for EvalValue {
 }
 
 impl Sq {
+    /// The same square as shakmaty names it (`None` past h8).
+    pub fn square(self) -> Option<shakmaty::Square> {
+        (self.0 < 64).then(|| shakmaty::Square::new(u32::from(self.0)))
+    }
+
     /// The square on file 0-7 (a-h) and rank 0-7 (1-8).
     pub fn new(file: u8, rank: u8) -> Option<Sq> {
         if file < 8 && rank < 8 {
@@ -766,6 +771,16 @@ impl MarkColor {
             MarkColor::Green => 'G',
             MarkColor::Blue => 'B',
             MarkColor::Yellow => 'Y',
+        }
+    }
+
+    /// The colour's name in lower case: `red`, `green`, `blue` or `yellow`.
+    pub fn name(self) -> &'static str {
+        match self {
+            MarkColor::Red => "red",
+            MarkColor::Green => "green",
+            MarkColor::Blue => "blue",
+            MarkColor::Yellow => "yellow",
         }
     }
 }

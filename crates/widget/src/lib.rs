@@ -4,9 +4,7 @@
 #![forbid(unsafe_code)]
 
 use js_sys::Reflect;
-use movetext_app::widget::{Command, MovesPlace, Widget, WidgetOptions, WidgetPort, WidgetProps};
-use movetext_app::Notation;
-use movetext_core::shakmaty::Color;
+use movetext_app::widget::{Command, Widget, WidgetOptions, WidgetPort, WidgetProps};
 use wasm_bindgen::prelude::*;
 
 /// A mounted widget, driven by the page.
@@ -63,41 +61,11 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
     v.as_string().or_else(|| v.as_f64().map(|n| n.to_string())).or_else(|| v.as_bool().map(|b| b.to_string()))
 }
 
-fn flag(options: &JsValue, key: &str, default: bool) -> bool {
-    match text(options, key).as_deref().map(str::trim) {
-        Some("false" | "no" | "off" | "0" | "none") => false,
-        Some(_) => true,
-        None => default,
-    }
-}
-
 /// Reads the options object the script builds from attributes or from
-/// `Movetext.mount`.
+/// `Movetext.mount` (what each option means and its default:
+/// `src/widget/config.rs`).
 pub fn options_from(options: &JsValue) -> WidgetOptions {
-    let d = WidgetOptions::default();
-    WidgetOptions {
-        pgn: text(options, "pgn").unwrap_or_default(),
-        fen: text(options, "fen").filter(|f| !f.trim().is_empty()),
-        orientation: match text(options, "orientation").as_deref().map(str::trim) {
-            Some("black") => Some(Color::Black),
-            Some("white") => Some(Color::White),
-            _ => None,
-        },
-        ply: text(options, "ply").or_else(|| text(options, "initialPly")),
-        game: text(options, "game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(0, |g| g.max(0.0) as usize),
-        players: flag(options, "players", d.players),
-        clocks: flag(options, "clocks", d.clocks),
-        moves: text(options, "moves").map_or(d.moves, |m| MovesPlace::parse(&m)),
-        controls: flag(options, "controls", d.controls),
-        keyboard: flag(options, "keyboard", d.keyboard),
-        wheel: flag(options, "wheel", d.wheel),
-        editable: flag(options, "editable", d.editable),
-        notation: text(options, "notation").map_or(Notation::San, |n| Notation::from_code(n.trim())),
-        theme: match text(options, "theme").as_deref() {
-            Some("dark") => "dark".to_owned(),
-            _ => "light".to_owned(),
-        },
-    }
+    WidgetOptions::from_settings(|name| text(options, name))
 }
 
 /// Mounts a widget in `root` (inside the element's shadow root).

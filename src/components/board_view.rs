@@ -1,0 +1,107 @@
+//! The board and what sits around it, for the app and the widget alike:
+//! player bars, the evaluation bar, the board with its label and the
+//! position in words, the controls, and the live announcement of the shown
+//! move. The wheel over the board steps through the moves; autoplay runs
+//! here.
+
+use std::rc::Rc;
+
+use movetext_core::commands::MarkColor;
+use movetext_core::shakmaty::{Color, Move, Square};
+use yew::prelude::*;
+
+use crate::components::board::ChessBoard;
+use crate::components::board_description::describe;
+use crate::components::controls::Controls;
+use crate::components::eval_bar::EvalBar;
+use crate::components::player_bar::player_bar_at;
+use crate::state::model::{NodeIx, SharedGame};
+use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, Viewer};
+
+/// What the board view shows and what it answers.
+#[derive(Properties, PartialEq)]
+pub struct BoardViewProps {
+    /// Classes of the view's section.
+    pub class: Classes,
+    /// The section's accessible name, if it is to be a landmark.
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
+    /// The game.
+    pub game: SharedGame,
+    /// The node shown.
+    pub current: NodeIx,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Autoplay runs, with this delay in milliseconds.
+    pub playing: bool,
+    /// Autoplay's delay in milliseconds.
+    pub delay: u32,
+    /// The viewer the controls, the wheel and autoplay drive.
+    pub viewer: UseReducerDispatcher<Viewer>,
+    /// Player bars above and below the board.
+    pub players: bool,
+    /// Clocks in the player bars.
+    pub clocks: bool,
+    /// The navigation buttons.
+    pub controls: bool,
+    /// The wheel over the board steps through the moves.
+    pub wheel: bool,
+    /// A move made on the board (none: the board takes no moves).
+    #[prop_or_default]
+    pub on_move: Option<Callback<Move>>,
+    /// An arrow (two squares) or a marked square (the same one twice)
+    /// drawn on the board with the right button.
+    #[prop_or_default]
+    pub on_draw: Option<Callback<(Square, Square, MarkColor)>>,
+    /// Shown below the controls.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The board view.
+#[function_component(BoardView)]
+pub fn board_view(props: &BoardViewProps) -> Html {
+    let game = &props.game;
+    let current = props.current.min(game.nodes.len().saturating_sub(1));
+    let node = game.node(current);
+    let fen = node.fen();
+    let legal: Rc<Vec<Move>> = use_legal_moves(&fen, props.on_move.is_some());
+    let board_row = use_node_ref();
+    use_wheel_steps(board_row.clone(), props.viewer.clone(), props.wheel);
+    use_autoplay(props.viewer.clone(), props.playing, props.delay);
+    let callbacks = use_viewer_callbacks(props.viewer.clone());
+
+    let bottom = if props.flipped { Color::Black } else { Color::White };
+    let bar = |color: Color| {
+        if !props.players {
+            return html! {};
+        }
+        let place = if color == bottom { "bottom" } else { "top" };
+        player_bar_at(game, current, color, place, props.clocks)
+    };
+    let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
+    let side = if node.turn().is_white() { "White" } else { "Black" };
+    let label = format!("Chess board, position after {moved}; {side} to move.");
+    let announcement = if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) };
+    html! {
+        <section class={props.class.clone()} aria-label={props.label.clone()}>
+            { bar(!bottom) }
+            <div class="board-row" ref={board_row}>
+                if game.has_eval {
+                    <EvalBar eval={game.eval_at(current)} flipped={props.flipped} />
+                }
+                <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen)} flipped={props.flipped}
+                    last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
+                    label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
+                    {legal} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} />
+            </div>
+            { bar(bottom) }
+            if props.controls {
+                <Controls can_back={current != 0} can_forward={game.next(current).is_some()} on_nav={callbacks.on_nav}
+                    playing={props.playing} on_play={callbacks.on_play} delay={props.delay} on_delay={callbacks.on_delay} />
+            }
+            { props.children.clone() }
+            <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>
+        </section>
+    }
+}

@@ -1,0 +1,59 @@
+//! Keys the viewer answers, for the app and the widget alike: the action of
+//! a key, and which keys belong to the element they are pressed in.
+
+use wasm_bindgen::JsCast;
+use web_sys::KeyboardEvent;
+
+use crate::components::controls::Nav;
+use crate::state::viewer::Action;
+
+/// The action for a key, if the viewer uses it.
+pub fn key_action(key: &str) -> Option<Action> {
+    Some(match key {
+        "ArrowLeft" => Action::Nav(Nav::Prev),
+        "ArrowRight" => Action::Nav(Nav::Next),
+        "Home" => Action::Nav(Nav::First),
+        "End" => Action::Nav(Nav::Last),
+        "ArrowUp" => Action::Sibling(-1),
+        "ArrowDown" => Action::Sibling(1),
+        "f" | "F" => Action::Nav(Nav::Flip),
+        " " => Action::TogglePlay,
+        _ => return None,
+    })
+}
+
+/// Whether a key belongs to the element it is pressed in rather than to
+/// the board: anything in a text field, a select or a dialog, the arrows
+/// in the game list, Space on a button.
+pub fn key_belongs_to_target(event: &KeyboardEvent) -> bool {
+    let Some(el) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
+        return false;
+    };
+    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || el.is_content_editable()
+        || el.closest("[role=dialog]").ok().flatten().is_some()
+        || (matches!(event.key().as_str(), "ArrowUp" | "ArrowDown")
+            && el.closest(".gl-viewport").ok().flatten().is_some())
+        || (event.key() == " " && el.tag_name() == "BUTTON")
+}
+
+/// The viewer's action for a key pressed, unless the key belongs to its
+/// element ([`key_belongs_to_target`]) or comes with Ctrl, Alt or Meta.
+pub fn key_event_action(event: &KeyboardEvent) -> Option<Action> {
+    if key_belongs_to_target(event) || event.ctrl_key() || event.meta_key() || event.alt_key() {
+        return None;
+    }
+    key_action(&event.key())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys() {
+        assert_eq!(key_action("ArrowRight"), Some(Action::Nav(Nav::Next)));
+        assert_eq!(key_action("f"), Some(Action::Nav(Nav::Flip)));
+        assert_eq!(key_action("x"), None);
+    }
+}

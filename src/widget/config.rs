@@ -1,0 +1,157 @@
+//! The widget's options, their defaults and how they are read: the one
+//! place that says what a page author can set (as attributes of
+//! `<movetext-viewer>` or in the object given to `Movetext.mount`; see
+//! README, "The widget").
+
+use movetext_core::shakmaty::Color;
+
+use crate::state::notation::Notation;
+
+/// Where the move list goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MovesPlace {
+    /// Beside the board.
+    Right,
+    /// Under the board.
+    Bottom,
+    /// Beside when the widget is wide enough, else under.
+    Auto,
+    /// No move list.
+    None,
+}
+
+impl MovesPlace {
+    /// Reads `right`, `bottom`, `auto` or `none` (auto otherwise).
+    pub fn parse(s: &str) -> MovesPlace {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "right" => MovesPlace::Right,
+            "bottom" => MovesPlace::Bottom,
+            "none" | "false" | "hidden" => MovesPlace::None,
+            _ => MovesPlace::Auto,
+        }
+    }
+
+    pub(crate) fn class(self) -> &'static str {
+        match self {
+            MovesPlace::Right => "mt-moves-right",
+            MovesPlace::Bottom => "mt-moves-bottom",
+            MovesPlace::Auto => "mt-moves-auto",
+            MovesPlace::None => "mt-moves-none",
+        }
+    }
+}
+
+/// The widget's options (see README, "Widget").
+#[derive(Clone, Debug, PartialEq)]
+pub struct WidgetOptions {
+    /// PGN text (one or more games).
+    pub pgn: String,
+    /// A start position when there is no PGN.
+    pub fen: Option<String>,
+    /// Which side is at the bottom; else the `Orientation` tag, else White.
+    pub orientation: Option<Color>,
+    /// The move shown first: a half-move number, `last`, or a path as in
+    /// the app's URL hash (`5,1,2`).
+    pub ply: Option<String>,
+    /// Which game of a multi-game PGN, from 0.
+    pub game: usize,
+    /// Show the player bars.
+    pub players: bool,
+    /// Show clocks in the player bars.
+    pub clocks: bool,
+    /// Where the moves go.
+    pub moves: MovesPlace,
+    /// Show the navigation buttons.
+    pub controls: bool,
+    /// Keys move through the game while the widget has focus.
+    pub keyboard: bool,
+    /// The mouse wheel over the board moves through the game.
+    pub wheel: bool,
+    /// Moves can be made on the board (they make variations).
+    pub editable: bool,
+    /// How moves are written.
+    pub notation: Notation,
+    /// `light` or `dark` (the script resolves `auto`).
+    pub theme: String,
+}
+
+impl Default for WidgetOptions {
+    fn default() -> WidgetOptions {
+        WidgetOptions {
+            pgn: String::new(),
+            fen: None,
+            orientation: None,
+            ply: None,
+            game: 0,
+            players: true,
+            clocks: true,
+            moves: MovesPlace::Auto,
+            controls: true,
+            keyboard: true,
+            wheel: true,
+            editable: false,
+            notation: Notation::San,
+            theme: "light".to_owned(),
+        }
+    }
+}
+
+impl WidgetOptions {
+    /// Reads the options from a page's settings: `get(name)` gives the text
+    /// of an option as set (an attribute, or a field of the object given to
+    /// `Movetext.mount`), `None` when it is not set. What is not set, or set
+    /// to what cannot be read, keeps its default.
+    ///
+    /// A flag is off for `false`, `no`, `off`, `0` or `none`, on for any
+    /// other text.
+    pub fn from_settings(get: impl Fn(&str) -> Option<String>) -> WidgetOptions {
+        let d = WidgetOptions::default();
+        let flag = |name: &str, default: bool| match get(name).as_deref().map(str::trim) {
+            Some("false" | "no" | "off" | "0" | "none") => false,
+            Some(_) => true,
+            None => default,
+        };
+        WidgetOptions {
+            pgn: get("pgn").unwrap_or(d.pgn),
+            fen: get("fen").filter(|f| !f.trim().is_empty()).or(d.fen),
+            orientation: match get("orientation").as_deref().map(str::trim) {
+                Some("black") => Some(Color::Black),
+                Some("white") => Some(Color::White),
+                _ => d.orientation,
+            },
+            ply: get("ply").or_else(|| get("initialPly")).or(d.ply),
+            game: get("game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(d.game, |g| g.max(0.0) as usize),
+            players: flag("players", d.players),
+            clocks: flag("clocks", d.clocks),
+            moves: get("moves").map_or(d.moves, |m| MovesPlace::parse(&m)),
+            controls: flag("controls", d.controls),
+            keyboard: flag("keyboard", d.keyboard),
+            wheel: flag("wheel", d.wheel),
+            editable: flag("editable", d.editable),
+            notation: get("notation").map_or(d.notation, |n| Notation::from_code(n.trim())),
+            theme: match get("theme").as_deref().map(str::trim) {
+                Some("dark") => "dark".to_owned(),
+                Some("light") => "light".to_owned(),
+                _ => d.theme,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_over_defaults() {
+        let set = |pairs: &'static [(&'static str, &'static str)]| {
+            WidgetOptions::from_settings(move |k| pairs.iter().find(|(n, _)| *n == k).map(|(_, v)| v.to_string()))
+        };
+        assert_eq!(set(&[]), WidgetOptions::default());
+        let o = set(&[("players", "false"), ("moves", "bottom"), ("game", "2"), ("theme", "dark"), ("editable", "")]);
+        assert!(!o.players && o.editable);
+        assert_eq!((o.moves, o.game, o.theme.as_str()), (MovesPlace::Bottom, 2, "dark"));
+        assert_eq!(set(&[("initialPly", "5"), ("orientation", "black")]).ply.as_deref(), Some("5"));
+        assert_eq!(set(&[("game", "x"), ("theme", "purple")]), WidgetOptions::default());
+    }
+}
