@@ -15,22 +15,10 @@ use crate::dialogs::position_setup::PositionSetup;
 use crate::dialogs::tag_editor::TagEditor;
 use crate::state::editing::{EditOp, Edits, FileWriter};
 use crate::state::library::LibraryHandle;
-use crate::state::model::{NodeIx, SharedGame};
+use crate::state::model::SharedGame;
 use crate::state::opener::Opener;
+use crate::state::page_state::Dialog;
 use crate::state::url_state::Place;
-
-/// An open dialog.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Dialog {
-    /// The comment before or after a move.
-    Comment(NodeIx, CommentSide),
-    /// The game's tags.
-    Tags,
-    /// A new game or position.
-    Setup,
-    /// Export.
-    Export,
-}
 
 /// What the dialogs work on.
 pub(crate) struct DialogContext {
@@ -50,8 +38,8 @@ pub(crate) struct DialogContext {
     pub do_edit: Callback<EditOp>,
     /// Stores the edits.
     pub save: Callback<()>,
-    /// The open dialog.
-    pub dialog: UseStateHandle<Option<Dialog>>,
+    /// Closes the dialog.
+    pub close: Callback<()>,
     /// Changes the shown game.
     pub opener: Opener,
 }
@@ -59,10 +47,7 @@ pub(crate) struct DialogContext {
 /// The view of an open dialog.
 pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
     let game = &ctx.game;
-    let close = {
-        let dialog = ctx.dialog.clone();
-        Callback::from(move |()| dialog.set(None))
-    };
+    let close = ctx.close.clone();
     match dialog {
         Dialog::Comment(ix, side) => {
             let (ix, side) = (*ix, *side);
@@ -88,9 +73,9 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             };
             let on_save = {
                 let do_edit = ctx.do_edit.clone();
-                let dialog = ctx.dialog.clone();
+                let close = close.clone();
                 Callback::from(move |text: String| {
-                    dialog.set(None);
+                    close.emit(());
                     do_edit.emit(match side {
                         CommentSide::After => EditOp::CommentAfter(key, text),
                         CommentSide::Before => EditOp::CommentBefore(key, text),
@@ -105,9 +90,9 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
         Dialog::Tags => {
             let on_save = {
                 let do_edit = ctx.do_edit.clone();
-                let dialog = ctx.dialog.clone();
+                let close = close.clone();
                 Callback::from(move |changes: Vec<(String, Option<String>)>| {
-                    dialog.set(None);
+                    close.emit(());
                     if !changes.is_empty() {
                         do_edit.emit(EditOp::Tags(changes));
                     }
@@ -119,13 +104,13 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let on_create = {
                 let handle = ctx.library.clone();
                 let set_library = ctx.set_library.clone();
-                let dialog = ctx.dialog.clone();
+                let close = close.clone();
                 let edits = ctx.edits.clone();
                 let opener = ctx.opener.clone();
                 let save = ctx.save.clone();
                 Callback::from(move |g: Game| {
                     let new_index = handle.lib.borrow_mut().add_game(g);
-                    dialog.set(None);
+                    close.emit(());
                     edits.borrow_mut().unexported = true;
                     opener.open(&handle.lib.borrow(), &edits.borrow(), &Place { game: new_index, ply: None });
                     set_library.set(handle.bumped());

@@ -2,6 +2,14 @@
 //! together, and gets files into the page.
 
 pub(crate) mod app;
+pub(crate) mod edit_actions;
 pub(crate) mod file_input;
+pub(crate) mod hash_sync;
+pub(crate) mod list_order;
+pub(crate) mod loading;
+pub(crate) mod notices;
 pub(crate) mod page_listeners;
 pub(crate) mod panic_report;
+pub(crate) mod saving;
+pub(crate) mod session;
+pub(crate) mod top_bar;

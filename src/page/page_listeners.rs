@@ -2,23 +2,20 @@
 //! hash changes, paste, drag and drop of files, and leaving with edits
 //! never exported.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::dialogs::edit_menu::CommentSide;
-use crate::page::app::{current_place, LoadRequest};
 use crate::page::file_input::{read_files, Loaded};
-use crate::state::editing::{EditOp, Edits};
+use crate::page::hash_sync::current_place;
+use crate::page::loading::LoadRequest;
+use crate::page::session::Session;
+use crate::state::editing::EditOp;
 use crate::state::keys::{key_belongs_to_target, key_event_action};
-use crate::state::library::LibraryHandle;
 use crate::state::model::NodeIx;
-use crate::state::opener::Opener;
+use crate::state::page_state::PageAction;
 use crate::state::url_state::Place;
-use crate::state::viewer::Viewer;
 
 /// What the keyboard shortcuts act on, refreshed at every render.
 #[derive(Clone)]
@@ -34,31 +31,19 @@ pub(crate) struct KeyContext {
     pub blocked: bool,
 }
 
-/// What the listeners act on.
-pub(crate) struct PageListeners {
-    /// Changes the shown game and move.
-    pub dispatcher: UseReducerDispatcher<Viewer>,
-    /// Opens the game an address names.
-    pub opener: Opener,
-    /// The edits of the open file.
-    pub edits: Rc<RefCell<Edits>>,
-    /// The shortcuts' targets, refreshed at every render.
-    pub key_context: Rc<RefCell<Option<KeyContext>>>,
-    /// The open file, refreshed at every render.
-    pub latest: Rc<RefCell<LibraryHandle>>,
-    /// Opens a file.
-    pub load: Callback<LoadRequest>,
-    /// Shows an error.
-    pub report: Callback<String>,
-    /// Whether files are being dragged over the page.
-    pub dragging: UseStateHandle<bool>,
-}
-
 /// Installs the page's window listeners once; they go with the component.
 #[hook]
-pub(crate) fn use_page_listeners(args: PageListeners) {
-    let PageListeners { dispatcher, opener, edits, key_context, latest, load, report, dragging } = args;
+pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>) {
+    let session = session.clone();
+    let load = load.clone();
     use_effect_with((), move |_| {
+        let dispatcher = session.viewer.dispatcher();
+        let opener = session.opener.clone();
+        let edits = session.edits.clone();
+        let key_context = session.jobs.key_context.clone();
+        let latest = session.jobs.latest.clone();
+        let report = session.reporter();
+        let page = session.page.dispatcher();
         let window = web_sys::window().expect("a window");
         let active = EventListenerOptions::enable_prevent_default();
         let keys = {
@@ -119,25 +104,25 @@ pub(crate) fn use_page_listeners(args: PageListeners) {
                 .is_some_and(|d| d.types().includes(&"Files".into(), 0))
         };
         let over = {
-            let dragging = dragging.clone();
+            let page = page.clone();
             EventListener::new_with_options(&window, "dragover", active, move |event| {
                 if has_files(event) {
                     event.prevent_default();
-                    dragging.set(true);
+                    page.dispatch(PageAction::Dragging(true));
                 }
             })
         };
         let leave = {
-            let dragging = dragging.clone();
+            let page = page.clone();
             EventListener::new(&window, "dragleave", move |event| {
                 let outside = event.dyn_ref::<web_sys::DragEvent>().is_some_and(|e| e.related_target().is_none());
                 if outside {
-                    dragging.set(false);
+                    page.dispatch(PageAction::Dragging(false));
                 }
             })
         };
         let drop = EventListener::new_with_options(&window, "drop", active, move |event| {
-            dragging.set(false);
+            page.dispatch(PageAction::Dragging(false));
             let Some(data) = event.dyn_ref::<web_sys::DragEvent>().and_then(|e| e.data_transfer()) else { return };
             event.prevent_default();
             let files = data.files().filter(|f| f.length() > 0);

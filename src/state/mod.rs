@@ -10,6 +10,7 @@ pub(crate) mod loader;
 pub(crate) mod model;
 pub(crate) mod notation;
 pub(crate) mod opener;
+pub(crate) mod page_state;
 pub(crate) mod persist;
 pub(crate) mod slice_clock;
 pub(crate) mod url_state;

@@ -1,0 +1,119 @@
+//! What the page says over its content: a message (an error, or news), the
+//! banner of edits restored from the browser (keep or discard them), the
+//! banner of edits held back after the page stopped on them, and the paste
+//! panel.
+
+use yew::prelude::*;
+
+use crate::page::file_input::Loaded;
+use crate::page::loading::LoadRequest;
+use crate::page::session::Session;
+use crate::state::page_state::PageAction;
+use crate::state::persist;
+use crate::state::url_state::Place;
+
+/// What the notices need besides the session.
+#[derive(Properties, PartialEq)]
+pub(crate) struct NoticesProps {
+    /// Opens a file.
+    pub load: Callback<LoadRequest>,
+    /// Brings back the saved edits (place, named by the address, at start).
+    pub restore_saved: Callback<(Place, bool, bool)>,
+}
+
+/// The message and the banners.
+#[function_component(Notices)]
+pub(crate) fn notices(props: &NoticesProps) -> Html {
+    let session = use_context::<Session>().expect("the page's session");
+    let act = |action: PageAction| {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(action.clone()))
+    };
+    let discard = {
+        let (session, load) = (session.clone(), props.load.clone());
+        Callback::from(move |_: MouseEvent| {
+            session.act(PageAction::Restored(false));
+            session.edits.borrow_mut().clear();
+            let lib = session.library.lib.borrow();
+            let loaded = Loaded { name: lib.name.clone(), bytes: lib.shared_bytes(), parts: lib.parts() };
+            wasm_bindgen_futures::spawn_local(async { persist::clear().await });
+            load.emit((loaded, Place::default(), None));
+        })
+    };
+    let open_held_back = {
+        let restore_saved = props.restore_saved.clone();
+        Callback::from(move |_: MouseEvent| restore_saved.emit((Place::default(), false, false)))
+    };
+    let page = &session.page;
+    let name = session.library.lib.borrow().name.clone();
+    html! {
+        <>
+            if let Some(n) = &page.notice {
+                <div class={classes!("notice", n.error.then_some("notice-error"))} role="alert">
+                    <span>{ n.text.clone() }</span>
+                    <button type="button" class="btn" onclick={act(PageAction::Notice(None))}>{ "Dismiss" }</button>
+                </div>
+            }
+            if page.restored {
+                <div class="notice notice-restored" role="status">
+                    <span>{ format!("Your unsaved edits to {name} were restored.") }</span>
+                    <span>
+                        <button type="button" class="btn" onclick={act(PageAction::Restored(false))}>{ "Keep them" }</button>
+                        <button type="button" class="btn" onclick={discard}>{ "Discard edits" }</button>
+                    </span>
+                </div>
+            }
+            if page.held_back {
+                <div class="notice notice-held-back" role="status">
+                    <span>{ "Movetext stopped on an internal error, so the file saved in this browser was not opened again. Its edits are still kept here." }</span>
+                    <span>
+                        <button type="button" class="btn" onclick={open_held_back}>{ "Open it again" }</button>
+                        <button type="button" class="btn" onclick={act(PageAction::HeldBack(false))}>{ "Dismiss" }</button>
+                    </span>
+                </div>
+            }
+        </>
+    }
+}
+
+/// What the paste panel needs besides the session.
+#[derive(Properties, PartialEq)]
+pub(crate) struct PastePanelProps {
+    /// Opens the pasted text.
+    pub load: Callback<LoadRequest>,
+}
+
+/// The paste panel, while it is open.
+#[function_component(PastePanel)]
+pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
+    let session = use_context::<Session>().expect("the page's session");
+    let paste_box = use_node_ref();
+    let toggle = {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
+    };
+    let open = {
+        let (paste_box, load) = (paste_box.clone(), props.load.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = paste_box.cast::<web_sys::HtmlTextAreaElement>() {
+                let text = area.value();
+                if !text.trim().is_empty() {
+                    load.emit((Loaded::text("Pasted text", text), Place::default(), None));
+                }
+            }
+        })
+    };
+    if !session.page.paste_open {
+        return html! {};
+    }
+    html! {
+        <div class="paste-panel" role="dialog" aria-label="Paste PGN">
+            <textarea ref={paste_box} class="paste-text" rows="8" spellcheck="false"
+                aria-label="PGN text" placeholder="Paste one or more games in PGN here" />
+            <div class="paste-actions">
+                <button type="button" class="btn btn-primary paste-open" onclick={open}>{ "Open" }</button>
+                <button type="button" class="btn" onclick={toggle}>{ "Cancel" }</button>
+            </div>
+        </div>
+    }
+}

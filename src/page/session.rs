@@ -1,0 +1,97 @@
+//! What the parts of the app's page share, given to them by context: the
+//! page's state (a reducer), the open file, the viewer, the edits, and the
+//! work under way between tasks.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use movetext_core::Game;
+use yew::prelude::*;
+
+use crate::page::page_listeners::KeyContext;
+use crate::state::editing::Edits;
+use crate::state::library::LibraryHandle;
+use crate::state::opener::Opener;
+use crate::state::page_state::{PageAction, PageState};
+use crate::state::url_state::Place;
+use crate::state::viewer::Viewer;
+
+/// The page's shared state and handles; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Session {
+    /// The page's own state.
+    pub page: UseReducerHandle<PageState>,
+    /// The open file.
+    pub library: UseStateHandle<LibraryHandle>,
+    /// The shown game and move.
+    pub viewer: UseReducerHandle<Viewer>,
+    /// Opens a game in the viewer.
+    pub opener: Opener,
+    /// The edits of the open file.
+    pub edits: Rc<RefCell<Edits>>,
+    /// Work under way.
+    pub jobs: Rc<Jobs>,
+}
+
+impl PartialEq for Session {
+    fn eq(&self, other: &Session) -> bool {
+        self.page == other.page
+            && self.library == other.library
+            && self.viewer == other.viewer
+            && Rc::ptr_eq(&self.jobs, &other.jobs)
+    }
+}
+
+impl Session {
+    /// Changes the page's state.
+    pub fn act(&self, action: PageAction) {
+        self.page.dispatch(action);
+    }
+
+    /// A callback that shows an error.
+    pub fn reporter(&self) -> Callback<String> {
+        let page = self.page.dispatcher();
+        Callback::from(move |text: String| page.dispatch(PageAction::Error(text)))
+    }
+}
+
+/// What work under way remembers between tasks.
+pub(crate) struct Jobs {
+    /// A place (game and ply) to open once the file has been indexed that far.
+    pub pending: RefCell<Option<Place>>,
+    /// The address at start (and whether it had a hash), while the file it
+    /// may name (saved edits or `?url=`) is being opened: the sample shown
+    /// meanwhile must not rewrite it.
+    pub starting: RefCell<Option<(Place, bool)>>,
+    /// Counts the files opened; indexing of an older one stops.
+    pub generation: Rc<RefCell<u64>>,
+    /// The open file, as of the latest drawing.
+    pub latest: Rc<RefCell<LibraryHandle>>,
+    /// The open file itself is stored in the browser.
+    pub file_saved: RefCell<bool>,
+    /// Whether the last save has finished (saves run one after another).
+    pub saving: RefCell<Rc<RefCell<bool>>>,
+    /// Games made in the app, to put back once the whole file is indexed.
+    pub pending_added: RefCell<Vec<Game>>,
+    /// What the keyboard shortcuts act on, refreshed at every drawing.
+    pub key_context: Rc<RefCell<Option<KeyContext>>>,
+    /// Counts the game list's orders asked for; an older one stops.
+    pub order_generation: RefCell<u64>,
+}
+
+impl Jobs {
+    /// Nothing under way, with the address at start and the file shown.
+    pub fn new(starting: (Place, bool), library: LibraryHandle) -> Jobs {
+        Jobs {
+            pending: RefCell::new(None),
+            starting: RefCell::new(Some(starting)),
+            generation: Rc::new(RefCell::new(0)),
+            latest: Rc::new(RefCell::new(library)),
+            file_saved: RefCell::new(false),
+            saving: RefCell::new(Rc::new(RefCell::new(true))),
+            pending_added: RefCell::new(Vec::new()),
+            key_context: Rc::new(RefCell::new(None)),
+            order_generation: RefCell::new(0),
+        }
+    }
+}

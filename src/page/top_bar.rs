@@ -1,0 +1,94 @@
+//! The page's top bar: the name of the open file (and which game of how
+//! many), opening files by the picker, the paste panel's button, the move
+//! notation and the theme.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::theme::ThemeToggle;
+use crate::page::file_input::read_files;
+use crate::page::loading::LoadRequest;
+use crate::page::session::Session;
+use crate::state::notation::{Notation, CHOICES};
+use crate::state::page_state::PageAction;
+use crate::state::url_state::Place;
+
+/// What the top bar needs besides the session.
+#[derive(Properties, PartialEq)]
+pub(crate) struct TopBarProps {
+    /// Opens a file.
+    pub load: Callback<LoadRequest>,
+}
+
+/// The top bar.
+#[function_component(TopBar)]
+pub(crate) fn top_bar(props: &TopBarProps) -> Html {
+    let session = use_context::<Session>().expect("the page's session");
+    let file_input = use_node_ref();
+    let pick = {
+        let file_input = file_input.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(input) = file_input.cast::<web_sys::HtmlInputElement>() {
+                input.click();
+            }
+        })
+    };
+    let picked = {
+        let (load, report) = (props.load.clone(), session.reporter());
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) else { return };
+            if let Some(files) = input.files().filter(|f| f.length() > 0) {
+                let (load, report, input) = (load.clone(), report.clone(), input.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let result = read_files(files).await;
+                    input.set_value("");
+                    match result {
+                        Ok(loaded) => load.emit((loaded, Place::default(), None)),
+                        Err(e) => report.emit(e),
+                    }
+                });
+            }
+        })
+    };
+    let toggle_paste = {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
+    };
+    let on_notation = {
+        let page = session.page.dispatcher();
+        Callback::from(move |e: Event| {
+            if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+                let choice = CHOICES.get(select.selected_index().max(0) as usize).map_or(Notation::San, |c| c.2);
+                choice.save();
+                page.dispatch(PageAction::Notation(choice));
+            }
+        })
+    };
+    let lib = session.library.lib.borrow();
+    let many = lib.len() > 1 || !lib.is_indexed();
+    let file_label = if many {
+        format!("{} · game {} of {}", lib.name, session.viewer.game_index + 1, lib.len())
+    } else {
+        lib.name.clone()
+    };
+    let notation = session.page.notation;
+    html! {
+        <header class="topbar">
+            <span class="brand">{ "Movetext" }</span>
+            <span class="file-name" title={lib.name.clone()}>{ file_label }</span>
+            <div class="top-actions">
+                <button type="button" class="btn open-file" onclick={pick}
+                    title="Open PGN files (or drop them anywhere on the page)">{ "Open" }</button>
+                <input type="file" class="file-picker" ref={file_input} multiple=true hidden=true
+                    accept=".pgn,application/x-chess-pgn,application/vnd.chess-pgn,text/plain"
+                    aria-label="PGN files to open" onchange={picked} />
+                <button type="button" class="btn paste-button" onclick={toggle_paste}
+                    aria-expanded={session.page.paste_open.to_string()} title="Paste PGN text (or press Ctrl+V anywhere)">{ "Paste" }</button>
+                <select class="notation-choice" aria-label="Move notation" title="Move notation" onchange={on_notation}>
+                    { for CHOICES.iter().map(|(_, label, n)| html! { <option selected={*n == notation}>{ *label }</option> }) }
+                </select>
+                <ThemeToggle />
+            </div>
+        </header>
+    }
+}

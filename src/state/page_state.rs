@@ -1,0 +1,199 @@
+//! The app page's own state, in one reducer: its message, the paste panel,
+//! dragging, the game list's filter, sort and order, the move menu, the
+//! open dialog, the notation, and the banners about saved edits.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use crate::dialogs::edit_menu::CommentSide;
+use crate::state::game_order::GameOrder;
+use crate::state::library::SortBy;
+use crate::state::model::NodeIx;
+use crate::state::notation::Notation;
+
+/// A message over the page: an error, or news.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Notice {
+    /// An error (else news).
+    pub error: bool,
+    /// What it says.
+    pub text: String,
+}
+
+/// An open dialog.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Dialog {
+    /// The comment before or after a move.
+    Comment(NodeIx, CommentSide),
+    /// The game's tags.
+    Tags,
+    /// A new game or position.
+    Setup,
+    /// Export.
+    Export,
+}
+
+/// The page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PageState {
+    /// The message shown over the page.
+    pub notice: Option<Notice>,
+    /// Files are being dragged over the page.
+    pub dragging: bool,
+    /// The paste panel is open.
+    pub paste_open: bool,
+    /// The game list's filter.
+    pub filter: String,
+    /// The game list's sort: by what, and whether descending.
+    pub sort: (SortBy, bool),
+    /// The game list's order for that filter and sort.
+    pub order: GameOrder,
+    /// A filter or a sort is under way.
+    pub sorting: bool,
+    /// The move menu: its move and where it opens.
+    pub menu: Option<(NodeIx, (i32, i32))>,
+    /// The open dialog.
+    pub dialog: Option<Dialog>,
+    /// How moves are written.
+    pub notation: Notation,
+    /// Saved edits were put back (the banner asks to keep or discard them).
+    pub restored: bool,
+    /// Saved edits were not opened after the page stopped on them.
+    pub held_back: bool,
+    /// Counts the edits, so that the page is drawn again after each.
+    pub edits: u64,
+}
+
+impl PageState {
+    /// The state at start, writing moves so.
+    pub fn new(notation: Notation) -> PageState {
+        PageState {
+            notice: None,
+            dragging: false,
+            paste_open: false,
+            filter: String::new(),
+            sort: (SortBy::File, false),
+            order: GameOrder::default(),
+            sorting: false,
+            menu: None,
+            dialog: None,
+            notation,
+            restored: false,
+            held_back: false,
+            edits: 0,
+        }
+    }
+}
+
+/// A change of the page's state.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum PageAction {
+    /// Show a message, or none.
+    Notice(Option<Notice>),
+    /// Show an error.
+    Error(String),
+    /// Files are (not) dragged over the page.
+    Dragging(bool),
+    /// Open or close the paste panel.
+    TogglePaste,
+    /// Filter the game list.
+    Filter(String),
+    /// Sort the game list by a column: again by the same one reverses it.
+    Sort(SortBy),
+    /// A filter or a sort has begun.
+    Sorting,
+    /// The game list's order is ready.
+    Ordered(GameOrder),
+    /// Open the move menu, or close it.
+    Menu(Option<(NodeIx, (i32, i32))>),
+    /// Open a dialog, or close it.
+    Dialog(Option<Dialog>),
+    /// Close the dialog and the menu.
+    CloseAll,
+    /// Write moves so.
+    Notation(Notation),
+    /// Show or hide the banner of restored edits.
+    Restored(bool),
+    /// Show or hide the banner of edits held back.
+    HeldBack(bool),
+    /// An edit was made.
+    Edited,
+    /// A file is open: the list's filter and sort start afresh, messages
+    /// and the paste panel close; `restored` says whether saved edits came
+    /// back with it.
+    FileOpened {
+        /// Saved edits came back with the file.
+        restored: bool,
+    },
+}
+
+impl PageState {
+    pub(crate) fn apply(&mut self, action: PageAction) {
+        match action {
+            PageAction::Notice(notice) => self.notice = notice,
+            PageAction::Error(text) => self.notice = Some(Notice { error: true, text }),
+            PageAction::Dragging(on) => self.dragging = on,
+            PageAction::TogglePaste => self.paste_open = !self.paste_open,
+            PageAction::Filter(text) => self.filter = text,
+            PageAction::Sort(by) => {
+                let (old, descending) = self.sort;
+                self.sort = (by, old == by && !descending);
+            }
+            PageAction::Sorting => self.sorting = true,
+            PageAction::Ordered(order) => {
+                self.order = order;
+                self.sorting = false;
+            }
+            PageAction::Menu(menu) => self.menu = menu,
+            PageAction::Dialog(dialog) => self.dialog = dialog,
+            PageAction::CloseAll => {
+                self.dialog = None;
+                self.menu = None;
+            }
+            PageAction::Notation(notation) => self.notation = notation,
+            PageAction::Restored(on) => self.restored = on,
+            PageAction::HeldBack(on) => self.held_back = on,
+            PageAction::Edited => self.edits += 1,
+            PageAction::FileOpened { restored } => {
+                self.restored = restored;
+                self.filter = String::new();
+                self.sort = (SortBy::File, false);
+                self.notice = None;
+                self.paste_open = false;
+            }
+        }
+    }
+}
+
+impl Reducible for PageState {
+    type Action = PageAction;
+
+    fn reduce(self: Rc<Self>, action: PageAction) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorting_by_a_column_twice_reverses_it() {
+        let mut s = PageState::new(Notation::San);
+        s.apply(PageAction::Sort(SortBy::White));
+        assert_eq!(s.sort, (SortBy::White, false));
+        s.apply(PageAction::Sort(SortBy::White));
+        assert_eq!(s.sort, (SortBy::White, true));
+        s.apply(PageAction::Filter("Carlsen".into()));
+        s.apply(PageAction::TogglePaste);
+        s.apply(PageAction::FileOpened { restored: true });
+        assert_eq!((s.sort, s.filter.as_str(), s.paste_open, s.restored), ((SortBy::File, false), "", false, true));
+    }
+}
