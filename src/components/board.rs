@@ -5,9 +5,9 @@ use std::rc::Rc;
 
 use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::components::board_pointer::{use_pointer, PointerHandlers};
 use crate::components::pieces::{self, Part};
 use movetext_core::commands::{Arrow, SquareMark};
 
@@ -49,40 +49,17 @@ pub struct BoardProps {
     pub on_square: Option<Callback<Square>>,
 }
 
-/// Where a move lands for the player: the king's square for castling is
-/// also reached by dropping the king on its rook.
-fn lands_on(m: &Move, to: Square) -> bool {
-    match *m {
-        Move::Castle { king, rook } => {
-            let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
-            to == rook || to == side.king_to(Color::from_white(king.rank() == Rank::First))
-        }
-        _ => m.to() == to,
-    }
-}
-
-/// The colour of a drawing from the modifier keys, as players expect:
-/// green, Shift red, Alt blue, Shift+Alt (or Ctrl) yellow.
-fn draw_color(shift: bool, alt: bool, ctrl: bool) -> CoreColor {
-    match (shift, alt || ctrl) {
-        (false, false) => CoreColor::Green,
-        (true, false) => CoreColor::Red,
-        (false, true) => CoreColor::Blue,
-        (true, true) => CoreColor::Yellow,
-    }
-}
-
 /// What the pointer is doing on the board.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Interaction {
+pub(crate) struct Interaction {
     /// The piece picked up (by click or at the start of a drag).
-    selected: Option<Square>,
+    pub selected: Option<Square>,
     /// A piece being dragged: where it is, in board units.
-    drag: Option<(Square, f32, f32)>,
+    pub drag: Option<(Square, f32, f32)>,
     /// A right-button drawing: from, the square under the pointer, colour.
-    drawing: Option<(Square, Square, CoreColor)>,
+    pub drawing: Option<(Square, Square, CoreColor)>,
     /// A promotion waiting for the piece to be chosen: from, to.
-    promotion: Option<(Square, Square)>,
+    pub promotion: Option<(Square, Square)>,
 }
 
 /// Top-left corner of a square in board units.
@@ -97,7 +74,7 @@ fn corner(sq: Square, flipped: bool) -> (f32, f32) {
 }
 
 /// The square at a point in board units.
-fn square_at(x: f32, y: f32, flipped: bool) -> Square {
+pub(crate) fn square_at(x: f32, y: f32, flipped: bool) -> Square {
     let fx = ((x / SQ) as u32).min(7);
     let fy = ((y / SQ) as u32).min(7);
     let (file, rank) = if flipped { (7 - fx, fy) } else { (fx, 7 - fy) };
@@ -188,155 +165,8 @@ pub fn chess_board(props: &BoardProps) -> Html {
         use_effect_with((props.fen.clone(), props.legal.clone()), move |_| state.set(Interaction::default()));
     }
     let editable = !props.legal.is_empty();
-    // Board units (0..800) under the pointer, and the square there.
-    let locate = {
-        let svg = svg.clone();
-        move |e: &PointerEvent| -> Option<(f32, f32, Square)> {
-            let el = svg.cast::<web_sys::Element>()?;
-            let r = el.get_bounding_client_rect();
-            if r.width() <= 0.0 {
-                return None;
-            }
-            let x = ((f64::from(e.client_x()) - r.left()) / r.width() * 800.0) as f32;
-            let y = ((f64::from(e.client_y()) - r.top()) / r.height() * 800.0) as f32;
-            if !(0.0..800.0).contains(&x) || !(0.0..800.0).contains(&y) {
-                return Some((
-                    x.clamp(0.0, 799.0),
-                    y.clamp(0.0, 799.0),
-                    square_at(x.clamp(0.0, 799.0), y.clamp(0.0, 799.0), flipped),
-                ));
-            }
-            Some((x, y, square_at(x, y, flipped)))
-        }
-    };
-    let try_move = {
-        let legal = props.legal.clone();
-        let on_move = props.on_move.clone();
-        let state = state.clone();
-        move |from: Square, to: Square| -> bool {
-            let candidates: Vec<&Move> = legal.iter().filter(|m| m.from() == Some(from) && lands_on(m, to)).collect();
-            match candidates.as_slice() {
-                [] => false,
-                [m] => {
-                    on_move.emit(**m);
-                    true
-                }
-                _ => {
-                    // Several moves: a promotion, the piece is chosen next.
-                    state.set(Interaction { promotion: Some((from, candidates[0].to())), ..Interaction::default() });
-                    true
-                }
-            }
-        }
-    };
-    let onpointerdown = {
-        let state = state.clone();
-        let legal = props.legal.clone();
-        let locate = locate.clone();
-        let try_move = try_move.clone();
-        let drawable = props.on_draw.is_some();
-        let on_square = props.on_square.clone();
-        Callback::from(move |e: PointerEvent| {
-            let Some((x, y, sq)) = locate(&e) else { return };
-            if let (Some(cb), 0) = (&on_square, e.button()) {
-                cb.emit(sq);
-                return;
-            }
-            if e.button() == 2 {
-                if drawable {
-                    let color = draw_color(e.shift_key(), e.alt_key(), e.ctrl_key() || e.meta_key());
-                    state.set(Interaction { drawing: Some((sq, sq, color)), ..(*state).clone() });
-                }
-                return;
-            }
-            if e.button() != 0 || state.promotion.is_some() {
-                return;
-            }
-            if let Some(from) = state.selected {
-                if from != sq && try_move(from, sq) {
-                    if state.promotion.is_none() {
-                        state.set(Interaction::default());
-                    }
-                    return;
-                }
-            }
-            if legal.iter().any(|m| m.from() == Some(sq)) {
-                if let Some(target) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
-                    let _ = target.set_pointer_capture(e.pointer_id());
-                }
-                e.prevent_default();
-                state.set(Interaction { selected: Some(sq), drag: Some((sq, x, y)), ..Interaction::default() });
-            } else {
-                state.set(Interaction::default());
-            }
-        })
-    };
-    let onpointermove = {
-        let state = state.clone();
-        let locate = locate.clone();
-        Callback::from(move |e: PointerEvent| {
-            if let Some((from, _, _)) = state.drag {
-                if let Some((x, y, _)) = locate(&e) {
-                    state.set(Interaction { drag: Some((from, x, y)), ..(*state).clone() });
-                }
-            } else if let Some((from, at, color)) = state.drawing {
-                if let Some((_, _, sq)) = locate(&e) {
-                    if sq != at {
-                        state.set(Interaction { drawing: Some((from, sq, color)), ..(*state).clone() });
-                    }
-                }
-            }
-        })
-    };
-    let onpointerup = {
-        let state = state.clone();
-        let on_draw = props.on_draw.clone();
-        Callback::from(move |e: PointerEvent| {
-            if let Some((from, _, color)) = state.drawing {
-                let to = locate(&e).map_or(from, |l| l.2);
-                state.set(Interaction { drawing: None, ..(*state).clone() });
-                if let Some(cb) = &on_draw {
-                    cb.emit((from, to, color));
-                }
-                return;
-            }
-            let Some((from, _, _)) = state.drag else { return };
-            let to = locate(&e).map(|l| l.2);
-            match to {
-                // Dropped back where it was: stays picked up, for click-click.
-                Some(to) if to == from => {
-                    state.set(Interaction { drag: None, selected: Some(from), ..Interaction::default() })
-                }
-                Some(to) if try_move(from, to) => {}
-                // Anywhere else: back to its square.
-                _ => state.set(Interaction::default()),
-            }
-        })
-    };
+    let PointerHandlers { onpointerdown, onpointermove, onpointerup } = use_pointer(props, &state, &svg);
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
-    let choose = |role: Role| {
-        let state = state.clone();
-        let legal = props.legal.clone();
-        let on_move = props.on_move.clone();
-        Callback::from(move |e: PointerEvent| {
-            e.stop_propagation();
-            if let Some((from, to)) = state.promotion {
-                if let Some(m) =
-                    legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role))
-                {
-                    on_move.emit(*m);
-                }
-            }
-            state.set(Interaction::default());
-        })
-    };
-    let cancel_promotion = {
-        let state = state.clone();
-        Callback::from(move |e: PointerEvent| {
-            e.stop_propagation();
-            state.set(Interaction::default());
-        })
-    };
     let dark_squares = Square::ALL.iter().filter(|sq| sq.is_dark()).map(|&sq| {
         let (x, y) = corner(sq, flipped);
         html! { <rect class="sq-dark" x={x.to_string()} y={y.to_string()} width="100" height="100" /> }
@@ -398,12 +228,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
         Some(html! { <use class="piece dragging" href={href} x={(x - 50.0).to_string()} y={(y - 50.0).to_string()} width="100" height="100" /> })
     });
     let drawing = state.drawing.map(|(from, to, color)| {
-        let name = match color {
-            CoreColor::Red => "red",
-            CoreColor::Green => "green",
-            CoreColor::Blue => "blue",
-            CoreColor::Yellow => "yellow",
-        };
+        let name = color.name();
         if from == to {
             let (cx, cy) = centre(from, flipped);
             html! { <circle class={format!("drawing-ring arrow-{name}")} cx={cx.to_string()} cy={cy.to_string()} r="46" /> }
@@ -412,28 +237,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
             html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
         }
     });
-    let chooser = state.promotion.map(|(from, to)| {
-        let color = props.board.piece_at(from).map_or(Color::White, |p| p.color);
-        let (x, _) = corner(to, flipped);
-        // The column of choices runs from the promotion square towards the middle.
-        let down = corner(to, flipped).1 < 400.0;
-        let items = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().enumerate().map(|(i, role)| {
-            let y = if down { i as f32 * 100.0 } else { 700.0 - i as f32 * 100.0 };
-            let href = format!("#{}", pieces::symbol_id(color, role));
-            html! {
-                <g class="promotion-choice" data-role={role.char().to_string()} onpointerdown={choose(role)}>
-                    <rect x={x.to_string()} y={y.to_string()} width="100" height="100" rx="50" />
-                    <use href={href} x={(x + 5.0).to_string()} y={(y + 5.0).to_string()} width="90" height="90" />
-                </g>
-            }
-        });
-        html! {
-            <g class="promotion" role="dialog" aria-label="Promote to">
-                <rect class="promotion-shade" x="0" y="0" width="800" height="800" onpointerdown={cancel_promotion.clone()} />
-                { for items }
-            </g>
-        }
-    });
+    let chooser = state.promotion.map(|(from, to)| promotion_chooser(props, &state, from, to));
     let classes = classes!("board", editable.then_some("editable"), state.drag.is_some().then_some("is-dragging"));
     html! {
         <div class={classes} role="img" aria-label={props.label.clone()} data-fen={props.fen.clone()}
@@ -457,6 +261,55 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 { for chooser }
             </svg>
         </div>
+    }
+}
+
+/// The pieces a pawn can promote to, in a column from the promotion square
+/// towards the middle; the shade around cancels.
+fn promotion_chooser(props: &BoardProps, state: &UseStateHandle<Interaction>, from: Square, to: Square) -> Html {
+    let flipped = props.flipped;
+    let choose = |role: Role| {
+        let state = state.clone();
+        let legal = props.legal.clone();
+        let on_move = props.on_move.clone();
+        Callback::from(move |e: PointerEvent| {
+            e.stop_propagation();
+            if let Some((from, to)) = state.promotion {
+                if let Some(m) =
+                    legal.iter().find(|m| m.from() == Some(from) && m.to() == to && m.promotion() == Some(role))
+                {
+                    on_move.emit(*m);
+                }
+            }
+            state.set(Interaction::default());
+        })
+    };
+    let cancel_promotion = {
+        let state = state.clone();
+        Callback::from(move |e: PointerEvent| {
+            e.stop_propagation();
+            state.set(Interaction::default());
+        })
+    };
+    let color = props.board.piece_at(from).map_or(Color::White, |p| p.color);
+    let (x, _) = corner(to, flipped);
+    // The column of choices runs from the promotion square towards the middle.
+    let down = corner(to, flipped).1 < 400.0;
+    let items = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().enumerate().map(|(i, role)| {
+        let y = if down { i as f32 * 100.0 } else { 700.0 - i as f32 * 100.0 };
+        let href = format!("#{}", pieces::symbol_id(color, role));
+        html! {
+            <g class="promotion-choice" data-role={role.char().to_string()} onpointerdown={choose(role)}>
+                <rect x={x.to_string()} y={y.to_string()} width="100" height="100" rx="50" />
+                <use href={href} x={(x + 5.0).to_string()} y={(y + 5.0).to_string()} width="90" height="90" />
+            </g>
+        }
+    });
+    html! {
+        <g class="promotion" role="dialog" aria-label="Promote to">
+            <rect class="promotion-shade" x="0" y="0" width="800" height="800" onpointerdown={cancel_promotion} />
+            { for items }
+        </g>
     }
 }
 

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::state::game_order::GameOrder;
-use crate::state::library::{LibraryHandle, SortBy};
+use crate::state::library::{Library, LibraryHandle, SortBy};
 
 /// Height of one row in CSS pixels (kept in step with `.game-row` in style.css).
 pub const ROW_HEIGHT: f64 = 30.0;
@@ -139,44 +139,9 @@ pub fn game_list(props: &GameListProps) -> Html {
     let (top, height) = *scroll;
     let first = ((top / ROW_HEIGHT) as usize).saturating_sub(OVERSCAN);
     let count = (height / ROW_HEIGHT).ceil() as usize + 2 * OVERSCAN;
-    let rows = (first..(first + count).min(shown)).filter_map(|pos| Some((pos, props.order.get(pos)?))).map(|(pos, game)| {
-        let row = lib.row(game);
-        let problems = lib.problems(game);
-        let selected = game == props.selected;
-        let on_select = props.on_select.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_select.emit(game));
-        let player = |name: &str, elo: &str| {
-            let name = if name.is_empty() || name == "?" { "?".to_owned() } else { name.to_owned() };
-            html! { <>{ name }if !elo.is_empty() && elo != "?" && elo != "-" { <span class="elo">{ format!(" {elo}") }</span> }</> }
-        };
-        let problem_cell = if problems.total == 0 {
-            html! { <span role="cell" class="gl-problems"></span> }
-        } else {
-            let class = if problems.errors > 0 { "gl-problems has-errors" } else { "gl-problems has-warnings" };
-            let label = format!("{} problem{} found while reading", problems.total, if problems.total == 1 { "" } else { "s" });
-            html! { <span role="cell" {class} title={label.clone()} aria-label={label}>{ format!("⚠ {}", problems.total) }</span> }
-        };
-        html! {
-            <div role="row" class={classes!("game-row", selected.then_some("selected"))}
-                style={format!("top:{}px", pos as f64 * ROW_HEIGHT)}
-                aria-rowindex={(pos + 2).to_string()} aria-selected={selected.to_string()}
-                data-game={game.to_string()} {onclick}>
-                <span role="cell" class="gl-num">
-                    if props.edited.binary_search(&game).is_ok() {
-                        <span class="edited-mark" title="Edited" aria-label="edited">{ "✎ " }</span>
-                    }
-                    { game + 1 }
-                </span>
-                <span role="cell" class="gl-white">{ player(&row.white, &row.white_elo) }</span>
-                <span role="cell" class="gl-black">{ player(&row.black, &row.black_elo) }</span>
-                <span role="cell" class="gl-result">{ row.result.replace("1/2", "½") }</span>
-                <span role="cell" class="gl-date">{ row.date.trim_end_matches(".??").trim_end_matches(".??").to_owned() }</span>
-                <span role="cell" class="gl-event">{ row.event }</span>
-                <span role="cell" class="gl-moves">{ row.moves }</span>
-                { problem_cell }
-            </div>
-        }
-    });
+    let rows = (first..(first + count).min(shown))
+        .filter_map(|pos| Some((pos, props.order.get(pos)?)))
+        .map(|(pos, game)| game_row(props, &lib, pos, game));
 
     let header = |sort: SortBy, label: &'static str, class: &'static str| {
         let on_sort = props.on_sort.clone();
@@ -195,7 +160,9 @@ pub fn game_list(props: &GameListProps) -> Html {
             </span>
         }
     };
-    let status = if props.busy {
+    let status = if props.busy && !props.filter.trim().is_empty() {
+        "Filtering…".to_owned()
+    } else if props.busy {
         "Sorting…".to_owned()
     } else if shown == total {
         format!("{total} game{}", if total == 1 { "" } else { "s" })
@@ -235,5 +202,46 @@ pub fn game_list(props: &GameListProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The row of game `game`, at position `pos` of the list.
+fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize) -> Html {
+    let row = lib.row(game);
+    let problems = lib.problems(game);
+    let selected = game == props.selected;
+    let on_select = props.on_select.clone();
+    let onclick = Callback::from(move |_: MouseEvent| on_select.emit(game));
+    let player = |name: &str, elo: &str| {
+        let name = if name.is_empty() || name == "?" { "?".to_owned() } else { name.to_owned() };
+        html! { <>{ name }if !elo.is_empty() && elo != "?" && elo != "-" { <span class="elo">{ format!(" {elo}") }</span> }</> }
+    };
+    let problem_cell = if problems.total == 0 {
+        html! { <span role="cell" class="gl-problems"></span> }
+    } else {
+        let class = if problems.errors > 0 { "gl-problems has-errors" } else { "gl-problems has-warnings" };
+        let label =
+            format!("{} problem{} found while reading", problems.total, if problems.total == 1 { "" } else { "s" });
+        html! { <span role="cell" {class} title={label.clone()} aria-label={label}>{ format!("⚠ {}", problems.total) }</span> }
+    };
+    html! {
+        <div role="row" class={classes!("game-row", selected.then_some("selected"))}
+            style={format!("top:{}px", pos as f64 * ROW_HEIGHT)}
+            aria-rowindex={(pos + 2).to_string()} aria-selected={selected.to_string()}
+            data-game={game.to_string()} {onclick}>
+            <span role="cell" class="gl-num">
+                if props.edited.binary_search(&game).is_ok() {
+                    <span class="edited-mark" title="Edited" aria-label="edited">{ "✎ " }</span>
+                }
+                { game + 1 }
+            </span>
+            <span role="cell" class="gl-white">{ player(&row.white, &row.white_elo) }</span>
+            <span role="cell" class="gl-black">{ player(&row.black, &row.black_elo) }</span>
+            <span role="cell" class="gl-result">{ row.result.replace("1/2", "½") }</span>
+            <span role="cell" class="gl-date">{ row.date.trim_end_matches(".??").trim_end_matches(".??").to_owned() }</span>
+            <span role="cell" class="gl-event">{ row.event }</span>
+            <span role="cell" class="gl-moves">{ row.moves }</span>
+            { problem_cell }
+        </div>
     }
 }

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::export::ExportOptions;
-use movetext_core::{Game, NodeId};
+use movetext_core::Game;
 use yew::prelude::*;
 
 use crate::dialogs::comment_dialog::CommentDialog;
@@ -56,11 +56,9 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let (text, raw): (Vec<String>, Vec<String>) = {
                 let core = ctx.edits.borrow().game(&ctx.library.lib.borrow(), ctx.index).unwrap_or_default();
                 match side {
-                    CommentSide::After => {
-                        (target.after.clone(), core.comments_after(NodeId(key)).map(str::to_owned).collect())
-                    }
+                    CommentSide::After => (target.after.clone(), core.comments_after(key).map(str::to_owned).collect()),
                     CommentSide::Before => {
-                        (target.before.clone(), core.comments_before(NodeId(key)).map(str::to_owned).collect())
+                        (target.before.clone(), core.comments_before(key).map(str::to_owned).collect())
                     }
                 }
             };

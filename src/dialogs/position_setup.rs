@@ -76,7 +76,6 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
     let fen_text = use_state(|| START.to_owned());
     let tool = use_state(|| Some(Piece { color: Color::White, role: Role::Queen }) as Tool);
     let chess960 = use_state(|| false);
-    let number = use_state(|| 518u32);
 
     // The FEN box shows the editor's position unless the user is typing one.
     let fen = (*fen_text).clone();
@@ -95,19 +94,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         let setup = setup.clone();
         let tool = tool.clone();
         let set_board = set_board.clone();
-        Callback::from(move |sq: Square| {
-            let mut next = (*setup).clone();
-            match *tool {
-                Some(p) if next.board.piece_at(sq) == Some(p) => {
-                    next.board.discard_piece_at(sq);
-                }
-                Some(p) => next.board.set_piece_at(sq, p),
-                None => {
-                    next.board.discard_piece_at(sq);
-                }
-            }
-            set_board(next);
-        })
+        Callback::from(move |sq: Square| set_board(with_tool((*setup).clone(), *tool, sq)))
     };
     let on_fen = {
         let fen_text = fen_text.clone();
@@ -151,22 +138,11 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
             set_board(next);
         })
     };
-    let on_number = {
-        let number = number.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                number.set(input.value().trim().parse().unwrap_or(960));
-            }
-        })
-    };
-    let use_960 = |random: bool| {
-        let number = number.clone();
+    let on_960 = {
         let chess960 = chess960.clone();
         let setup = setup.clone();
         let fen_text = fen_text.clone();
-        Callback::from(move |_: MouseEvent| {
-            let n = if random { (js_sys::Math::random() * 960.0) as u32 % 960 } else { *number };
-            number.set(n);
+        Callback::from(move |n: u32| {
             if let Ok(fen) = edit::chess960_start(n) {
                 if let Some(s) = Setup::from_fen(&fen) {
                     setup.set(s);
@@ -196,30 +172,6 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_cancel.clone());
-    let tools = [Color::White, Color::Black]
-        .into_iter()
-        .flat_map(|color| Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role })));
-    let palette = tools.chain(std::iter::once(None)).map(|t| {
-        let pick = {
-            let tool = tool.clone();
-            Callback::from(move |_: MouseEvent| tool.set(t))
-        };
-        let label = match t {
-            Some(p) => format!("{} {}", if p.color.is_white() { "White" } else { "Black" }, role_name(p.role)),
-            None => "Eraser: empty a square".to_owned(),
-        };
-        let icon = match t {
-            Some(p) => html! {
-                <svg viewBox="0 0 100 100" aria-hidden="true"><use href={format!("#{}", pieces::symbol_id(p.color, p.role))} width="100" height="100" /></svg>
-            },
-            None => html! { <span aria-hidden="true">{ "⌫" }</span> },
-        };
-        html! {
-            <button type="button" class="tool" aria-pressed={(*tool == t).to_string()} aria-label={label.clone()} title={label} onclick={pick}>
-                { icon }
-            </button>
-        }
-    });
     let s = &*setup;
     html! {
         <div class="dialog-backdrop">
@@ -232,37 +184,18 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                             label={AttrValue::from("Position being set up: click a square to place the chosen piece")}
                             description={AttrValue::from(crate::components::board_description::describe(&s.board))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
-                        <div class="tools" role="toolbar" aria-label="Pieces to place">{ for palette }</div>
+                        { piece_palette(&tool) }
                     </div>
                     <div class="setup-fields">
                         <div class="setup-presets">
                             <button type="button" class="btn" onclick={preset(START)}>{ "Start position" }</button>
                             <button type="button" class="btn" onclick={preset("8/8/8/8/8/8/8/8 w - - 0 1")}>{ "Empty board" }</button>
                         </div>
-                        <fieldset>
-                            <legend>{ "Side to move" }</legend>
-                            <label><input type="radio" name="turn" checked={s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "White" }</label>
-                            <label><input type="radio" name="turn" checked={!s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "Black" }</label>
-                        </fieldset>
-                        <fieldset>
-                            <legend>{ "Castling" }</legend>
-                            <label><input type="checkbox" checked={s.castling[0]} onchange={flag(|s| &mut s.castling[0])} />{ "White O-O" }</label>
-                            <label><input type="checkbox" checked={s.castling[1]} onchange={flag(|s| &mut s.castling[1])} />{ "White O-O-O" }</label>
-                            <label><input type="checkbox" checked={s.castling[2]} onchange={flag(|s| &mut s.castling[2])} />{ "Black O-O" }</label>
-                            <label><input type="checkbox" checked={s.castling[3]} onchange={flag(|s| &mut s.castling[3])} />{ "Black O-O-O" }</label>
-                        </fieldset>
+                        { position_flags(s, &flag) }
                         <label class="field">{ "En passant square" }
                             <input class="ep" value={s.en_passant.clone()} placeholder="e.g. e3" size="4" oninput={on_ep} />
                         </label>
-                        <fieldset>
-                            <legend>{ "Chess960" }</legend>
-                            <label><input type="checkbox" class="chess960" checked={*chess960} onchange={toggle_960} />{ "Chess960 game" }</label>
-                            <label class="field">{ "Start position number (0–959)" }
-                                <input class="chess960-number" type="number" min="0" max="959" value={number.to_string()} oninput={on_number} />
-                            </label>
-                            <button type="button" class="btn" onclick={use_960(false)}>{ "Use this number" }</button>
-                            <button type="button" class="btn" onclick={use_960(true)}>{ "Random" }</button>
-                        </fieldset>
+                        <Chess960Fields checked={*chess960} on_toggle={toggle_960} on_pick={on_960} />
                         <label class="field fen-field">{ "FEN" }
                             <input class="fen-input" value={fen.clone()} oninput={on_fen} spellcheck="false"
                                 aria-invalid={problem.is_some().to_string()} aria-describedby="fen-problem" />
@@ -280,9 +213,127 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
     }
 }
 
+/// The set-up with the tool used on `sq`: the chosen piece put there (or
+/// taken off if it is already there), or the square emptied.
+fn with_tool(mut next: Setup, tool: Tool, sq: Square) -> Setup {
+    match tool {
+        Some(p) if next.board.piece_at(sq) != Some(p) => next.board.set_piece_at(sq, p),
+        _ => {
+            next.board.discard_piece_at(sq);
+        }
+    }
+    next
+}
+
+/// The side to move and the castling rights; `flag` makes the callback
+/// that turns one of them over.
+fn position_flags(s: &Setup, flag: &dyn Fn(fn(&mut Setup) -> &mut bool) -> Callback<Event>) -> Html {
+    html! {
+        <>
+        <fieldset>
+            <legend>{ "Side to move" }</legend>
+            <label><input type="radio" name="turn" checked={s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "White" }</label>
+            <label><input type="radio" name="turn" checked={!s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "Black" }</label>
+        </fieldset>
+        <fieldset>
+            <legend>{ "Castling" }</legend>
+            <label><input type="checkbox" checked={s.castling[0]} onchange={flag(|s| &mut s.castling[0])} />{ "White O-O" }</label>
+            <label><input type="checkbox" checked={s.castling[1]} onchange={flag(|s| &mut s.castling[1])} />{ "White O-O-O" }</label>
+            <label><input type="checkbox" checked={s.castling[2]} onchange={flag(|s| &mut s.castling[2])} />{ "Black O-O" }</label>
+            <label><input type="checkbox" checked={s.castling[3]} onchange={flag(|s| &mut s.castling[3])} />{ "Black O-O-O" }</label>
+        </fieldset>
+        </>
+    }
+}
+
+/// The pieces to place, and the eraser: buttons that choose the tool.
+fn piece_palette(tool: &UseStateHandle<Tool>) -> Html {
+    let tools = [Color::White, Color::Black]
+        .into_iter()
+        .flat_map(|color| Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role })));
+    let buttons = tools.chain(std::iter::once(None)).map(|t| {
+        let pick = {
+            let tool = tool.clone();
+            Callback::from(move |_: MouseEvent| tool.set(t))
+        };
+        let label = match t {
+            Some(p) => format!("{} {}", if p.color.is_white() { "White" } else { "Black" }, role_name(p.role)),
+            None => "Eraser: empty a square".to_owned(),
+        };
+        let icon = match t {
+            Some(p) => html! {
+                <svg viewBox="0 0 100 100" aria-hidden="true"><use href={format!("#{}", pieces::symbol_id(p.color, p.role))} width="100" height="100" /></svg>
+            },
+            None => html! { <span aria-hidden="true">{ "⌫" }</span> },
+        };
+        html! {
+            <button type="button" class="tool" aria-pressed={(**tool == t).to_string()} aria-label={label.clone()} title={label} onclick={pick}>
+                { icon }
+            </button>
+        }
+    });
+    html! { <div class="tools" role="toolbar" aria-label="Pieces to place">{ for buttons }</div> }
+}
+
+/// What the Chess960 fields show and tell.
+#[derive(Properties, PartialEq)]
+struct Chess960Props {
+    /// The game is a Chess960 game.
+    checked: bool,
+    /// The box is ticked or cleared.
+    on_toggle: Callback<Event>,
+    /// A start position is chosen by its number (0 to 959; others are
+    /// said to be wrong).
+    on_pick: Callback<u32>,
+}
+
+/// Chess960: whether the game is one, and its start position by number or
+/// at random.
+#[function_component(Chess960Fields)]
+fn chess960_fields(props: &Chess960Props) -> Html {
+    let number = use_state(|| 518u32);
+    let on_number = {
+        let number = number.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                number.set(input.value().trim().parse().unwrap_or(960));
+            }
+        })
+    };
+    let pick = |random: bool| {
+        let (number, on_pick) = (number.clone(), props.on_pick.clone());
+        Callback::from(move |_: MouseEvent| {
+            let n = if random { (js_sys::Math::random() * 960.0) as u32 % 960 } else { *number };
+            number.set(n);
+            on_pick.emit(n);
+        })
+    };
+    html! {
+        <fieldset>
+            <legend>{ "Chess960" }</legend>
+            <label><input type="checkbox" class="chess960" checked={props.checked} onchange={props.on_toggle.clone()} />{ "Chess960 game" }</label>
+            <label class="field">{ "Start position number (0–959)" }
+                <input class="chess960-number" type="number" min="0" max="959" value={number.to_string()} oninput={on_number} />
+            </label>
+            <button type="button" class="btn" onclick={pick(false)}>{ "Use this number" }</button>
+            <button type="button" class="btn" onclick={pick(true)}>{ "Random" }</button>
+        </fieldset>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tool_puts_a_piece_takes_it_back_and_erases() {
+        let queen = Some(Piece { color: Color::White, role: Role::Queen });
+        let empty = Setup::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let placed = with_tool(empty.clone(), queen, Square::D4);
+        assert_eq!(placed.board.piece_at(Square::D4), queen);
+        assert_eq!(with_tool(placed.clone(), queen, Square::D4).board, empty.board);
+        assert_eq!(with_tool(placed, None, Square::D4).board, empty.board);
+    }
 
     #[test]
     fn fen_round_trip_through_the_editor() {

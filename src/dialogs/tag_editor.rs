@@ -94,41 +94,10 @@ pub struct TagEditorProps {
 pub fn tag_editor(props: &TagEditorProps) -> Html {
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
-    let rows = use_state(|| {
-        let mut rows: Vec<Row> = SEVEN_TAGS
-            .iter()
-            .map(|&n| Row {
-                name: n.to_owned(),
-                value: props
-                    .tags
-                    .iter()
-                    .find(|(t, _)| t == n)
-                    .map(|(_, v)| v.clone())
-                    .unwrap_or_else(|| default_value(n)),
-                added: false,
-            })
-            .collect();
-        rows.extend(props.tags.iter().filter(|(n, _)| !SEVEN_TAGS.contains(&n.as_str())).map(|(n, v)| Row {
-            name: n.clone(),
-            value: v.clone(),
-            added: false,
-        }));
-        rows
-    });
+    let rows = use_state(|| initial_rows(&props.tags));
     let tried = use_state(|| false);
 
-    let problems: Vec<Option<String>> = rows
-        .iter()
-        .map(|r| {
-            if r.added {
-                validate_name(&r.name).or_else(|| validate(r.name.trim(), &r.value))
-            } else if POSITION_TAGS.contains(&r.name.as_str()) {
-                None
-            } else {
-                validate(&r.name, &r.value)
-            }
-        })
-        .collect();
+    let problems = problems_of(&rows);
     let duplicate = {
         let mut names: Vec<&str> = rows.iter().map(|r| r.name.trim()).collect();
         names.sort_unstable();
@@ -248,6 +217,41 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// The rows at start: the Seven Tag Roster (with the standard's value for
+/// a tag that is missing), then the game's other tags in order.
+fn initial_rows(tags: &[(String, String)]) -> Vec<Row> {
+    let mut rows: Vec<Row> = SEVEN_TAGS
+        .iter()
+        .map(|&n| Row {
+            name: n.to_owned(),
+            value: tags.iter().find(|(t, _)| t == n).map(|(_, v)| v.clone()).unwrap_or_else(|| default_value(n)),
+            added: false,
+        })
+        .collect();
+    rows.extend(tags.iter().filter(|(n, _)| !SEVEN_TAGS.contains(&n.as_str())).map(|(n, v)| Row {
+        name: n.clone(),
+        value: v.clone(),
+        added: false,
+    }));
+    rows
+}
+
+/// What is wrong with each row, if anything (the tags of the start
+/// position are shown, not edited here).
+fn problems_of(rows: &[Row]) -> Vec<Option<String>> {
+    rows.iter()
+        .map(|r| {
+            if r.added {
+                validate_name(&r.name).or_else(|| validate(r.name.trim(), &r.value))
+            } else if POSITION_TAGS.contains(&r.name.as_str()) {
+                None
+            } else {
+                validate(&r.name, &r.value)
+            }
+        })
+        .collect()
 }
 
 fn default_value(name: &str) -> String {

@@ -2,6 +2,7 @@
 //! show it, undo and redo, open the comment dialog and the move menu; and
 //! the keyboard shortcuts' targets, refreshed at every drawing.
 
+use movetext_core::NodeId;
 use yew::prelude::*;
 
 use crate::dialogs::edit_menu::CommentSide;
@@ -43,7 +44,7 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
     // The game again after an edit, at a node.
     let reopen = {
         let session = session.clone();
-        move |key: Option<u32>| {
+        move |key: Option<NodeId>| {
             let game = session.edits.borrow().game(&session.library.lib.borrow(), index);
             if let Some(game) = game {
                 session.opener.open_game(game, index, key.map_or(At::Ply(None), At::Key));

@@ -3,6 +3,7 @@
 //! never exported.
 
 use gloo_events::{EventListener, EventListenerOptions};
+use movetext_core::NodeId;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -27,7 +28,7 @@ pub(crate) struct KeyContext {
     pub menu: Callback<()>,
     pub close: Callback<()>,
     pub current: NodeIx,
-    pub key: u32,
+    pub key: NodeId,
     pub blocked: bool,
 }
 

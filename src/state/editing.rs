@@ -12,33 +12,33 @@ use movetext_core::{Game, NodeId};
 
 use crate::state::library::{count_line_breaks, Library};
 
-/// One change to a game. Node numbers are the core's ([`crate::state::model::ViewNode::key`]).
+/// One change to a game, at nodes of the core's game ([`crate::state::model::ViewNode::key`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditOp {
     /// Play a move after a node (follow it if it exists, else a new line).
-    Play(u32, Move),
+    Play(NodeId, Move),
     /// Delete a node and everything after it.
-    Delete(u32),
+    Delete(NodeId),
     /// Move the node's variation one place up.
-    Promote(u32),
+    Promote(NodeId),
     /// Make the line to the node the main line.
-    MainLine(u32),
+    MainLine(NodeId),
     /// Set the comment after a node (its commands are kept).
-    CommentAfter(u32, String),
+    CommentAfter(NodeId, String),
     /// Set the comment before a node.
-    CommentBefore(u32, String),
+    CommentBefore(NodeId, String),
     /// Add or remove a NAG.
-    ToggleNag(u32, u8),
+    ToggleNag(NodeId, u8),
     /// Add, recolour or remove an arrow (`[%cal]`) after a node.
-    Arrow(u32, Square, Square, MarkColor),
+    Arrow(NodeId, Square, Square, MarkColor),
     /// Add, recolour or remove a coloured square (`[%csl]`) after a node.
-    Mark(u32, Square, MarkColor),
+    Mark(NodeId, Square, MarkColor),
     /// Set tags (a value of `None` removes the tag), in one step.
     Tags(Vec<(String, Option<String>)>),
 }
 
 /// What an edit did: the node to show after it.
-pub type Outcome = Result<u32, EditError>;
+pub type Outcome = Result<NodeId, EditError>;
 
 /// Edits of the open file.
 #[derive(Debug, Default)]
@@ -215,22 +215,21 @@ fn trailing_line_breaks(bytes: &[u8]) -> u32 {
 }
 
 fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
-    let id = |k: u32| NodeId(k);
     match op {
-        EditOp::Play(at, mv) => editor.apply(|g| edit::play_move(g, id(at), mv)).map(|n| n.0),
-        EditOp::Delete(at) => editor.apply(|g| edit::delete_from(g, id(at))).map(|n| n.0),
-        EditOp::Promote(at) => editor.apply(|g| edit::promote(g, id(at))).map(|()| at),
-        EditOp::MainLine(at) => editor.apply(|g| edit::make_main_line(g, id(at))).map(|()| at),
-        EditOp::CommentAfter(at, text) => editor.apply(|g| edit::set_comment_after(g, id(at), &text)).map(|()| at),
-        EditOp::CommentBefore(at, text) => editor.apply(|g| edit::set_comment_before(g, id(at), &text)).map(|()| at),
-        EditOp::ToggleNag(at, nag) => editor.apply(|g| edit::toggle_nag(g, id(at), nag)).map(|()| at),
+        EditOp::Play(at, mv) => editor.apply(|g| edit::play_move(g, at, mv)),
+        EditOp::Delete(at) => editor.apply(|g| edit::delete_from(g, at)),
+        EditOp::Promote(at) => editor.apply(|g| edit::promote(g, at)).map(|()| at),
+        EditOp::MainLine(at) => editor.apply(|g| edit::make_main_line(g, at)).map(|()| at),
+        EditOp::CommentAfter(at, text) => editor.apply(|g| edit::set_comment_after(g, at, &text)).map(|()| at),
+        EditOp::CommentBefore(at, text) => editor.apply(|g| edit::set_comment_before(g, at, &text)).map(|()| at),
+        EditOp::ToggleNag(at, nag) => editor.apply(|g| edit::toggle_nag(g, at, nag)).map(|()| at),
         EditOp::Arrow(at, from, to, color) => {
-            let arrows = toggle(current_arrows(editor.game(), id(at)), (sq(from), sq(to)), color);
+            let arrows = toggle(current_arrows(editor.game(), at), (sq(from), sq(to)), color);
             let arrows: Vec<Arrow> = arrows.into_iter().map(|(color, (from, to))| Arrow { color, from, to }).collect();
             set_or_remove(editor, at, "cal", &commands::format_arrows(&arrows))
         }
         EditOp::Mark(at, square, color) => {
-            let marks = toggle(current_marks(editor.game(), id(at)), sq(square), color);
+            let marks = toggle(current_marks(editor.game(), at), sq(square), color);
             let marks: Vec<SquareMark> =
                 marks.into_iter().map(|(color, square)| SquareMark { color, square }).collect();
             set_or_remove(editor, at, "csl", &commands::format_squares(&marks))
@@ -247,15 +246,15 @@ fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
                 }
                 Ok(g)
             })
-            .map(|()| 0),
+            .map(|()| NodeId::ROOT),
     }
 }
 
-fn set_or_remove(editor: &mut Editor, at: u32, name: &str, operands: &str) -> Outcome {
+fn set_or_remove(editor: &mut Editor, at: NodeId, name: &str, operands: &str) -> Outcome {
     if operands.is_empty() {
-        editor.apply(|g| edit::remove_command(g, NodeId(at), name)).map(|()| at)
+        editor.apply(|g| edit::remove_command(g, at, name)).map(|()| at)
     } else {
-        editor.apply(|g| edit::set_command(g, NodeId(at), name, operands)).map(|()| at)
+        editor.apply(|g| edit::set_command(g, at, name, operands)).map(|()| at)
     }
 }
 
@@ -313,8 +312,8 @@ mod tests {
         Library::indexed("f.pgn", FILE.as_bytes().to_vec())
     }
 
-    fn san_move(game: &Game, at: u32, san: &str) -> Move {
-        let pos: Chess = game.position(NodeId(at));
+    fn san_move(game: &Game, at: NodeId, san: &str) -> Move {
+        let pos: Chess = game.position(at);
         san.parse::<movetext_core::shakmaty::san::San>().unwrap().to_move(&pos).unwrap()
     }
 
@@ -323,19 +322,19 @@ mod tests {
         let lib = lib();
         let mut edits = Edits::new();
         let g = edits.game(&lib, 0).unwrap();
-        let e4 = g.main_child(g.root()).unwrap().0;
+        let e4 = g.main_child(g.root()).unwrap();
         let d5 = san_move(&g, e4, "d5");
         let node = edits.apply(&lib, 0, EditOp::Play(e4, d5)).unwrap();
         let g = edits.game(&lib, 0).unwrap();
-        assert_eq!(g.children(NodeId(e4)).count(), 2);
-        assert_eq!(g.san(NodeId(node)), "d5");
+        assert_eq!(g.children(e4).count(), 2);
+        assert_eq!(g.san(node), "d5");
         assert!(edits.is_edited(0) && !edits.is_edited(1));
         // Playing it again follows it.
         let again = edits.apply(&lib, 0, EditOp::Play(e4, d5)).unwrap();
         assert_eq!(again, node);
         edits.apply(&lib, 0, EditOp::MainLine(node)).unwrap();
         let g = edits.game(&lib, 0).unwrap();
-        assert_eq!(g.san(g.main_child(NodeId(e4)).unwrap()), "d5");
+        assert_eq!(g.san(g.main_child(e4).unwrap()), "d5");
         assert!(edits.undo(0));
         assert!(edits.undo(0));
         assert!(!edits.is_edited(0), "back to the file's game");
@@ -348,7 +347,7 @@ mod tests {
         let lib = lib();
         let mut edits = Edits::new();
         let g = edits.game(&lib, 0).unwrap();
-        let e4 = g.main_child(g.root()).unwrap().0;
+        let e4 = g.main_child(g.root()).unwrap();
         edits.apply(&lib, 0, EditOp::CommentAfter(e4, "better than ever".into())).unwrap();
         edits.apply(&lib, 0, EditOp::Arrow(e4, Square::E2, Square::E4, MarkColor::Green)).unwrap();
         edits.apply(&lib, 0, EditOp::Arrow(e4, Square::D2, Square::D4, MarkColor::Red)).unwrap();

@@ -14,8 +14,8 @@ impl GameSource for Game {
         Game::root(self)
     }
 
-    fn key(&self, id: NodeId) -> u32 {
-        id.0
+    fn key(&self, id: NodeId) -> NodeId {
+        id
     }
 
     fn children(&self, id: NodeId) -> Vec<NodeId> {

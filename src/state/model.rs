@@ -10,7 +10,7 @@ use movetext_core::shakmaty::{
     fen::Fen, san::SanPlus, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Square,
 };
 
-use movetext_core::Diagnostic;
+use movetext_core::{Diagnostic, NodeId};
 
 use crate::state::comment_commands::split_comment;
 use movetext_core::commands::{Arrow, Eval, SquareMark};
@@ -33,7 +33,7 @@ pub trait GameSource {
     /// The root node (the start position).
     fn root(&self) -> Self::Id;
     /// A number that names the node in the source game (stable across edits).
-    fn key(&self, id: Self::Id) -> u32;
+    fn key(&self, id: Self::Id) -> NodeId;
     /// The children of a node; the first one continues the main line.
     fn children(&self, id: Self::Id) -> Vec<Self::Id>;
     /// What the node holds.
@@ -85,7 +85,7 @@ pub type NodeIx = usize;
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewNode {
     /// The node's number in the source game ([`GameSource::key`]).
-    pub key: u32,
+    pub key: NodeId,
     /// The move (none for the root and null moves).
     pub mv: Option<Move>,
     /// Long algebraic form of the move, e.g. `Ng1-f3`, `e7xd8=Q+`.
@@ -417,7 +417,7 @@ fn long_algebraic(m: &Move, san: &str) -> String {
 
 impl ViewGame {
     /// The view index of the node with this source key.
-    pub fn by_key(&self, key: u32) -> Option<NodeIx> {
+    pub fn by_key(&self, key: NodeId) -> Option<NodeIx> {
         self.nodes.iter().position(|n| n.key == key)
     }
 }

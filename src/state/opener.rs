@@ -6,7 +6,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use movetext_core::Game;
+use movetext_core::{Game, NodeId};
 use yew::UseReducerDispatcher;
 
 use crate::state::editing::Edits;
@@ -23,7 +23,7 @@ pub enum At {
     /// ([`start_node`]); none is the start.
     Ply(Option<String>),
     /// A node by its key in the source game (the start if it has none).
-    Key(u32),
+    Key(NodeId),
 }
 
 impl At {

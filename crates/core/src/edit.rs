@@ -1027,7 +1027,8 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::export::{equivalent, write_game, ExportOptions};
+    use crate::equivalent;
+    use crate::export::{write_game, ExportOptions};
     use crate::read_game;
 
     fn read(pgn: &str) -> Game {

@@ -20,6 +20,7 @@ pub mod commands;
 mod decode;
 pub mod diagnostic;
 pub mod edit;
+mod equivalence;
 pub mod export;
 pub mod game;
 pub mod index;
@@ -34,6 +35,7 @@ pub mod timecontrol;
 
 pub use decode::html_line_breaks;
 pub use diagnostic::{Diagnostic, Severity};
+pub use equivalence::equivalent;
 pub use game::{Game, NodeId};
 pub use index::FileIndex;
 pub use movetext::role_name;

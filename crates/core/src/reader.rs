@@ -2018,7 +2018,7 @@ mod tests {
         // Read again, the same comments, and the same export.
         let again = read_game(out.as_bytes());
         assert_eq!(write(&again), out);
-        assert_eq!(crate::export::equivalent(&g, &again), Ok(()));
+        assert_eq!(crate::equivalent(&g, &again), Ok(()));
         let e5 = g.mainline()[1];
         assert_eq!(again.comments_after(e5).count(), 2, "{out}");
     }

@@ -16,7 +16,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use movetext_core::export::{equivalent, export_result, write_game, ExportOptions};
+use movetext_core::equivalent;
+use movetext_core::export::{export_result, write_game, ExportOptions};
 use movetext_core::game::{NodeKind, Variant};
 use movetext_core::shakmaty::uci::UciMove;
 use movetext_core::{read_game, Game, GameReader, NodeId, Severity};

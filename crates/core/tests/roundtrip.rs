@@ -3,7 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
-use movetext_core::export::{equivalent, write_game, ExportOptions};
+use movetext_core::equivalent;
+use movetext_core::export::{write_game, ExportOptions};
 use movetext_core::GameReader;
 
 fn corpus() -> Option<PathBuf> {

@@ -5,7 +5,8 @@
 
 #![allow(dead_code)]
 use movetext_core::edit::{self, Editor};
-use movetext_core::export::{equivalent, write_game, ExportOptions};
+use movetext_core::equivalent;
+use movetext_core::export::{write_game, ExportOptions};
 use movetext_core::shakmaty::Position;
 use movetext_core::{read_game, FileIndex, Game, GameReader, NodeId};
 
