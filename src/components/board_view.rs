@@ -97,7 +97,8 @@ pub fn board_view(props: &BoardViewProps) -> Html {
             </div>
             { bar(bottom) }
             if props.controls {
-                <Controls can_back={current != 0} can_forward={game.next(current).is_some()} on_nav={callbacks.on_nav}
+                <Controls can_back={current != 0} can_forward={game.next(current).is_some()} can_play={game.next(0).is_some()}
+                    on_nav={callbacks.on_nav}
                     playing={props.playing} on_play={callbacks.on_play} delay={props.delay} on_delay={callbacks.on_delay} />
             }
             { props.children.clone() }

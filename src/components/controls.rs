@@ -27,6 +27,9 @@ pub struct ControlsProps {
     pub can_forward: bool,
     /// Called with the chosen navigation.
     pub on_nav: Callback<Nav>,
+    /// Whether the game has a move to play (autoplay is off for a game
+    /// without moves).
+    pub can_play: bool,
     /// Whether autoplay is on.
     pub playing: bool,
     /// Start or stop autoplay.
@@ -91,7 +94,8 @@ pub fn controls(props: &ControlsProps) -> Html {
             { button(Nav::First, "First move", "Home", props.can_back) }
             { button(Nav::Prev, "Previous move", "ArrowLeft", props.can_back) }
             <button type="button" class="nav nav-play" aria-label={play_label} title={format!("{play_label} (Space)")}
-                aria-pressed={props.playing.to_string()} aria-keyshortcuts="Space" onclick={play}>
+                aria-pressed={props.playing.to_string()} aria-keyshortcuts="Space" onclick={play}
+                disabled={!props.can_play && !props.playing}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={play_icon} /></svg>
             </button>
             { button(Nav::Next, "Next move", "ArrowRight", props.can_forward) }

@@ -140,7 +140,9 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let opts = use_state(ExportOptions::default);
     let copied = use_state(|| None::<&'static str>);
-    let text = props.game_text.emit(*opts);
+    // Written again only for other options or another game, not when the
+    // panel is drawn again for its own state ("PGN copied").
+    let text = use_memo((*opts, props.game_text.clone()), |(opts, game_text)| game_text.emit(*opts));
 
     let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
         let opts = opts.clone();

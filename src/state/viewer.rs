@@ -103,6 +103,8 @@ impl Viewer {
                 self.game_index = index;
                 self.playing = false;
             }
+            // A game without moves has nothing to play.
+            Action::TogglePlay if !self.playing && g.next(0).is_none() => {}
             Action::TogglePlay => {
                 self.playing = !self.playing;
                 if self.playing && g.next(self.current).is_none() {
@@ -212,6 +214,16 @@ pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_without_moves_does_not_play() {
+        let mut v = Viewer::new(crate::state::loader::open_first_game(b"[White \"A\"]\n\n*"));
+        v.apply(Action::TogglePlay);
+        assert!(!v.playing);
+        let mut v = Viewer::new(crate::state::loader::open_first_game(b"1. e4 *"));
+        v.apply(Action::TogglePlay);
+        assert!(v.playing);
+    }
     use crate::page::app::SAMPLE_PGN;
     use crate::state::loader;
 

@@ -235,7 +235,23 @@ test('edits come back after a reload, and can be discarded; leaving asks first',
     await d.accept();
   });
   await page.reload();
-  await page.waitForSelector('.notice-restored');
+  try {
+    await page.waitForSelector('.notice-restored');
+  } catch (e) {
+    // What the page shows instead, and what the browser holds.
+    const keys = await page.evaluate(() => new Promise((ok) => {
+      const req = indexedDB.open('movetext');
+      req.onsuccess = () => {
+        const db = req.result;
+        if (!db.objectStoreNames.contains('session')) { db.close(); return ok('no store'); }
+        const all = db.transaction('session').objectStore('session').getAllKeys();
+        all.onsuccess = () => { db.close(); ok(JSON.stringify(all.result)); };
+      };
+    }));
+    const shown = await page.locator('.file-name').innerText();
+    const notices = JSON.stringify(await page.locator('.notice').allInnerTexts());
+    throw new Error(`${e.message}; file ${shown}; notices ${notices}; stored ${keys}; errors ${JSON.stringify(errors)}`);
+  }
   assert.ok(asked, 'the page asked before leaving');
   assert.match(await page.locator('.file-name').innerText(), /Pasted text/);
   assert.equal(await page.locator('.mainline .mv', { hasText: 'Nf3' }).count(), 1);

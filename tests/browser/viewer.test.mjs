@@ -123,3 +123,21 @@ test('the dark theme can be chosen', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a game without moves cannot be played', async () => {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  const play = page.locator('.board-col .nav-play');
+  assert.equal(await play.isDisabled(), false, 'the sample can be played');
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '[White "Anna"]\n[Black "Ben"]\n\n*');
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  assert.equal(await play.isDisabled(), true);
+  await page.keyboard.press(' ');
+  assert.equal(await play.getAttribute('aria-pressed'), 'false');
+  assert.equal(await boardFen(page), START);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
