@@ -3,20 +3,7 @@
 
 use yew::prelude::*;
 
-/// A navigation request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Nav {
-    /// Go to the start position.
-    First,
-    /// Go one move back.
-    Prev,
-    /// Go one move forward along the main line from here.
-    Next,
-    /// Go to the end of the current line.
-    Last,
-    /// Turn the board around.
-    Flip,
-}
+use crate::state::viewer::Nav;
 
 /// What the controls need.
 #[derive(Properties, PartialEq, Clone)]

@@ -9,7 +9,6 @@ use movetext_core::Game;
 use yew::prelude::*;
 
 use crate::dialogs::comment_dialog::CommentDialog;
-use crate::dialogs::edit_menu::CommentSide;
 use crate::dialogs::export_panel::ExportPanel;
 use crate::dialogs::position_setup::PositionSetup;
 use crate::dialogs::tag_editor::TagEditor;
@@ -17,6 +16,7 @@ use crate::state::editing::{EditOp, Edits, FileWriter};
 use crate::state::library::LibraryHandle;
 use crate::state::model::SharedGame;
 use crate::state::opener::Opener;
+use crate::state::page_state::CommentSide;
 use crate::state::page_state::Dialog;
 use crate::state::url_state::Place;
 

@@ -6,18 +6,11 @@ use movetext_core::nag::COMMON_NAGS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::state::page_state::CommentSide;
+
 use crate::components::nag_glyphs::nag_view;
 use crate::state::editing::EditOp;
 use crate::state::model::{NodeIx, SharedGame};
-
-/// Which comment of a move to edit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CommentSide {
-    /// Before the move.
-    Before,
-    /// After the move.
-    After,
-}
 
 /// What the menu needs.
 #[derive(Properties, PartialEq, Clone)]

@@ -5,13 +5,13 @@
 use movetext_core::NodeId;
 use yew::prelude::*;
 
-use crate::dialogs::edit_menu::CommentSide;
 use crate::page::page_listeners::KeyContext;
 use crate::page::saving::use_saver;
 use crate::page::session::Session;
 use crate::state::editing::EditOp;
 use crate::state::model::NodeIx;
 use crate::state::opener::At;
+use crate::state::page_state::CommentSide;
 use crate::state::page_state::{Dialog, PageAction};
 
 /// The editing callbacks of the shown game.

@@ -7,7 +7,6 @@ use movetext_core::NodeId;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::dialogs::edit_menu::CommentSide;
 use crate::page::file_input::{read_files, Loaded};
 use crate::page::hash_sync::current_place;
 use crate::page::loading::LoadRequest;
@@ -15,6 +14,7 @@ use crate::page::session::Session;
 use crate::state::editing::EditOp;
 use crate::state::keys::{key_belongs_to_target, key_event_action};
 use crate::state::model::NodeIx;
+use crate::state::page_state::CommentSide;
 use crate::state::page_state::PageAction;
 use crate::state::url_state::Place;
 

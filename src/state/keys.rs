@@ -4,8 +4,7 @@
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 
-use crate::components::controls::Nav;
-use crate::state::viewer::Action;
+use crate::state::viewer::{Action, Nav};
 
 /// The action for a key, if the viewer uses it.
 pub fn key_action(key: &str) -> Option<Action> {

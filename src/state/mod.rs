@@ -1,6 +1,7 @@
 //! What the page knows and the work behind it, without drawing: the open
 //! file and its index, the shown game and node, edits, saving, the address.
 
+pub(crate) mod blob_reading;
 pub(crate) mod comment_commands;
 pub(crate) mod editing;
 pub(crate) mod game_order;

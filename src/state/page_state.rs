@@ -6,7 +6,6 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use crate::dialogs::edit_menu::CommentSide;
 use crate::state::game_order::GameOrder;
 use crate::state::library::SortBy;
 use crate::state::model::NodeIx;
@@ -19,6 +18,15 @@ pub(crate) struct Notice {
     pub error: bool,
     /// What it says.
     pub text: String,
+}
+
+/// Which comment of a move to edit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentSide {
+    /// Before the move.
+    Before,
+    /// After the move.
+    After,
 }
 
 /// An open dialog.

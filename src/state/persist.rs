@@ -16,7 +16,7 @@ use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::page::file_input::read_blob;
+use crate::state::blob_reading::read_blob;
 
 /// Bytes of the file stored per record.
 pub const PART: usize = 4 << 20;
@@ -28,7 +28,11 @@ function open() {
   return new Promise((ok, fail) => {
     const req = indexedDB.open(DB, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => ok(req.result);
+    req.onsuccess = () => {
+      // Another page deleting or upgrading the database goes first.
+      req.result.onversionchange = () => req.result.close();
+      ok(req.result);
+    };
     req.onerror = () => fail(req.error);
   });
 }

@@ -11,7 +11,6 @@ use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::controls::Nav;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 
 /// The state of the viewer: the open game, the shown node, the orientation
@@ -30,6 +29,21 @@ pub struct Viewer {
     pub playing: bool,
     /// Autoplay delay in milliseconds.
     pub delay: u32,
+}
+
+/// A navigation request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Nav {
+    /// Go to the start position.
+    First,
+    /// Go one move back.
+    Prev,
+    /// Go one move forward along the main line from here.
+    Next,
+    /// Go to the end of the current line.
+    Last,
+    /// Turn the board around.
+    Flip,
 }
 
 /// What can change the viewer.

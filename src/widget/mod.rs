@@ -11,7 +11,6 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::components::board_view::BoardView;
-use crate::components::controls::Nav;
 use crate::components::move_list::MoveList;
 use crate::state::editing::{EditOp, Edits};
 use crate::state::keys::key_event_action;
@@ -19,6 +18,7 @@ use crate::state::library::Library;
 use crate::state::model::ViewGame;
 use crate::state::opener::{use_opener, At};
 use crate::state::url_state::{path_of, start_node};
+use crate::state::viewer::Nav;
 use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
 use crate::state::viewer::{Action, Viewer};
 

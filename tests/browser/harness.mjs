@@ -66,10 +66,17 @@ export function collectErrors(page) {
  * `reload` is false) reloads the page so that it starts with nothing saved.
  */
 export async function forgetSavedSession(page, { reload = true } = {}) {
-  await page.evaluate(() => new Promise((ok) => {
+  // Waits for the deletion itself: a deletion still blocked by an open
+  // connection would otherwise land later and wipe what the test saves
+  // next. (The app closes its connections after each transaction, and on
+  // a version change.)
+  const deleted = await page.evaluate(() => new Promise((ok) => {
     const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = req.onerror = req.onblocked = () => ok();
+    req.onsuccess = () => ok(true);
+    req.onerror = () => ok(false);
+    setTimeout(() => ok(false), 10_000);
   }));
+  if (!deleted) throw new Error('the saved session could not be deleted');
   if (reload) {
     await page.reload();
     await page.waitForSelector('.board[data-fen]');
