@@ -32,24 +32,22 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
         let turn = jobs.saving.borrow().clone();
         let done = Rc::new(RefCell::new(false));
         *jobs.saving.borrow_mut() = done.clone();
-        let (edits, page) = (session.edits.clone(), session.page.dispatcher());
+        // The games as they are now, written before the edit is drawn.
+        let (games, added) = {
+            let lib = handle.lib.borrow();
+            let e = session.edits.borrow();
+            let files = lib.file_games();
+            let plain = ExportOptions::default();
+            let games: Vec<(usize, String)> =
+                e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
+            let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
+            (games, added)
+        };
+        let page = session.page.dispatcher();
         wasm_bindgen_futures::spawn_local(async move {
-            // The games are written in a task of their own, after the
-            // edit is drawn, as they are then.
-            gloo_timers::future::TimeoutFuture::new(0).await;
             while !*turn.borrow() {
                 gloo_timers::future::TimeoutFuture::new(20).await;
             }
-            let (games, added) = {
-                let lib = handle.lib.borrow();
-                let e = edits.borrow();
-                let files = lib.file_games();
-                let plain = ExportOptions::default();
-                let games: Vec<(usize, String)> =
-                    e.edited().into_iter().filter(|&i| i < files).map(|i| (i, e.game_text(&lib, i, &plain))).collect();
-                let added: Vec<String> = (files..lib.len()).map(|i| e.game_text(&lib, i, &plain)).collect();
-                (games, added)
-            };
             let mut result = Ok(());
             if let Some(record) = file {
                 result = persist::save_file(record).await;
