@@ -30,6 +30,9 @@ pub struct BoardViewProps {
     pub game: SharedGame,
     /// The node shown.
     pub current: NodeIx,
+    /// Its position's FEN (written once a drawing by the page or widget,
+    /// which use it too).
+    pub fen: AttrValue,
     /// Black at the bottom.
     pub flipped: bool,
     /// Autoplay runs, with this delay in milliseconds.
@@ -64,8 +67,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
     let game = &props.game;
     let current = props.current.min(game.nodes.len().saturating_sub(1));
     let node = game.node(current);
-    let fen = node.fen();
-    let legal: Rc<Vec<Move>> = use_legal_moves(&fen, props.on_move.is_some());
+    let legal: Rc<Vec<Move>> = use_legal_moves(&props.fen, props.on_move.is_some());
     let board_row = use_node_ref();
     use_wheel_steps(board_row.clone(), props.viewer.clone(), props.wheel);
     use_autoplay(props.viewer.clone(), props.playing, props.delay);
@@ -90,7 +92,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
                 if game.has_eval {
                     <EvalBar eval={game.eval_at(current)} flipped={props.flipped} />
                 }
-                <ChessBoard board={node.board().clone()} fen={AttrValue::from(fen)} flipped={props.flipped}
+                <ChessBoard board={node.board().clone()} fen={props.fen.clone()} flipped={props.flipped}
                     last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
                     label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
                     {legal} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} />

@@ -88,6 +88,8 @@ pub fn app() -> Html {
     let game = viewer.game.clone();
     let current = viewer.current;
     let current_key = game.node(current).key;
+    // The shown position's FEN, written once a drawing.
+    let fen = game.node(current).fen();
     let lib = session.library.lib.borrow();
     let on_game = {
         let session = session.clone();
@@ -127,7 +129,7 @@ pub fn app() -> Html {
             d,
             &DialogContext {
                 game: game.clone(),
-                fen: game.node(current).fen(),
+                fen: fen.clone(),
                 library: (*session.library).clone(),
                 set_library: session.library.setter(),
                 edits: session.edits.clone(),
@@ -166,7 +168,7 @@ pub fn app() -> Html {
             { indexing_bar(&lib) }
             <main class="viewer">
                 { menu_html }
-                <BoardView class="board-col" label="Board" game={game.clone()} {current} flipped={viewer.flipped}
+                <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen)} flipped={viewer.flipped}
                     playing={viewer.playing} delay={viewer.delay} viewer={viewer.dispatcher()}
                     players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)}>
                     { edit_bar(&session, &actions, lib.is_indexed()) }

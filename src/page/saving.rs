@@ -1,6 +1,6 @@
-//! Keeping edits in the browser: after each edit, the open file (once) and
-//! every edited or added game are stored, one save after another, in a
-//! task of their own; a save that fails is said over the page.
+//! Keeping edits in the browser: after each edit, every edited or added game
+//! is written in the edit's own task, then stored with the open file (once),
+//! one save after another; a save that fails is said over the page.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,7 +9,7 @@ use movetext_core::export::ExportOptions;
 use yew::prelude::*;
 
 use crate::page::session::Session;
-use crate::state::page_state::{Notice, PageAction};
+use crate::state::page_state::PageAction;
 use crate::state::persist;
 
 /// The callback that stores the edits of the open file.
@@ -57,12 +57,9 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             }
             *done.borrow_mut() = true;
             if let Err(e) = result {
-                page.dispatch(PageAction::Notice(Some(Notice {
-                    error: true,
-                    text: format!(
-                        "Your edits could not be kept in this browser ({e}). Export them before you leave this page."
-                    ),
-                })));
+                page.dispatch(PageAction::Error(format!(
+                    "Your edits could not be kept in this browser ({e}). Export them before you leave this page."
+                )));
             }
         });
     })

@@ -5,6 +5,8 @@ use js_sys::Uint8Array;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::state::slice_clock::now;
+
 /// How long reading may hold the page before it lets the page answer, in
 /// milliseconds.
 const READ_SLICE_MS: f64 = 10.0;
@@ -20,11 +22,11 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
     bytes.try_reserve(size).map_err(|_| format!("{size} bytes do not fit in this page's memory"))?;
     let reader: web_sys::ReadableStreamDefaultReader = blob.stream().get_reader().unchecked_into();
     let (done_key, value_key) = (JsValue::from_str("done"), JsValue::from_str("value"));
-    let mut since = js_sys::Date::now();
+    let mut since = now();
     loop {
-        if js_sys::Date::now() - since > READ_SLICE_MS {
+        if now() - since > READ_SLICE_MS {
             gloo_timers::future::TimeoutFuture::new(0).await;
-            since = js_sys::Date::now();
+            since = now();
         }
         let piece = JsFuture::from(reader.read()).await.map_err(|_| "the file could not be read")?;
         if js_sys::Reflect::get(&piece, &done_key).ok().and_then(|d| d.as_bool()).unwrap_or(true) {

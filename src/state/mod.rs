@@ -16,3 +16,16 @@ pub(crate) mod persist;
 pub(crate) mod slice_clock;
 pub(crate) mod url_state;
 pub(crate) mod viewer;
+
+/// The state after a change made by `apply`: the same `Rc` when nothing
+/// changed (so nothing is drawn again), else a new one. The reducers'
+/// common step.
+pub(crate) fn changed<T: Clone + PartialEq>(state: std::rc::Rc<T>, apply: impl FnOnce(&mut T)) -> std::rc::Rc<T> {
+    let mut next = (*state).clone();
+    apply(&mut next);
+    if next == *state {
+        state
+    } else {
+        std::rc::Rc::new(next)
+    }
+}

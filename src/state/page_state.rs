@@ -178,13 +178,7 @@ impl Reducible for PageState {
     type Action = PageAction;
 
     fn reduce(self: Rc<Self>, action: PageAction) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        crate::state::changed(self, |next| next.apply(action))
     }
 }
 

@@ -138,13 +138,7 @@ impl Reducible for Viewer {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
+        crate::state::changed(self, |next| next.apply(action))
     }
 }
 
