@@ -9,12 +9,18 @@
 // handle.goTo(12) / goTo('first') / goTo('last') / goTo('5,1,2'); handle.flip();
 // handle.getPgn(); handle.getFen(); handle.setPgn(text); handle.destroy();
 // handle.on('move', (detail) => ...); elements also fire a 'move' event.
+// goTo, flip and setPgn take effect at once (getFen and getPgn answer for
+// the new move or game right after) and return a promise that resolves
+// when the widget shows it.
 //
 // Every widget of the page shares one WebAssembly instance. The files
 // (movetext_wasm.js, movetext_wasm_bg.wasm, movetext.css) are loaded from
 // the folder of this script, or from Movetext.configure({ baseUrl }).
 
 let baseUrl = new URL('.', import.meta.url);
+
+// The mount an element shows now (a newer mount replaces an older one).
+const MOUNTED = Symbol('movetext mount');
 
 // The shared WebAssembly instance. After a fatal error (a panic or a trap)
 // an instance is not trusted again: the widget that stopped shows why, and
@@ -64,6 +70,7 @@ function instanceOf(error) {
 function showFailure(state, error) {
   state.failed = true;
   state.widget = null;
+  state.settle();
   const message = document.createElement('p');
   message.className = 'mt-failed';
   message.setAttribute('role', 'alert');
@@ -139,16 +146,19 @@ const USER_EVENTS = ['pointerdown', 'pointerup', 'click', 'dblclick', 'contextme
 async function attach(state) {
   const inst = load();
   const module = await inst.ready;
-  if (!state.alive) return;
+  // Destroyed, or replaced by a newer mount in the same element.
+  if (!state.alive || state.element[MOUNTED] !== state.token) return;
   const root = document.createElement('div');
   state.shadow.replaceChildren(state.style, root);
   state.inst = inst;
   inst.widgets.add(state);
   const opts = { ...state.opts, pgn: state.pgn };
   if (state.path !== null) opts.ply = state.path;
+  // Request numbers start again with a new mount.
+  state.settle();
   try {
     active = state;
-    state.widget = module.mount(root, opts, state.onMove);
+    state.widget = module.mount(root, opts, state.onMove, state.onDrawn);
   } catch (error) {
     if (!isTrap(error)) throw error;
     fatal(inst, state, error);
@@ -160,7 +170,7 @@ async function attach(state) {
 /**
  * Mounts a widget in `element` (in its shadow root). Options: pgn, src, fen,
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
- * game (index in a multi-game PGN), players, clocks, controls, keyboard,
+ * game (which game of a multi-game PGN, from 1), players, clocks, controls, keyboard,
  * wheel, editable (booleans), moves ('right' | 'bottom' | 'auto' | 'none'),
  * notation ('san' | 'fan' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'ru' | 'lan'),
  * theme ('light' | 'dark' | 'auto'), size (a CSS width), onMove (function).
@@ -168,6 +178,8 @@ async function attach(state) {
  * their defaults and how they are read are in src/widget/config.rs.
  */
 export async function mount(element, options = {}) {
+  const token = {};
+  element[MOUNTED] = token;
   const ready = load().ready;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   shadow.replaceChildren();
@@ -196,8 +208,25 @@ export async function mount(element, options = {}) {
 
   const listeners = new Set();
   const state = {
-    element, shadow, style, opts, pgn: opts.pgn ?? '', path: null,
+    element, shadow, style, opts, pgn: opts.pgn ?? '', path: null, token,
     inst: null, widget: null, failed: false, alive: true, remounts: 0, onMove: null,
+    // Promises of requests, resolved as the widget draws them.
+    waiting: [],
+  };
+  state.onDrawn = (drawn) => {
+    const done = state.waiting.filter((w) => w.number <= drawn);
+    state.waiting = state.waiting.filter((w) => w.number > drawn);
+    for (const w of done) w.resolve();
+  };
+  state.settle = () => {
+    const all = state.waiting;
+    state.waiting = [];
+    for (const w of all) w.resolve();
+  };
+  // A promise that resolves when request `number` is drawn.
+  const drawnPromise = (number) => {
+    if (typeof number !== 'number' || !state.widget || number <= state.widget.drawn()) return Promise.resolve();
+    return new Promise((resolve) => state.waiting.push({ number, resolve }));
   };
   state.onMove = (detail) => {
     state.path = detail.path;
@@ -226,14 +255,14 @@ export async function mount(element, options = {}) {
   };
   return {
     element,
-    goTo: (target) => call((w) => w.goTo(String(target))),
-    flip: () => call((w) => w.flip()),
+    goTo: (target) => drawnPromise(call((w) => w.goTo(String(target)))),
+    flip: () => drawnPromise(call((w) => w.flip())),
     getPgn: () => call((w) => w.getPgn(), state.pgn),
     getFen: () => call((w) => w.getFen(), ''),
     setPgn: (pgn) => {
       state.pgn = String(pgn);
       state.path = null;
-      call((w) => w.setPgn(state.pgn));
+      return drawnPromise(call((w) => w.setPgn(state.pgn)));
     },
     on: (type, fn) => {
       if (type === 'move') listeners.add(fn);
@@ -249,7 +278,12 @@ export async function mount(element, options = {}) {
         guard(state, (w) => { w.destroy(); w.free(); });
       }
       state.widget = null;
-      shadow.replaceChildren();
+      state.settle();
+      // A newer mount in the same element keeps what it shows.
+      if (element[MOUNTED] === token) {
+        shadow.replaceChildren();
+        element[MOUNTED] = null;
+      }
     },
     /** For tests: stops the shared instance as an internal error in this widget would. */
     fault: (byPanic = false) => call(() => state.inst.module.movetextFault(Boolean(byPanic))),
@@ -262,6 +296,8 @@ const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players'
 /** The `<movetext-viewer>` element. */
 class MovetextViewer extends HTMLElement {
   connectedCallback() {
+    // Moved within the page (taken out and put back in one task): it stays
+    // as it is.
     if (this.ready) return;
     const options = {};
     for (const name of ATTRIBUTES) {
@@ -277,16 +313,22 @@ class MovetextViewer extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.ready?.then((h) => h.destroy()).catch(() => {});
-    this.ready = null;
-    this.handle = null;
+    // Destroyed only if still out of the page once the task is over, as
+    // frameworks take elements out and put them elsewhere.
+    const ready = this.ready;
+    setTimeout(() => {
+      if (this.isConnected || this.ready !== ready) return;
+      this.ready = null;
+      this.handle = null;
+      ready?.then((h) => h.destroy()).catch(() => {});
+    }, 0);
   }
 
-  goTo(target) { this.handle?.goTo(target); }
-  flip() { this.handle?.flip(); }
+  goTo(target) { return this.handle?.goTo(target) ?? Promise.resolve(); }
+  flip() { return this.handle?.flip() ?? Promise.resolve(); }
   getPgn() { return this.handle?.getPgn() ?? ''; }
   getFen() { return this.handle?.getFen() ?? ''; }
-  setPgn(pgn) { this.handle?.setPgn(pgn); }
+  setPgn(pgn) { return this.handle?.setPgn(pgn) ?? Promise.resolve(); }
 }
 
 if (!customElements.get('movetext-viewer')) customElements.define('movetext-viewer', MovetextViewer);

@@ -7,6 +7,7 @@ use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
 use yew::prelude::*;
 
+use crate::components::board_keys::{board_keys, square_words, start_square};
 use crate::components::board_pointer::{use_pointer, PointerHandlers};
 use crate::components::pieces::{self, Part};
 use movetext_core::commands::{Arrow, SquareMark};
@@ -60,6 +61,8 @@ pub(crate) struct Interaction {
     pub drawing: Option<(Square, Square, CoreColor)>,
     /// A promotion waiting for the piece to be chosen: from, to.
     pub promotion: Option<(Square, Square)>,
+    /// The keyboard's square (see [`crate::components::board_keys`]).
+    pub cursor: Option<Square>,
 }
 
 /// Top-left corner of a square in board units.
@@ -162,10 +165,48 @@ pub fn chess_board(props: &BoardProps) -> Html {
     // A new position clears what the pointer was doing.
     {
         let state = state.clone();
-        use_effect_with((props.fen.clone(), props.legal.clone()), move |_| state.set(Interaction::default()));
+        use_effect_with((props.fen.clone(), props.legal.clone()), move |_| {
+            state.set(Interaction { cursor: state.cursor, ..Interaction::default() })
+        });
     }
+    let onkeydown = board_keys(props, &state);
+    let onblur = {
+        let state = state.clone();
+        Callback::from(move |_: FocusEvent| {
+            if state.cursor.is_some() {
+                state.set(Interaction { cursor: None, ..(*state).clone() });
+            }
+        })
+    };
     let editable = !props.legal.is_empty();
     let PointerHandlers { onpointerdown, onpointermove, onpointerup } = use_pointer(props, &state, &svg);
+    // Focus by the pointer (its press comes first) or by keyboard: only the
+    // keyboard shows the cursor.
+    let pressed = use_mut_ref(|| false);
+    let onpointerdown = {
+        let pressed = pressed.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pressed.borrow_mut() = true;
+            onpointerdown.emit(e);
+        })
+    };
+    let onpointerup = {
+        let pressed = pressed.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pressed.borrow_mut() = false;
+            onpointerup.emit(e);
+        })
+    };
+    let onfocus = {
+        let state = state.clone();
+        let (board, legal) = (props.board.clone(), props.legal.clone());
+        Callback::from(move |_: FocusEvent| {
+            let by_pointer = std::mem::take(&mut *pressed.borrow_mut());
+            if !by_pointer && !legal.is_empty() && state.cursor.is_none() {
+                state.set(Interaction { cursor: Some(start_square(&board, &legal)), ..(*state).clone() });
+            }
+        })
+    };
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
     let dark_squares = Square::ALL.iter().filter(|sq| sq.is_dark()).map(|&sq| {
         let (x, y) = corner(sq, flipped);
@@ -205,6 +246,14 @@ pub fn chess_board(props: &BoardProps) -> Html {
     });
     // Picked-up piece, its targets, the piece under the pointer, drawing.
     let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
+    let cursor = state.cursor.filter(|_| editable).map(|sq| square_rect(sq, "hl-cursor".to_owned()));
+    let cursor_words = match (state.cursor.filter(|_| editable), state.selected, state.promotion) {
+        (_, _, Some(_)) => "Promote to: Q, R, B or N".to_owned(),
+        (Some(sq), Some(from), _) if from != sq => format!("{}; {} picked up", square_words(&props.board, sq), from),
+        (Some(sq), Some(_), _) => format!("{} picked up", square_words(&props.board, sq)),
+        (Some(sq), None, _) => square_words(&props.board, sq),
+        (None, _, _) => String::new(),
+    };
     let targets = state.selected.into_iter().flat_map(|from| {
         let board = &props.board;
         props.legal.iter().filter(move |m| m.from() == Some(from)).map(move |m| {
@@ -239,12 +288,25 @@ pub fn chess_board(props: &BoardProps) -> Html {
     });
     let chooser = state.promotion.map(|(from, to)| promotion_chooser(props, &state, from, to));
     let classes = classes!("board", editable.then_some("editable"), state.drag.is_some().then_some("is-dragging"));
+    // An editable board takes focus: its keys make moves.
+    let (role, tabindex, label) = if editable {
+        (
+            "application",
+            Some("0"),
+            format!("{} Arrow keys choose a square, Enter picks up and puts down a piece.", props.label),
+        )
+    } else {
+        ("img", None, props.label.to_string())
+    };
     html! {
-        <div class={classes} role="img" aria-label={props.label.clone()} data-fen={props.fen.clone()}
+        <div class={classes} {role} {tabindex} aria-roledescription={editable.then_some("chess board")}
+            aria-label={label} data-fen={props.fen.clone()}
             aria-describedby="board-description" data-flipped={flipped.to_string()}
             data-selected={state.selected.map(|s| s.to_string())}
-            {onpointerdown} {onpointermove} {onpointerup} {oncontextmenu}>
+            data-cursor={state.cursor.filter(|_| editable).map(|s| s.to_string())}
+            {onpointerdown} {onpointermove} {onpointerup} {oncontextmenu} {onkeydown} {onfocus} {onblur}>
             <p id="board-description" class="sr-only">{ props.description.clone() }</p>
+            <p class="sr-only" aria-live="polite">{ cursor_words }</p>
             <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false" ref={svg}>
                 <PieceSymbols />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
@@ -254,6 +316,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 { for check }
                 { coords }
                 { for selected }
+                { for cursor }
                 { for pieces }
                 <g class="targets">{ for targets }</g>
                 <g class="arrows">{ for arrows }{ for drawing }</g>

@@ -12,7 +12,7 @@ use crate::components::board::{square_at, BoardProps, Interaction};
 
 /// Where a move lands for the player: the king's square for castling is
 /// also reached by dropping the king on its rook.
-fn lands_on(m: &Move, to: Square) -> bool {
+pub(crate) fn lands_on(m: &Move, to: Square) -> bool {
     match *m {
         Move::Castle { king, rook } => {
             let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);

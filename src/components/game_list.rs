@@ -182,7 +182,8 @@ pub fn game_list(props: &GameListProps) -> Html {
                 </select>
                 <span class="gl-count" aria-live="polite">{ status }</span>
             </div>
-            <div role="table" class="gl-table" aria-label="Games" aria-rowcount={(shown + 1).to_string()}>
+            <div role="table" class="gl-table" aria-label="Games" aria-rowcount={(shown + 1).to_string()}
+                style={number_width(lib.len())}>
                 <div role="row" class="game-row gl-head" aria-rowindex="1">
                     { header(SortBy::File, "#", "gl-num") }
                     { header(SortBy::White, "White", "gl-white") }
@@ -205,10 +206,18 @@ pub fn game_list(props: &GameListProps) -> Html {
     }
 }
 
+/// The width of the number column: room for the largest game number (and
+/// the edited mark) in the file.
+fn number_width(games: usize) -> String {
+    let digits = (games.max(1)).to_string().len().max(3);
+    format!("--gl-num: calc({digits}ch + 1.4em)")
+}
+
 /// The row of game `game`, at position `pos` of the list.
 fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize) -> Html {
-    let row = lib.row(game);
+    // (Read first: the row then counts the moves as read.)
     let problems = lib.problems(game);
+    let row = lib.row(game);
     let selected = game == props.selected;
     let on_select = props.on_select.clone();
     let onclick = Callback::from(move |_: MouseEvent| on_select.emit(game));

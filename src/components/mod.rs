@@ -3,6 +3,7 @@
 
 pub(crate) mod board;
 pub(crate) mod board_description;
+pub(crate) mod board_keys;
 pub(crate) mod board_pointer;
 pub(crate) mod board_view;
 pub(crate) mod clock_format;

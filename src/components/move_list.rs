@@ -300,20 +300,69 @@ fn move_page(props: &PageProps) -> Html {
     }
 }
 
-/// Moves the highlight (class `current`, `aria-current`) to node `current`.
+thread_local! {
+    /// Until when (page clock, ms) focus lost to the page goes to the shown
+    /// move when the list is next marked (after a dialog closes).
+    static FOCUS_RETURN_UNTIL: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+/// Asks the move list to give focus to the shown move when it is next
+/// marked, if focus has been lost by then (a dialog or menu closed while
+/// the list was drawn anew), or at once if nothing has focus now.
+pub(crate) fn return_focus_to_current() {
+    FOCUS_RETURN_UNTIL.with(|c| c.set(crate::state::slice_clock::now() + 2000.0));
+    let lost = focused().is_none_or(|el| el.tag_name() == "BODY");
+    if lost {
+        if let Some(current) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(".move-list .mv[tabindex=\"0\"]").ok().flatten())
+            .and_then(|el| el.dyn_into::<HtmlElement>().ok())
+        {
+            let _ = current.focus();
+        }
+    }
+}
+
+fn focused() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.active_element()
+}
+
+/// Moves the highlight (class `current`, `aria-current`) to node `current`,
+/// and the list's one tab stop with it (the first move when the start is
+/// shown); focus on a move of the list follows, so that the arrow keys
+/// move through the list.
 fn mark_current(container: &NodeRef, current: NodeIx) {
     let Some(list) = container.cast::<web_sys::Element>() else { return };
-    if let Ok(old) = list.query_selector_all(".mv.current") {
+    let active = focused();
+    let focus_in_list = active.as_ref().is_some_and(|a| list.contains(Some(a)) && a.class_list().contains("mv"));
+    let focus_lost = active.as_ref().is_none_or(|a| a.tag_name() == "BODY")
+        && FOCUS_RETURN_UNTIL.with(|c| c.get()) > crate::state::slice_clock::now();
+    if let Ok(old) = list.query_selector_all(".mv.current, .mv[tabindex=\"0\"]") {
         for i in 0..old.length() {
             if let Some(el) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                 let _ = el.class_list().remove_1("current");
                 let _ = el.remove_attribute("aria-current");
+                let _ = el.set_attribute("tabindex", "-1");
             }
         }
     }
-    if let Ok(Some(el)) = list.query_selector(&format!(".mv[data-node=\"{current}\"]")) {
+    let target = if let Ok(Some(el)) = list.query_selector(&format!(".mv[data-node=\"{current}\"]")) {
         let _ = el.class_list().add_1("current");
         let _ = el.set_attribute("aria-current", "step");
+        Some(el)
+    } else {
+        list.query_selector(".mv").ok().flatten()
+    };
+    if let Some(el) = target {
+        let _ = el.set_attribute("tabindex", "0");
+        if focus_in_list || focus_lost {
+            FOCUS_RETURN_UNTIL.with(|c| c.set(0.0));
+            if let Ok(el) = el.dyn_into::<HtmlElement>() {
+                let options = web_sys::FocusOptions::new();
+                options.set_prevent_scroll(true);
+                let _ = el.focus_with_options(&options);
+            }
+        }
     }
 }
 
@@ -474,7 +523,7 @@ impl Ctx<'_> {
             label.push_str(&format!(", and {more} more annotation glyphs"));
         }
         html! {
-                <button type="button" class="mv"
+                <button type="button" class="mv" tabindex="-1"
                     data-node={ix.to_string()} aria-label={label}
                     {onclick} {oncontextmenu}>
                     <span class="san">{ self.notation.write(node) }</span>{ for move_nags }{ for position_nags }{ for more_view }

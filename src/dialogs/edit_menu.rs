@@ -36,6 +36,7 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
     {
         let menu = menu.clone();
         use_effect_with(props.node, move |_| {
+            let before = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
             if let Some(first) = menu
                 .cast::<web_sys::Element>()
                 .and_then(|m| m.query_selector("button:not([disabled])").ok().flatten())
@@ -43,6 +44,7 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
             {
                 let _ = first.focus();
             }
+            move || crate::dialogs::dialog_focus::give_focus_back(before)
         });
     }
     let node = props.game.node(props.node);

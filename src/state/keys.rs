@@ -23,7 +23,9 @@ pub fn key_action(key: &str) -> Option<Action> {
 
 /// Whether a key belongs to the element it is pressed in rather than to
 /// the board: anything in a text field, a select or a dialog, the arrows
-/// in the game list, Space on a button.
+/// in the game list, Space on a button, and the arrows, Enter, Space and
+/// Escape on a board that shows its keyboard cursor (a board clicked
+/// leaves the arrows to stepping through the game).
 pub fn key_belongs_to_target(event: &KeyboardEvent) -> bool {
     let Some(el) = event.target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) else {
         return false;
@@ -34,6 +36,18 @@ pub fn key_belongs_to_target(event: &KeyboardEvent) -> bool {
         || (matches!(event.key().as_str(), "ArrowUp" | "ArrowDown")
             && el.closest(".gl-viewport").ok().flatten().is_some())
         || (event.key() == " " && el.tag_name() == "BUTTON")
+        || (board_takes_keys(&el)
+            && matches!(
+                event.key().as_str(),
+                "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Enter" | " " | "Escape"
+            ))
+}
+
+/// Whether `el` is a board that makes moves by keyboard now (its cursor
+/// is shown).
+pub fn board_takes_keys(el: &web_sys::Element) -> bool {
+    let list = el.class_list();
+    list.contains("board") && list.contains("editable") && el.has_attribute("data-cursor")
 }
 
 /// The viewer's action for a key pressed, unless the key belongs to its

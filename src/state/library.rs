@@ -38,6 +38,9 @@ pub struct Problems {
     pub errors: u32,
     /// All diagnostics.
     pub total: u32,
+    /// Half-moves of the main line as read (moves that could not be
+    /// played are not counted).
+    pub plies: u32,
 }
 
 /// A column the list can be sorted by.
@@ -243,7 +246,9 @@ impl Library {
             result: self.tag(i, "Result"),
             event: self.tag(i, "Event"),
             date: self.tag(i, "Date"),
-            moves: self.plies_of(i).div_ceil(2),
+            // Counted as read once the game has been read, else as the
+            // index counted them (without playing them).
+            moves: self.problems.borrow().get(&i).map_or_else(|| self.plies_of(i), |p| p.plies).div_ceil(2),
         }
     }
 
@@ -263,6 +268,7 @@ impl Library {
         let p = self.game(i).map_or_else(Problems::default, |g| Problems {
             errors: g.diagnostics().iter().filter(|d| d.severity == Severity::Error).count() as u32,
             total: g.diagnostics().len() as u32,
+            plies: g.mainline_plies() as u32,
         });
         self.problems.borrow_mut().insert(i, p);
         p
@@ -448,6 +454,9 @@ mod tests {
         let row = lib.row(0);
         assert_eq!((row.white.as_str(), row.black.as_str(), row.moves), ("Émile", "Bo", 2));
         assert_eq!(lib.row(2).moves, 21, "PlyCount wins");
+        let broken = Library::indexed("y.pgn", b"[White \"A\"]\n\n1. Kx9 Qz3 2. Ra0 *\n".to_vec());
+        let _ = broken.problems(0);
+        assert_eq!(broken.row(0).moves, 0, "moves that cannot be played are not counted once read");
         assert_eq!(lib.order("ann", SortBy::File, false), vec![1, 2]);
         assert_eq!(lib.order("ÉMILE", SortBy::File, false), vec![0]);
         assert_eq!(lib.order("", SortBy::Standard, false), vec![2, 1, 0]);

@@ -13,7 +13,7 @@ const STORAGE_KEY: &str = "movetext-notation";
 pub enum Notation {
     /// Standard algebraic notation with English letters (`Nf3`).
     San,
-    /// Figurines instead of letters (`♘f3`).
+    /// Figurines instead of letters (`♞f3`), the same for both sides.
     Figurine,
     /// SAN with the piece letters of a language (king, queen, rook, bishop, knight).
     Letters(&'static str, [&'static str; 5]),
@@ -70,14 +70,9 @@ impl Notation {
         match self {
             Notation::San => node.san.clone(),
             Notation::Long => node.lan.clone(),
-            Notation::Figurine => {
-                let set = if node.by_white {
-                    ["♔", "♕", "♖", "♗", "♘"]
-                } else {
-                    ["♚", "♛", "♜", "♝", "♞"]
-                };
-                replace_letters(&node.san, &set)
-            }
+            // The solid figurines for both sides, as the outlined ones
+            // turn faint on a dark background; the column says whose move.
+            Notation::Figurine => replace_letters(&node.san, &["♚", "♛", "♜", "♝", "♞"]),
             Notation::Letters(_, set) => replace_letters(&node.san, &set),
         }
     }

@@ -53,7 +53,9 @@ pub struct WidgetOptions {
     /// The move shown first: a half-move number, `last`, or a path as in
     /// the app's URL hash (`5,1,2`).
     pub ply: Option<String>,
-    /// Which game of a multi-game PGN, from 0.
+    /// Which game of a multi-game PGN, as an index from 0 (the option
+    /// counts from 1, as the app's `#game=` does; `0`, the old way of
+    /// naming the first game, still names it).
     pub game: usize,
     /// Show the player bars.
     pub players: bool,
@@ -120,7 +122,7 @@ impl WidgetOptions {
                 _ => d.orientation,
             },
             ply: get("ply").or_else(|| get("initialPly")).or(d.ply),
-            game: get("game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(d.game, |g| g.max(0.0) as usize),
+            game: get("game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(d.game, |g| (g.max(1.0) as usize) - 1),
             players: flag("players", d.players),
             clocks: flag("clocks", d.clocks),
             moves: get("moves").map_or(d.moves, |m| MovesPlace::parse(&m)),
@@ -150,7 +152,9 @@ mod tests {
         assert_eq!(set(&[]), WidgetOptions::default());
         let o = set(&[("players", "false"), ("moves", "bottom"), ("game", "2"), ("theme", "dark"), ("editable", "")]);
         assert!(!o.players && o.editable);
-        assert_eq!((o.moves, o.game, o.theme.as_str()), (MovesPlace::Bottom, 2, "dark"));
+        assert_eq!((o.moves, o.game, o.theme.as_str()), (MovesPlace::Bottom, 1, "dark"));
+        assert_eq!(set(&[("game", "1")]).game, 0, "games count from 1");
+        assert_eq!(set(&[("game", "0")]).game, 0, "the old form of the first game");
         assert_eq!(set(&[("initialPly", "5"), ("orientation", "black")]).ply.as_deref(), Some("5"));
         assert_eq!(set(&[("game", "x"), ("theme", "purple")]), WidgetOptions::default());
     }

@@ -3,10 +3,8 @@
 //! through [`WidgetPort`], and telling the page when the move changes. Its
 //! options and their defaults are in [`config`].
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::export::ExportOptions;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -17,68 +15,24 @@ use crate::state::keys::key_event_action;
 use crate::state::library::Library;
 use crate::state::model::ViewGame;
 use crate::state::opener::{use_opener, At};
-use crate::state::url_state::{path_of, start_node};
+use crate::state::url_state::path_of;
 use crate::state::viewer::Nav;
 use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
 use crate::state::viewer::{Action, Viewer};
 
 pub mod config;
+pub mod port;
 pub use config::{MovesPlace, WidgetOptions};
+use port::library_of;
+pub use port::{Command, PortInner, WidgetPort};
 
-/// A request from the page.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Go to a half-move number, `first`, `last`, or a path.
-    GoTo(String),
-    /// Turn the board around.
-    Flip,
-    /// Show another PGN.
-    SetPgn(String),
-}
+/// A library compared by identity.
+#[derive(Clone)]
+struct SameLibrary(Rc<Library>);
 
-/// What the page and the widget share: the widget's command inbox, and what
-/// it shows now (for `getFen` and `getPgn`).
-#[derive(Default)]
-pub struct PortInner {
-    /// Set by the widget when it mounts.
-    pub inbox: Option<Callback<Command>>,
-    /// FEN of the shown position.
-    pub fen: String,
-    /// Where the game comes from: the widget's file, its edits (moves made
-    /// on the board) and the game's index; read only when the page asks.
-    pub source: Option<(Rc<Library>, Rc<RefCell<Edits>>, usize)>,
-}
-
-/// A shared [`PortInner`]; equal when it is the same port.
-#[derive(Clone, Default)]
-pub struct WidgetPort(pub Rc<RefCell<PortInner>>);
-
-impl PartialEq for WidgetPort {
-    fn eq(&self, other: &WidgetPort) -> bool {
+impl PartialEq for SameLibrary {
+    fn eq(&self, other: &SameLibrary) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-impl WidgetPort {
-    /// Sends a command to the widget.
-    pub fn send(&self, command: Command) {
-        let inbox = self.0.borrow().inbox.clone();
-        if let Some(inbox) = inbox {
-            inbox.emit(command);
-        }
-    }
-
-    /// The FEN shown.
-    pub fn fen(&self) -> String {
-        self.0.borrow().fen.clone()
-    }
-
-    /// The game in PGN: as written when not changed, else in export format.
-    pub fn pgn(&self) -> String {
-        match &self.0.borrow().source {
-            Some((library, edits, index)) => edits.borrow().game_text(library, *index, &ExportOptions::default()),
-            None => String::new(),
-        }
     }
 }
 
@@ -92,40 +46,49 @@ pub struct WidgetProps {
     /// Called with `{ ply, path, fen, san }` when the shown move changes.
     #[prop_or_default]
     pub on_move: Option<js_sys::Function>,
-}
-
-/// The library of the widget's PGN (or of its FEN).
-fn library_of(options: &WidgetOptions, pgn: &str) -> Library {
-    let text = if pgn.trim().is_empty() {
-        match &options.fen {
-            Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
-            None => "*\n".to_owned(),
-        }
-    } else {
-        pgn.to_owned()
-    };
-    Library::indexed("widget", text.into_bytes())
+    /// Called after each drawing with the number of the last page request
+    /// drawn ([`WidgetPort::drawn`]).
+    #[prop_or_default]
+    pub on_drawn: Option<js_sys::Function>,
 }
 
 /// The widget.
 #[function_component(Widget)]
 pub fn widget(props: &WidgetProps) -> Html {
     let opts = &props.options;
-    let pgn = use_state(|| opts.pgn.clone());
-    let library = use_memo((*pgn).clone(), |pgn| library_of(&props.options, pgn));
+    let port = props.port.clone();
+    let library = use_state(|| {
+        let source = port.0.borrow().source.clone();
+        source.map_or_else(|| Rc::new(library_of(opts, &opts.pgn)), |(library, _, _)| library)
+    });
     let edits = use_mut_ref(Edits::new);
     let index = opts.game.min(library.len().saturating_sub(1));
+    {
+        let mut p = port.0.borrow_mut();
+        match &mut p.source {
+            Some((_, shared, _)) if !Rc::ptr_eq(shared, &edits) => *shared = edits.clone(),
+            Some(_) => {}
+            None => p.source = Some(((*library).clone(), edits.clone(), index)),
+        }
+    }
     // The game is opened by the effect below, right after the first drawing.
     let viewer = use_reducer(|| Viewer::new(ViewGame::build(&movetext_core::Game::default())));
     let opener = use_opener(viewer.dispatcher());
+    // The game shown before an opening, to see when the new one is shown.
+    let shown_before = use_mut_ref(|| None::<usize>);
     // A new PGN: open its game afresh.
     {
         let opener = opener.clone();
         let edits = edits.clone();
         let ply = opts.ply.clone();
-        let library = library.clone();
-        use_effect_with((*pgn).clone(), move |_| {
+        let port = port.clone();
+        let shown_before = shown_before.clone();
+        let shown = Rc::as_ptr(&viewer.game.0) as usize;
+        use_effect_with(SameLibrary((*library).clone()), move |library| {
+            let library = &library.0;
             edits.borrow_mut().clear();
+            *shown_before.borrow_mut() = Some(shown);
+            port.0.borrow_mut().opening = true;
             if let Some(game) = library.game(index) {
                 opener.open_game(game, index, At::Ply(ply));
             }
@@ -144,22 +107,50 @@ pub fn widget(props: &WidgetProps) -> Html {
     // Commands from the page.
     {
         let dispatcher = viewer.dispatcher();
-        let port = props.port.clone();
-        let pgn = pgn.clone();
-        let game = game.clone();
+        let library = library.clone();
         let inbox = Callback::from(move |command: Command| match command {
             Command::Flip => dispatcher.dispatch(Action::Nav(Nav::Flip)),
-            Command::SetPgn(text) => pgn.set(text),
-            Command::GoTo(target) => dispatcher.dispatch(Action::Goto(start_node(&game, Some(&target)))),
+            Command::SetPgn(next) => library.set(next),
+            Command::GoTo(node) => dispatcher.dispatch(Action::Goto(node)),
         });
         port.0.borrow_mut().inbox = Some(inbox);
     }
-    // What the page can read, and the move-change event.
+    // What the page reads, once the game opened is shown; a `goTo` made
+    // while it opened is carried out now.
+    let pending_goto = {
+        let mut p = port.0.borrow_mut();
+        let arrived = shown_before.borrow().is_some_and(|before| before != Rc::as_ptr(&game.0) as usize);
+        if arrived {
+            *shown_before.borrow_mut() = None;
+            p.opening = false;
+        }
+        if p.opening {
+            None
+        } else {
+            p.game = Some(game.clone());
+            match p.pending_goto.take() {
+                Some(node) => Some(node),
+                None => {
+                    p.current = current;
+                    p.drawn = p.requested;
+                    None
+                }
+            }
+        }
+    };
     {
-        let mut port = props.port.0.borrow_mut();
-        port.fen = fen.clone();
-        port.source = Some((library.clone(), edits.clone(), index));
+        let dispatcher = viewer.dispatcher();
+        let on_drawn = props.on_drawn.clone();
+        let drawn = port.drawn();
+        use_effect(move || {
+            if let Some(node) = pending_goto {
+                dispatcher.dispatch(Action::Goto(node));
+            } else if let Some(f) = on_drawn {
+                let _ = f.call1(&JsValue::NULL, &JsValue::from(drawn as f64));
+            }
+        });
     }
+    // The move-change event.
     {
         let on_move = props.on_move.clone();
         let game = game.clone();
@@ -200,7 +191,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     // Moves on the board (editable widgets).
     let on_move = opts.editable.then(|| {
         let edits = edits.clone();
-        let library = library.clone();
+        let library = (*library).clone();
         let opener = opener.clone();
         let key = node.key;
         Callback::from(move |mv| {
@@ -214,6 +205,8 @@ pub fn widget(props: &WidgetProps) -> Html {
 
     let problems = game.diagnostics.len();
     html! {
+        // The frame is the container whose width places the moves.
+        <div class="mt-frame">
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
@@ -230,6 +223,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                 </div>
             }
         </div>
+        </div>
     }
 }
 
@@ -240,6 +234,7 @@ fn title(game: &ViewGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::url_state::start_node;
 
     #[test]
     fn start_nodes_from_options() {

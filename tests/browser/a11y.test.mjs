@@ -51,6 +51,11 @@ test('the app has no accessibility violations in its main states', async () => {
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Dark theme' }).click();
   found.dark = await violations(page);
+  // The board reached by keyboard, with its cursor and a piece picked up.
+  await page.locator('.board-col .board').focus();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  found.keyboardBoard = await violations(page);
   for (const [state, list] of Object.entries(found)) assert.deepEqual(list, [], state);
   assert.deepEqual(errors, []);
   await page.close();

@@ -304,6 +304,10 @@ test('a file of 100,000 games is listed without building every row', async () =>
   await page.waitForSelector('.game-row[data-game="99999"]');
   await page.locator('.game-row[data-game="99999"]').click();
   assert.match(await page.locator('.file-name').innerText(), /game 100000 of 100000/);
+  // The largest game number is shown whole, with the edited mark's room.
+  const cell = await page.locator('.game-row[data-game="99999"] .gl-num').evaluate((el) => ({ text: el.innerText, scroll: el.scrollWidth, client: el.clientWidth }));
+  assert.equal(cell.text.trim(), '100000');
+  assert.ok(cell.scroll <= cell.client, `the number is cut: ${cell.scroll} > ${cell.client}`);
   // Sorting and filtering 100,000 games: the longest main-thread task is printed.
   await page.locator('.gl-viewport').evaluate((el) => { el.scrollTop = 0; });
   await page.evaluate(() => {

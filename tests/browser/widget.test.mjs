@@ -24,7 +24,7 @@ const PAGE = `<!DOCTYPE html>
 <h1>Two games</h1>
 <movetext-viewer id="a" orientation="black" ply="3" moves="none" pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5 *"></movetext-viewer>
 <div id="b"></div>
-<movetext-viewer id="c" src="games.pgn" game="1" moves="right" players="true" clocks="false" controls="false"></movetext-viewer>
+<movetext-viewer id="c" src="games.pgn" game="2" moves="right" players="true" clocks="false" controls="false"></movetext-viewer>
 <movetext-viewer id="e" editable="true" fen="4k3/8/8/8/8/8/4P3/4K3 w - - 0 1" moves="bottom" notation="de"></movetext-viewer>
 <movetext-viewer id="bad" moves="bottom">this is { not a game ((( 1. Kx9 $$$ ]]]</movetext-viewer>
 </body></html>`;

@@ -40,6 +40,8 @@ pub mod repair {
     pub const COORDINATES: u16 = 64;
     /// A lower-case promotion piece or castling letter.
     pub const CASE: u16 = 128;
+    /// A stray `=` after a move that is no promotion (`Bc5=`).
+    pub const STRAY_EQUALS: u16 = 256;
 }
 
 /// A move token taken apart: the move, its check mark, its suffix NAGs and
@@ -221,6 +223,11 @@ pub fn parse_token(t: &[u8]) -> Option<Token> {
         e -= 1;
     }
     t = &t[..e];
+    // A stray "=" after a move that is no promotion ("Bc5=", "Nf3=+").
+    if t.len() >= 3 && t.ends_with(b"=") && !(matches!(t[0], b'a'..=b'h') && matches!(t[t.len() - 2], b'1' | b'8')) {
+        t = &t[..t.len() - 1];
+        repairs |= repair::STRAY_EQUALS;
+    }
     // En passant marks.
     for ep in [&b"e.p."[..], b"ep", b"e.p"] {
         if t.len() > ep.len() + 1 && t.ends_with(ep) {
@@ -649,6 +656,8 @@ mod tests {
             ("Nf3!?", "Nf3"),
             ("--", "--"),
             ("Z0", "--"),
+            ("Nf3=", "Nf3"),
+            ("e4=+", "e4"),
         ] {
             assert_eq!(play(t, &start).as_deref(), Ok(want), "{t}");
         }
@@ -660,6 +669,13 @@ mod tests {
         for t in ["e8Q", "e8=Q", "e8q", "e8=q", "e7e8q", "Pe8Q", "e8Q+"] {
             assert_eq!(play(t, &promo).as_deref(), Ok("e8=Q"), "{t}");
         }
+        assert_ne!(parse_token(b"Nf3=").unwrap().repairs & repair::STRAY_EQUALS, 0);
+        assert_ne!(parse_token(b"Rh8=").unwrap().repairs & repair::STRAY_EQUALS, 0);
+        assert_eq!(
+            parse_token(b"e8=").map(|t| t.repairs & repair::STRAY_EQUALS),
+            None,
+            "a promotion without its piece"
+        );
         let ep = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
         for t in ["exd6", "exd6e.p.", "exd6ep", "e5d6"] {
             assert_eq!(play(t, &ep).as_deref(), Ok("exd6"), "{t}");

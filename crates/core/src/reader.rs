@@ -1532,6 +1532,14 @@ impl Parser {
         if r & repair::CASE != 0 {
             say(self, "a lower-case letter where a capital belongs");
         }
+        if r & repair::STRAY_EQUALS != 0 {
+            self.diag(
+                Severity::Warning,
+                s,
+                e,
+                format!("{what}: a stray = after a move that is no promotion; read as the move"),
+            );
+        }
         if let Some(m) = extra {
             say(self, m);
         }

@@ -4,7 +4,7 @@
 #![forbid(unsafe_code)]
 
 use js_sys::Reflect;
-use movetext_app::widget::{Command, Widget, WidgetOptions, WidgetPort, WidgetProps};
+use movetext_app::widget::{Widget, WidgetOptions, WidgetPort, WidgetProps};
 use wasm_bindgen::prelude::*;
 
 /// A mounted widget, driven by the page.
@@ -14,23 +14,34 @@ pub struct MountedWidget {
     app: Option<yew::AppHandle<Widget>>,
 }
 
+/// Each request returns its number; the script's promise for it resolves
+/// when the widget reports that number drawn (`on_drawn`). What the page
+/// reads (`getFen`, `getPgn`) follows a request at once.
 #[wasm_bindgen]
 impl MountedWidget {
     /// Goes to a half-move number, `first`, `last`, or a path (`5,1,2`).
     #[wasm_bindgen(js_name = goTo)]
-    pub fn go_to(&self, target: &str) {
-        self.port.send(Command::GoTo(target.to_owned()));
+    pub fn go_to(&self, target: &str) -> f64 {
+        self.port.go_to(target);
+        self.port.requested() as f64
     }
 
     /// Turns the board around.
-    pub fn flip(&self) {
-        self.port.send(Command::Flip);
+    pub fn flip(&self) -> f64 {
+        self.port.flip();
+        self.port.requested() as f64
     }
 
     /// Shows another PGN.
     #[wasm_bindgen(js_name = setPgn)]
-    pub fn set_pgn(&self, pgn: String) {
-        self.port.send(Command::SetPgn(pgn));
+    pub fn set_pgn(&self, pgn: String) -> f64 {
+        self.port.set_pgn(&pgn);
+        self.port.requested() as f64
+    }
+
+    /// The last request drawn.
+    pub fn drawn(&self) -> f64 {
+        self.port.drawn() as f64
     }
 
     /// The FEN of the shown position.
@@ -70,9 +81,15 @@ pub fn options_from(options: &JsValue) -> WidgetOptions {
 
 /// Mounts a widget in `root` (inside the element's shadow root).
 #[wasm_bindgen]
-pub fn mount(root: web_sys::Element, options: JsValue, on_move: Option<js_sys::Function>) -> MountedWidget {
-    let port = WidgetPort::default();
-    let props = WidgetProps { options: options_from(&options), port: port.clone(), on_move };
+pub fn mount(
+    root: web_sys::Element,
+    options: JsValue,
+    on_move: Option<js_sys::Function>,
+    on_drawn: Option<js_sys::Function>,
+) -> MountedWidget {
+    let options = options_from(&options);
+    let port = WidgetPort::new(options.clone());
+    let props = WidgetProps { options, port: port.clone(), on_move, on_drawn };
     let app = yew::Renderer::<Widget>::with_root_and_props(root, props).render();
     MountedWidget { port, app: Some(app) }
 }
