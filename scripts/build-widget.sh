@@ -10,12 +10,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$ROOT/scripts/env.sh"
 cd "$ROOT"
 
-cargo build --release --locked --offline -p movetext-widget --target wasm32-unknown-unknown
+# Its own profile (small rather than fast) and no magic bitboards.
+cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
 out=dist/widget
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
-  target/wasm32-unknown-unknown/release/movetext_widget.wasm
+  target/wasm32-unknown-unknown/widget/movetext_widget.wasm
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
