@@ -246,8 +246,9 @@ pub fn chess_board(props: &BoardProps) -> Html {
     });
     // Picked-up piece, its targets, the piece under the pointer, drawing.
     let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
-    let cursor = state.cursor.filter(|_| editable).map(|sq| square_rect(sq, "hl-cursor".to_owned()));
-    let cursor_words = match (state.cursor.filter(|_| editable), state.selected, state.promotion) {
+    let cursor_square = state.cursor.filter(|_| editable);
+    let cursor = cursor_square.map(|sq| square_rect(sq, "hl-cursor".to_owned()));
+    let cursor_words = match (cursor_square, state.selected, state.promotion) {
         (_, _, Some(_)) => "Promote to: Q, R, B or N".to_owned(),
         (Some(sq), Some(from), _) if from != sq => format!("{}; {} picked up", square_words(&props.board, sq), from),
         (Some(sq), Some(_), _) => format!("{} picked up", square_words(&props.board, sq)),
@@ -303,7 +304,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
             aria-label={label} data-fen={props.fen.clone()}
             aria-describedby="board-description" data-flipped={flipped.to_string()}
             data-selected={state.selected.map(|s| s.to_string())}
-            data-cursor={state.cursor.filter(|_| editable).map(|s| s.to_string())}
+            data-cursor={cursor_square.map(|s| s.to_string())}
             {onpointerdown} {onpointermove} {onpointerup} {oncontextmenu} {onkeydown} {onfocus} {onblur}>
             <p id="board-description" class="sr-only">{ props.description.clone() }</p>
             <p class="sr-only" aria-live="polite">{ cursor_words }</p>

@@ -323,7 +323,8 @@ pub(crate) fn return_focus_to_current() {
     }
 }
 
-fn focused() -> Option<web_sys::Element> {
+/// The element that has focus.
+pub(crate) fn focused() -> Option<web_sys::Element> {
     web_sys::window()?.document()?.active_element()
 }
 

@@ -5,6 +5,7 @@
 
 use yew::prelude::*;
 
+use crate::components::move_list::focused;
 use crate::dialogs::dialog_focus::{give_focus_back, keep_tab_inside};
 
 /// The text to save: `{` and `}` as `(` and `)` when it holds a `}`.
@@ -42,7 +43,7 @@ pub fn comment_dialog(props: &CommentDialogProps) -> Html {
         let area = area.clone();
         let text = props.text.clone();
         use_effect_with((), move |_| {
-            let before = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            let before = focused();
             if let Some(a) = area.cast::<web_sys::HtmlTextAreaElement>() {
                 a.set_value(&text);
                 let _ = a.focus();

@@ -7,15 +7,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 use yew::prelude::*;
 
-use crate::components::move_list::return_focus_to_current;
+use crate::components::move_list::{focused, return_focus_to_current};
 
 /// What can take focus inside a dialog, in order.
 const FOCUSABLE: &str = "input:not([disabled]):not([type=hidden]), textarea:not([disabled]), select:not([disabled]), \
                          button:not([disabled]), a[href], [tabindex]:not([tabindex=\"-1\"])";
-
-fn active_element() -> Option<Element> {
-    web_sys::window()?.document()?.active_element()
-}
 
 /// Gives focus back to `before` (what had it when a dialog or menu
 /// opened): if it is gone, to the shown move once the list is drawn again.
@@ -38,7 +34,7 @@ pub(crate) fn give_focus_back(before: Option<Element>) {
 #[hook]
 pub fn use_focus_first(dialog: NodeRef) {
     use_effect_with((), move |_| {
-        let before = active_element();
+        let before = focused();
         let first = dialog
             .cast::<Element>()
             .and_then(|d| {
@@ -72,7 +68,7 @@ pub(crate) fn keep_tab_inside(e: &KeyboardEvent) {
         e.prevent_default();
         return;
     };
-    let active = active_element();
+    let active = focused();
     let at = |el: &HtmlElement| active.as_ref() == Some(el.unchecked_ref::<Element>());
     let inside = active.as_ref().is_some_and(|a| dialog.contains(Some(a)));
     if e.shift_key() && (at(first) || !inside) {

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::state::page_state::CommentSide;
 
+use crate::components::move_list::focused;
 use crate::components::nag_glyphs::nag_view;
 use crate::state::editing::EditOp;
 use crate::state::model::{NodeIx, SharedGame};
@@ -36,7 +37,7 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
     {
         let menu = menu.clone();
         use_effect_with(props.node, move |_| {
-            let before = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+            let before = focused();
             if let Some(first) = menu
                 .cast::<web_sys::Element>()
                 .and_then(|m| m.query_selector("button:not([disabled])").ok().flatten())
@@ -143,7 +144,7 @@ fn move_focus(menu: &NodeRef, forward: bool) {
     if buttons.is_empty() {
         return;
     }
-    let active = web_sys::window().and_then(|w| w.document()).and_then(|d| d.active_element());
+    let active = focused();
     let pos = buttons.iter().position(|b| Some(b.unchecked_ref::<web_sys::Element>()) == active.as_ref());
     let next = match (pos, forward) {
         (Some(p), true) => (p + 1) % buttons.len(),

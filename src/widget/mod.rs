@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::components::board_view::BoardView;
 use crate::components::move_list::MoveList;
-use crate::state::editing::{EditOp, Edits};
+use crate::state::editing::EditOp;
 use crate::state::keys::key_event_action;
 use crate::state::library::Library;
 use crate::state::model::ViewGame;
@@ -23,7 +23,6 @@ use crate::state::viewer::{Action, Viewer};
 pub mod config;
 pub mod port;
 pub use config::{MovesPlace, WidgetOptions};
-use port::library_of;
 pub use port::{Command, PortInner, WidgetPort};
 
 /// A library compared by identity.
@@ -57,20 +56,10 @@ pub struct WidgetProps {
 pub fn widget(props: &WidgetProps) -> Html {
     let opts = &props.options;
     let port = props.port.clone();
-    let library = use_state(|| {
-        let source = port.0.borrow().source.clone();
-        source.map_or_else(|| Rc::new(library_of(opts, &opts.pgn)), |(library, _, _)| library)
-    });
-    let edits = use_mut_ref(Edits::new);
-    let index = opts.game.min(library.len().saturating_sub(1));
-    {
-        let mut p = port.0.borrow_mut();
-        match &mut p.source {
-            Some((_, shared, _)) if !Rc::ptr_eq(shared, &edits) => *shared = edits.clone(),
-            Some(_) => {}
-            None => p.source = Some(((*library).clone(), edits.clone(), index)),
-        }
-    }
+    // The file, its edits and the game are the port's (`setPgn` replaces
+    // them there and asks for a drawing).
+    let redraw = use_force_update();
+    let (library, edits, index) = port.source();
     // The game is opened by the effect below, right after the first drawing.
     let viewer = use_reducer(|| Viewer::new(ViewGame::build(&movetext_core::Game::default())));
     let opener = use_opener(viewer.dispatcher());
@@ -79,14 +68,12 @@ pub fn widget(props: &WidgetProps) -> Html {
     // A new PGN: open its game afresh.
     {
         let opener = opener.clone();
-        let edits = edits.clone();
         let ply = opts.ply.clone();
         let port = port.clone();
         let shown_before = shown_before.clone();
         let shown = Rc::as_ptr(&viewer.game.0) as usize;
-        use_effect_with(SameLibrary((*library).clone()), move |library| {
+        use_effect_with(SameLibrary(library.clone()), move |library| {
             let library = &library.0;
-            edits.borrow_mut().clear();
             *shown_before.borrow_mut() = Some(shown);
             port.0.borrow_mut().opening = true;
             if let Some(game) = library.game(index) {
@@ -107,10 +94,9 @@ pub fn widget(props: &WidgetProps) -> Html {
     // Commands from the page.
     {
         let dispatcher = viewer.dispatcher();
-        let library = library.clone();
         let inbox = Callback::from(move |command: Command| match command {
             Command::Flip => dispatcher.dispatch(Action::Nav(Nav::Flip)),
-            Command::SetPgn(next) => library.set(next),
+            Command::SetPgn => redraw.force_update(),
             Command::GoTo(node) => dispatcher.dispatch(Action::Goto(node)),
         });
         port.0.borrow_mut().inbox = Some(inbox);
@@ -191,7 +177,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     // Moves on the board (editable widgets).
     let on_move = opts.editable.then(|| {
         let edits = edits.clone();
-        let library = (*library).clone();
+        let library = library.clone();
         let opener = opener.clone();
         let key = node.key;
         Callback::from(move |mv| {
@@ -235,6 +221,7 @@ fn title(game: &ViewGame) -> String {
 mod tests {
     use super::*;
     use crate::state::url_state::start_node;
+    use port::library_of;
 
     #[test]
     fn start_nodes_from_options() {

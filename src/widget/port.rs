@@ -22,12 +22,11 @@ pub enum Command {
     GoTo(NodeIx),
     /// Turn the board around.
     Flip,
-    /// Show this file's game (its edits were cleared).
-    SetPgn(Rc<Library>),
+    /// Show the port's new file (its edits were cleared).
+    SetPgn,
 }
 
 /// The widget's state as the page sees it.
-#[derive(Default)]
 pub struct PortInner {
     /// Set by the widget when it mounts.
     pub inbox: Option<Callback<Command>>,
@@ -35,7 +34,7 @@ pub struct PortInner {
     pub options: WidgetOptions,
     /// The widget's file, its edits (moves made on the board) and the
     /// game's index.
-    pub source: Option<(Rc<Library>, Rc<RefCell<Edits>>, usize)>,
+    pub source: (Rc<Library>, Rc<RefCell<Edits>>, usize),
     /// The game shown (or about to be, after `setPgn`), and its node.
     pub game: Option<SharedGame>,
     /// The node of `game` shown (or about to be).
@@ -44,14 +43,14 @@ pub struct PortInner {
     pub opening: bool,
     /// A `goTo` made while opening, for when the game is shown.
     pub pending_goto: Option<NodeIx>,
-    /// Requests made, and requests drawn.
+    /// Requests made (their number).
     pub requested: u64,
     /// Requests whose effect has been drawn.
     pub drawn: u64,
 }
 
 /// A shared [`PortInner`]; equal when it is the same port.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct WidgetPort(pub Rc<RefCell<PortInner>>);
 
 impl PartialEq for WidgetPort {
@@ -79,8 +78,22 @@ impl WidgetPort {
     pub fn new(options: WidgetOptions) -> WidgetPort {
         let library = Rc::new(library_of(&options, &options.pgn));
         let index = options.game.min(library.len().saturating_sub(1));
-        let source = Some((library, Rc::new(RefCell::new(Edits::new())), index));
-        WidgetPort(Rc::new(RefCell::new(PortInner { options, source, opening: true, ..PortInner::default() })))
+        WidgetPort(Rc::new(RefCell::new(PortInner {
+            inbox: None,
+            options,
+            source: (library, Rc::new(RefCell::new(Edits::new())), index),
+            game: None,
+            current: 0,
+            opening: true,
+            pending_goto: None,
+            requested: 0,
+            drawn: 0,
+        })))
+    }
+
+    /// The widget's file, its edits and the game's index.
+    pub fn source(&self) -> (Rc<Library>, Rc<RefCell<Edits>>, usize) {
+        self.0.borrow().source.clone()
     }
 
     fn send(&self, command: Command) {
@@ -110,7 +123,7 @@ impl WidgetPort {
     fn game(&self) -> Option<SharedGame> {
         let mut port = self.0.borrow_mut();
         if port.game.is_none() {
-            let (library, edits, index) = port.source.clone()?;
+            let (library, edits, index) = port.source.clone();
             let game = edits.borrow().game(&library, index).or_else(|| library.game(index))?;
             let view = SharedGame(Rc::new(ViewGame::build(&game)));
             port.current = start_node(&view, port.options.ply.as_deref());
@@ -149,22 +162,18 @@ impl WidgetPort {
 
     /// Shows another PGN: from now on the page reads its game.
     pub fn set_pgn(&self, pgn: &str) {
-        let library = {
+        {
             let mut port = self.0.borrow_mut();
             let library = Rc::new(library_of(&port.options, pgn));
             let index = port.options.game.min(library.len().saturating_sub(1));
-            let edits = match &port.source {
-                Some((_, edits, _)) => edits.clone(),
-                None => Rc::new(RefCell::new(Edits::new())),
-            };
+            let edits = port.source.1.clone();
             edits.borrow_mut().clear();
-            port.source = Some((library.clone(), edits, index));
+            port.source = (library, edits, index);
             port.game = None;
             port.opening = true;
             port.pending_goto = None;
-            library
-        };
-        self.send(Command::SetPgn(library));
+        }
+        self.send(Command::SetPgn);
     }
 
     /// The FEN shown (or about to be).
@@ -180,9 +189,8 @@ impl WidgetPort {
 
     /// The game in PGN: as written when not changed, else in export format.
     pub fn pgn(&self) -> String {
-        match &self.0.borrow().source {
-            Some((library, edits, index)) => edits.borrow().game_text(library, *index, &ExportOptions::default()),
-            None => String::new(),
-        }
+        let (library, edits, index) = self.source();
+        let text = edits.borrow().game_text(&library, index, &ExportOptions::default());
+        text
     }
 }

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { startBrowser, openApp, boardFen, dropFiles, outDir, forgetSavedSession, squareCentre as centre } from './harness.mjs';
+import { startBrowser, openPasted, boardFen, dropFiles, outDir, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -33,18 +33,8 @@ async function drag(page, from, to, button = 'left') {
 }
 
 /** Opens a fresh page on a pasted game (no edits saved from other tests). */
-async function openWith(pgn) {
-  const { page, errors } = await openApp(browser.context, browser.url);
-  await forgetSavedSession(page);
-  if (pgn) {
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', text);
-      document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    }, pgn);
-    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
-  }
-  return { page, errors };
+function openWith(pgn) {
+  return openPasted(browser.context, browser.url, pgn);
 }
 
 async function exportText(page) {

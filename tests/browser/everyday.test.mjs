@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, boardFen, outDir, forgetSavedSession } from './harness.mjs';
+import { startBrowser, openPasted, pastePgn, collectErrors, boardFen, outDir } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -42,27 +42,15 @@ after(async () => {
 
 async function widgetPage() {
   const page = await browser.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
-  });
+  const errors = collectErrors(page);
   await page.goto(browser.url + 'everyday/');
   await page.waitForFunction(() => customElements.get('movetext-viewer'));
   return { page, errors };
 }
 
 /** Opens the app on a pasted game (no edits saved from other tests). */
-async function appWith(pgn, size = {}) {
-  const { page, errors } = await openApp(browser.context, browser.url, size);
-  await forgetSavedSession(page);
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, pgn);
-  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
-  return { page, errors };
+function appWith(pgn, size = {}) {
+  return openPasted(browser.context, browser.url, pgn, size);
 }
 
 const activeInfo = (page) =>
@@ -251,11 +239,7 @@ test('dialogs keep focus inside and give it back; the move menu gives it back on
   await page.keyboard.press('Escape');
   assert.match(text, /2\. Nf3 \{see \(this\) line\} \*/);
   assert.ok(!text.includes(';'), 'no ; comment');
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await pastePgn(page, text);
   await page.waitForFunction(() => document.querySelectorAll('.move-list .comment').length === 1);
   assert.equal(await page.locator('.diagnostics').count(), 0, 'read back without problems');
   assert.deepEqual(errors, []);

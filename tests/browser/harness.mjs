@@ -51,6 +51,29 @@ export async function openApp(context, url, { width = 1280, height = 800, path =
   return { page, errors };
 }
 
+/** Pastes `text` as Ctrl+V anywhere on the page does: a paste event with clipboard data. */
+export function pastePgn(page, text) {
+  return page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/**
+ * Opens the app with nothing saved from other tests (see
+ * forgetSavedSession) and, if `pgn` is given, on that text pasted.
+ */
+export async function openPasted(context, url, pgn, size = {}) {
+  const { page, errors } = await openApp(context, url, size);
+  await forgetSavedSession(page);
+  if (pgn) {
+    await pastePgn(page, pgn);
+    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  }
+  return { page, errors };
+}
+
 /** Collects the page's errors and console errors, from now on. */
 export function collectErrors(page) {
   const errors = [];

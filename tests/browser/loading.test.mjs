@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, boardFen, dropFiles, outDir, repoRoot } from './harness.mjs';
+import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot } from './harness.mjs';
 
 const THREE = `[Event "Spring Open"]
 [Date "2001.03.04"]
@@ -147,11 +147,7 @@ test('the file picker and paste open games', async () => {
   assert.equal(await page.locator('.gl-count').innerText(), '3 games');
 
   // Ctrl+V anywhere on the page: a paste event with clipboard data.
-  await page.evaluate(() => {
-    const data = new DataTransfer();
-    data.setData('text/plain', '[White "Pasted"]\n[Black "Game"]\n\n1. e4 e5 *');
-    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  });
+  await pastePgn(page, '[White "Pasted"]\n[Black "Game"]\n\n1. e4 e5 *');
   await page.waitForFunction(() => document.querySelector('.game-title')?.innerText.includes('Pasted'));
   assert.equal(await page.locator('.game-list').count(), 0, 'one game: no list');
   await page.keyboard.press('End');
