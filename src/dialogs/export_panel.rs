@@ -103,7 +103,7 @@ fn offer(name: &str, blob: &web_sys::Blob) {
 
 /// The most text the dialog's text box shows: browsers take seconds to lay
 /// out megabytes in a text box.
-const SHOWN_AT_MOST: usize = 64 * 1024;
+const SHOWN_AT_MOST: usize = 32 * 1024;
 
 /// The part of `text` the text box shows: all of it, or its lines that fit
 /// in [`SHOWN_AT_MOST`] bytes (at least the first line's start).

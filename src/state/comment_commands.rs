@@ -23,32 +23,35 @@ pub struct CommentParts {
 /// Splits a comment into its shown text and the commands the viewer uses:
 /// every arrow and marked square, the last clock and the last evaluation.
 pub fn split_comment(comment: &str) -> CommentParts {
-    let commands = core::parse_commands(comment);
-    let mut parts = CommentParts { text: core::display_text_of(comment, &commands), ..CommentParts::default() };
-    let (mut clock_seen, mut eval_seen) = (false, false);
-    for command in &commands {
-        let name = command.name;
+    // Commands are found by place and name; only those used are read.
+    let spans: Vec<_> = core::command_spans(comment).collect();
+    let mut parts = CommentParts {
+        text: core::display_text_between(comment, spans.iter().map(|(_, span)| span.clone())),
+        ..CommentParts::default()
+    };
+    let value = |span: &std::ops::Range<usize>| core::command_in(comment, span.clone()).map(|c| c.value());
+    for (name, span) in &spans {
         if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
-            match command.value() {
-                CommandValue::Arrows(arrows) => parts.arrows.extend(arrows),
-                CommandValue::Squares(marks) => parts.marks.extend(marks),
+            match value(span) {
+                Some(CommandValue::Arrows(arrows)) => parts.arrows.extend(arrows),
+                Some(CommandValue::Squares(marks)) => parts.marks.extend(marks),
                 _ => {}
             }
         }
     }
     // The last readable clock and evaluation count: read from the end.
-    for command in commands.iter().rev() {
+    let (mut clock_seen, mut eval_seen) = (false, false);
+    for (name, span) in spans.iter().rev() {
         if clock_seen && eval_seen {
             break;
         }
-        let name = command.name;
         if (!clock_seen && name.eq_ignore_ascii_case("clk")) || (!eval_seen && name.eq_ignore_ascii_case("eval")) {
-            match command.value() {
-                CommandValue::Clock(centis) => {
+            match value(span) {
+                Some(CommandValue::Clock(centis)) => {
                     parts.clock = u32::try_from(centis.0 / 10).ok();
                     clock_seen = true;
                 }
-                CommandValue::Eval(value) => {
+                Some(CommandValue::Eval(value)) => {
                     parts.eval = Some(value.eval);
                     eval_seen = true;
                 }

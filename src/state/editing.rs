@@ -129,7 +129,9 @@ impl Edits {
     pub fn game_text(&self, lib: &Library, index: usize, opts: &ExportOptions) -> String {
         let Some(game) = self.game(lib, index) else { return String::new() };
         if *opts == ExportOptions::default() {
-            String::from_utf8_lossy(&write_game_bytes(&game, opts)).into_owned()
+            // Export is UTF-8; a game kept as read may not be.
+            String::from_utf8(write_game_bytes(&game, opts))
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
         } else {
             write_game(&game, opts)
         }

@@ -176,6 +176,24 @@ fn closing_quote(bytes: &[u8], mut i: usize) -> Option<usize> {
 
 /// Reads the command that starts with the `[%` at `start`, if it is one.
 fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
+    let mut operands = Vec::new();
+    let (name, end) = scan_command(text, start, |op| operands.push(op))?;
+    // `[%name ]` has no operands rather than one empty operand.
+    if operands.len() == 1 && operands.first().is_some_and(|o| o.is_empty()) && !quoted_operand(text, start, end) {
+        operands.clear();
+    }
+    Some(Command { name, operands, span: start..end })
+}
+
+/// The command's only operand was written in quotes (`[%x ""]`).
+fn quoted_operand(text: &str, start: usize, end: usize) -> bool {
+    text.as_bytes().get(start..end).is_some_and(|b| b.contains(&b'"'))
+}
+
+/// Checks the command that starts with the `[%` at `start`, handing each
+/// operand to `operand`; gives its name and the end of its span, or `None`
+/// when the text there is not a complete command.
+fn scan_command<'a>(text: &'a str, start: usize, mut operand: impl FnMut(&'a str)) -> Option<(&'a str, usize)> {
     let bytes = text.as_bytes();
     let name_start = start + 2;
     let mut i = name_start;
@@ -187,19 +205,15 @@ fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
     }
     let name = sub(text, name_start, i);
     match bytes.get(i) {
-        Some(b']') => return Some(Command { name, operands: Vec::new(), span: start..i + 1 }),
+        Some(b']') => return Some((name, i + 1)),
         Some(b) if b.is_ascii_whitespace() => {}
         _ => return None,
     }
-
-    let mut operands = Vec::new();
-    let mut any_quoted = false;
     loop {
         i = skip_ws(bytes, i);
         if bytes.get(i) == Some(&b'"') {
             let close = closing_quote(bytes, i + 1)?;
-            operands.push(sub(text, i + 1, close));
-            any_quoted = true;
+            operand(sub(text, i + 1, close));
             i = skip_ws(bytes, close + 1);
         } else {
             let op_start = i;
@@ -210,7 +224,7 @@ fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
                     _ => i += 1,
                 }
             }
-            operands.push(sub(text, op_start, i).trim_ascii());
+            operand(sub(text, op_start, i).trim_ascii());
         }
         match bytes.get(i) {
             Some(b',') => i += 1,
@@ -218,11 +232,39 @@ fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
             _ => return None,
         }
     }
-    // `[%name ]` has no operands rather than one empty operand.
-    if !any_quoted && operands.len() == 1 && operands.first().is_some_and(|o| o.is_empty()) {
-        operands.clear();
-    }
-    Some(Command { name, operands, span: start..i + 1 })
+    Some((name, i + 1))
+}
+
+/// Where the embedded commands of a comment are, in order: each one's name
+/// and byte range, found as [`parse_commands`] finds them but without
+/// reading their operands (quicker on comments of many commands).
+///
+/// ```
+/// use movetext_core::commands::command_spans;
+///
+/// let spans: Vec<_> = command_spans("ok [%clk 0:01:00] [%x").collect();
+/// assert_eq!(spans, vec![("clk", 3..17)]);
+/// ```
+pub fn command_spans(comment: &str) -> impl Iterator<Item = (&str, Range<usize>)> + '_ {
+    let bytes = comment.as_bytes();
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while let Some(start) = find_open(bytes, i) {
+            match scan_command(comment, start, |_| {}) {
+                Some((name, end)) => {
+                    i = end;
+                    return Some((name, start..end));
+                }
+                None => i = start + 2,
+            }
+        }
+        None
+    })
+}
+
+/// Reads the command found at `span` by [`command_spans`] in the same text.
+pub fn command_in(comment: &str, span: Range<usize>) -> Option<Command<'_>> {
+    command_at(comment, span.start).filter(|c| c.span == span)
 }
 
 /// Finds every embedded command in a comment, in order of appearance.
@@ -288,7 +330,7 @@ fn push_tidy(out: &mut String, text: &str) {
 /// Each command counts as white space, so words written right against a
 /// command on both sides stay apart (`a[%x]b` shows as `a b`).
 pub fn display_text(comment: &str) -> String {
-    display_text_of(comment, &parse_commands(comment))
+    display_text_between(comment, command_spans(comment).map(|(_, span)| span))
 }
 
 /// [`display_text`] of a comment whose commands are already read (by
@@ -301,11 +343,17 @@ pub fn display_text(comment: &str) -> String {
 /// assert_eq!(display_text_of(comment, &parse_commands(comment)), "Sharp! the end");
 /// ```
 pub fn display_text_of(comment: &str, commands: &[Command<'_>]) -> String {
+    display_text_between(comment, commands.iter().map(|c| c.span.clone()))
+}
+
+/// [`display_text`] of a comment whose commands are at `spans` (in order, as
+/// [`command_spans`] gives them).
+pub fn display_text_between(comment: &str, spans: impl IntoIterator<Item = Range<usize>>) -> String {
     let mut out = String::with_capacity(comment.len());
     let mut cursor = 0;
-    for cmd in commands {
-        push_tidy(&mut out, sub(comment, cursor, cmd.span.start));
-        cursor = cmd.span.end;
+    for span in spans {
+        push_tidy(&mut out, sub(comment, cursor, span.start));
+        cursor = span.end;
     }
     push_tidy(&mut out, sub(comment, cursor, comment.len()));
     out
@@ -885,6 +933,35 @@ mod tests {
     }
 
     // --- parsing ---------------------------------------------------------
+
+    #[test]
+    fn spans_are_found_as_commands_are_read() {
+        for text in [
+            "a [%clk 0:01:00] b [%eval 0.3,12] [%cal Ge2e4,Rd1d8]",
+            "[%x] [%y ] [%z \"\"] [%q \"a]b\" , c] [%bad [%clk 1] [%open \"x",
+            "[% nope] [%a,b] [%n\t1 , 2 ]] [%%x] [[%y 1]]",
+            "[%emt 0:00:05][%clk 0:00:01]x[%a \"q\\\"\"]",
+            "",
+        ] {
+            let read: Vec<_> = parse_commands(text).into_iter().map(|c| (c.name, c.span)).collect();
+            let found: Vec<_> = command_spans(text).collect();
+            assert_eq!(found, read, "{text}");
+            for (_, span) in found {
+                assert_eq!(command_in(text, span.clone()).map(|c| c.span), Some(span));
+            }
+            let commands = parse_commands(text);
+            assert_eq!(display_text(text), display_text_of(text, &commands), "{text}");
+        }
+        for text in ["", " ", "a", " a  b\tc \n d ", "a b", "x \r\ny z", "é  ü ", "a [%x] b"] {
+            let mut out = String::from("p");
+            push_tidy(&mut out, text);
+            let words: Vec<&str> = std::iter::once("p").chain(text.split_ascii_whitespace()).collect();
+            assert_eq!(out, words.join(" "), "{text:?}");
+        }
+        assert_eq!(parse_commands("[%x ]").first().map(|c| c.operands.len()), Some(0));
+        assert_eq!(parse_commands("[%x \"\"]").first().map(|c| c.operands.clone()), Some(vec![""]));
+        assert!(command_in("[%x 1]", 0..3).is_none());
+    }
 
     #[test]
     fn single_command_with_span() {

@@ -60,7 +60,8 @@ struct Wrap {
 /// glue one to what comes before it): a line must not end with it, or the
 /// line after would be read as the next game.
 fn is_marker(t: &str) -> bool {
-    ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| t.ends_with(m))
+    matches!(t.as_bytes().last(), Some(b'0' | b'1' | b'2' | b'*'))
+        && ["1-0", "0-1", "1/2-1/2", "*"].iter().any(|m| t.ends_with(m))
 }
 
 /// `12.` or `12...`.
@@ -262,6 +263,35 @@ impl Wrap {
         self.starts.clear();
     }
 
+    /// Writes a word inside a comment when no rule but the line's length
+    /// decides where it goes: no escape line waits, the word may start a
+    /// line and the word before it is not a marker (the caller knows). Gives
+    /// `false`, having written nothing, when [`Wrap::put`] must decide.
+    /// This is what `put` does in that case, without its bookkeeping, so
+    /// that a comment of megabytes is written quickly.
+    fn plain_word(&mut self, w: &str) -> bool {
+        if !self.escapes.is_empty() || self.glue || starts_line_badly(w) || self.line == 0 {
+            return false;
+        }
+        let width = if w.is_ascii() { w.len() } else { w.chars().count() };
+        if self.line + 1 + width > MAX_LINE {
+            while self.out.ends_with(' ') {
+                self.out.pop();
+            }
+            self.out.push('\n');
+            self.starts.clear();
+            self.line = 0;
+        } else {
+            self.out.push(' ');
+            self.line += 1;
+        }
+        self.after_semicolon = false;
+        self.starts.push(self.out.len());
+        self.out.push_str(w);
+        self.line += width;
+        true
+    }
+
     /// A brace comment, broken at white space.
     fn comment(&mut self, text: &str) {
         let mut words = text.split_ascii_whitespace().peekable();
@@ -273,8 +303,14 @@ impl Wrap {
         }
         let mut first = true;
         let mut t = String::new();
+        let mut after_marker = false;
         while let Some(w) = words.next() {
             let last = words.peek().is_none();
+            if !first && !last && !after_marker && self.plain_word(w) {
+                after_marker = is_marker(w);
+                continue;
+            }
+            after_marker = is_marker(w);
             t.clear();
             if first {
                 t.push('{');
