@@ -115,9 +115,9 @@ for (const file of samples) {
     `  ${label('reader')} ${pad('MiB/s', 9)} ${pad('games/s', 11)} ${pad('games', 9)} ${pad('moves', 10)} ${pad('errors', 7)}`,
   );
 
-  const [ours, peer, index] = hasOurs
-    ? bestOf(['mtb_read_trees', 'mtb_pgn_reader', 'mtb_index'])
-    : [null, ...bestOf(['mtb_pgn_reader']), null];
+  const [ours, peer, index, positions] = hasOurs
+    ? bestOf(['mtb_read_trees', 'mtb_pgn_reader', 'mtb_index', 'mtb_positions'])
+    : [null, ...bestOf(['mtb_pgn_reader']), null, null];
   if (ours) row('movetext trees (legal moves)', size, ours);
   row('pgn-reader 0.29 + shakmaty', size, peer);
 
@@ -135,6 +135,13 @@ for (const file of samples) {
     indexMibs = size / MIB / index.secs;
     console.log(
       `  ${label('movetext header index')} ${pad(indexMibs.toFixed(0), 9)} ${pad((index.games / index.secs).toFixed(0), 11)} ${pad(index.games, 9)}`,
+    );
+  }
+
+  if (positions) {
+    console.log(
+      `  ${label('movetext position index')} ${pad((size / MIB / positions.secs).toFixed(0), 9)} ` +
+        `${pad((positions.games / positions.secs).toFixed(0), 11)} ${pad(positions.games, 9)} ${pad(positions.moves, 10)}`,
     );
   }
 

@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         let mut ours_best = Best::default();
         let mut peer_best = Best::default();
         let mut index_best = Best::default();
+        let mut positions_best = Best::default();
         for _ in 0..runs {
             if ours::ENABLED {
                 ours_best.time(|| ours::read_trees(&input));
@@ -89,6 +90,7 @@ fn main() -> ExitCode {
             peer_best.time(|| peer::validate(&input));
             if ours::ENABLED {
                 index_best.time(|| ours::index(&input));
+                positions_best.time(|| ours::positions(&input));
             }
         }
 
@@ -122,6 +124,17 @@ fn main() -> ExitCode {
             }
             _ => None,
         };
+
+        if let Some((time, Some(tally))) = positions_best.finish() {
+            println!(
+                "  {:<30} {:>9.0} {:>11.0} {:>9} {:>10}",
+                "movetext position index",
+                input.len() as f64 / MIB / time.as_secs_f64(),
+                tally.games as f64 / time.as_secs_f64(),
+                tally.games,
+                tally.moves
+            );
+        }
 
         let memory = ours::memory(&sample);
         if let Some(m) = memory {

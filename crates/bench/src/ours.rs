@@ -20,6 +20,12 @@ pub fn index(input: &[u8]) -> Option<u64> {
     imp::index(input)
 }
 
+/// Builds the position index of `input` (every game read, its main line's
+/// positions keyed); `moves` counts the positions indexed.
+pub fn positions(input: &[u8]) -> Option<Tally> {
+    imp::positions(input)
+}
+
 /// Heap bytes per move of every game of `input`, each read and held open.
 pub fn memory(input: &[u8]) -> Option<Memory> {
     imp::memory(input)
@@ -48,6 +54,15 @@ mod imp {
         Some(FileIndex::build(input).len() as u64)
     }
 
+    pub fn positions(input: &[u8]) -> Option<Tally> {
+        use movetext_core::positions::{GameInfo, GamePositions, PositionIndex};
+        let mut index = PositionIndex::default();
+        for (i, game) in GameReader::new(input).enumerate() {
+            index.add(GameInfo::of(i as u32 + 1, &game), &GamePositions::of(&game));
+        }
+        Some(Tally { games: index.games() as u64, moves: index.positions() as u64, errors: 0 })
+    }
+
     pub fn memory(input: &[u8]) -> Option<Memory> {
         let mut memory = Memory::default();
         for game in GameReader::new(input) {
@@ -73,6 +88,10 @@ mod imp {
     }
 
     pub fn index(_input: &[u8]) -> Option<u64> {
+        None
+    }
+
+    pub fn positions(_input: &[u8]) -> Option<Tally> {
         None
     }
 

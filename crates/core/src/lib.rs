@@ -28,6 +28,7 @@ mod lexer;
 mod movetext;
 pub mod nag;
 pub mod piece_letters;
+pub mod positions;
 mod quick_san;
 pub mod reader;
 mod split;

@@ -105,6 +105,20 @@ pub extern "C" fn mtb_index() -> f64 {
     }
 }
 
+/// Movetext's position index (every game read, its positions keyed);
+/// returns the games indexed.
+#[no_mangle]
+pub extern "C" fn mtb_positions() -> f64 {
+    let mut state = state();
+    match ours::positions(&state.input) {
+        Some(tally) => {
+            state.tally = tally;
+            tally.games as f64
+        }
+        None => -1.0,
+    }
+}
+
 /// Moves (or tree nodes) of the last reader run.
 #[no_mangle]
 pub extern "C" fn mtb_moves() -> f64 {

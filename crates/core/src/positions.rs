@@ -1,0 +1,392 @@
+//! Positions of games, for an opening explorer and a position search.
+//!
+//! Every position of a game's main line (the start included) is known by its
+//! [`PositionKey`], shakmaty's 64-bit Zobrist hash (pieces, side to move,
+//! castling rights, and the en passant square only when a capture there is
+//! legal), so a position reached by different move orders has one key.
+//!
+//! A [`GamePositions`] holds one game's keys and the move played from each;
+//! a [`Tree`] adds up the moves played from one position over many games
+//! (each game counted once, at the first time it reaches the position); a
+//! [`PositionIndex`] keeps the positions of many games to answer any
+//! position later. An index keeps 10 bytes per position (its key and the
+//! move played from it) and 16 bytes per game.
+//!
+//! ```
+//! use movetext_core::positions::{GameInfo, PositionIndex, PositionKey};
+//! use movetext_core::GameReader;
+//!
+//! let pgn = b"[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n\n[Result \"0-1\"]\n\n1. Nf3 e5 2. e4 0-1\n";
+//! let mut index = PositionIndex::default();
+//! for (i, game) in GameReader::new(pgn).enumerate() {
+//!     index.add(GameInfo::of(i as u32 + 1, &game), &movetext_core::positions::GamePositions::of(&game));
+//! }
+//! let start = PositionKey::of(&movetext_core::shakmaty::Chess::default());
+//! let tree = index.tree(start);
+//! assert_eq!((tree.games, tree.white, tree.black), (2, 1, 1));
+//! // Both games reach the position after 1. e4 e5 2. Nf3 (one by transposition).
+//! let key: PositionKey = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2".parse().unwrap();
+//! assert_eq!(index.search(key), vec![(1, 3), (2, 3)]);
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::fen::Fen;
+use shakmaty::uci::UciMove;
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square};
+
+use crate::game::{Game, Variant};
+
+/// A position as the explorer and the search know it: its 64-bit Zobrist
+/// hash. Read from a FEN with `parse`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PositionKey(pub u64);
+
+impl PositionKey {
+    /// The key of a position.
+    pub fn of(pos: &Chess) -> PositionKey {
+        PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0)
+    }
+}
+
+/// A FEN that is not a legal position of standard chess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadFen(String);
+
+impl fmt::Display for BadFen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not the FEN of a legal position", self.0)
+    }
+}
+
+impl std::error::Error for BadFen {}
+
+impl FromStr for PositionKey {
+    type Err = BadFen;
+
+    /// The key of the position a FEN describes (castling as in Chess960
+    /// when the FEN says so).
+    fn from_str(fen: &str) -> Result<PositionKey, BadFen> {
+        let bad = || BadFen(fen.trim().to_string());
+        let setup: Fen = fen.trim().parse().map_err(|_| bad())?;
+        let pos: Chess = setup.into_position(CastlingMode::Chess960).map_err(|_| bad())?;
+        Ok(PositionKey::of(&pos))
+    }
+}
+
+/// A move played from a position, packed in 16 bits: the squares it goes
+/// from and to (the king's square for castling, as UCI writes it for
+/// standard chess) and the piece a pawn becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PackedMove(u16);
+
+impl PackedMove {
+    fn new(m: &Move, mode: CastlingMode) -> PackedMove {
+        match m.to_uci(mode) {
+            UciMove::Normal { from, to, promotion } => {
+                PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
+            }
+            _ => PackedMove(u16::MAX),
+        }
+    }
+
+    /// The move in UCI form.
+    pub fn uci(self) -> UciMove {
+        let from = Square::new(u32::from(self.0 & 63));
+        let to = Square::new(u32::from((self.0 >> 6) & 63));
+        let promotion = match self.0 >> 12 {
+            0 => None,
+            r => Role::try_from(r as u8).ok(),
+        };
+        UciMove::Normal { from, to, promotion }
+    }
+
+    /// The move as played in `pos`, if it is legal there.
+    pub fn to_move(self, pos: &Chess) -> Option<Move> {
+        self.uci().to_move(pos).ok()
+    }
+}
+
+/// The main line of one game as positions: the key of each (the start
+/// first) and the move played from it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GamePositions {
+    keys: Vec<u64>,
+    moves: Vec<PackedMove>,
+}
+
+impl GamePositions {
+    /// The positions of `game`'s main line, up to its first move that cannot
+    /// be played. A game of a variant Movetext does not play has none.
+    pub fn of(game: &Game) -> GamePositions {
+        if matches!(game.variant(), Variant::Unsupported(_)) {
+            return GamePositions::default();
+        }
+        let mode = game.castling_mode();
+        let mut pos = game.start_position().clone();
+        let line = game.mainline();
+        let mut out =
+            GamePositions { keys: Vec::with_capacity(line.len() + 1), moves: Vec::with_capacity(line.len() + 1) };
+        for id in line {
+            let Some(m) = game.mv(id) else { break };
+            out.keys.push(PositionKey::of(&pos).0);
+            out.moves.push(PackedMove::new(&m, mode));
+            pos.play_unchecked(m);
+        }
+        out.keys.push(PositionKey::of(&pos).0);
+        out
+    }
+
+    /// How many positions (one more than the moves played).
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// No positions (a game of a variant Movetext does not play).
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// The first ply at which the game reaches `key` (0: the start).
+    pub fn first_ply(&self, key: PositionKey) -> Option<usize> {
+        self.keys.iter().position(|&k| k == key.0)
+    }
+
+    /// The move played at ply `ply` (from the position reached after `ply`
+    /// moves), if any.
+    pub fn move_at(&self, ply: usize) -> Option<PackedMove> {
+        self.moves.get(ply).copied().filter(|m| m.0 != u16::MAX)
+    }
+
+    /// The key of the position after `ply` moves.
+    pub fn key_at(&self, ply: usize) -> Option<PositionKey> {
+        self.keys.get(ply).map(|&k| PositionKey(k))
+    }
+
+    /// A hash of the moves (and the start position): games with the same
+    /// moves have the same hash.
+    pub fn moves_hash(&self) -> u64 {
+        // FNV-1a over the keys; the keys are already well mixed.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ self.keys.len() as u64;
+        for &k in &self.keys {
+            h = (h ^ k).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        h
+    }
+}
+
+/// How a game ended, from its Result tag (or its termination marker).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// `1-0`
+    White,
+    /// `1/2-1/2`
+    Draw,
+    /// `0-1`
+    Black,
+    /// `*` or anything else.
+    Unknown,
+}
+
+impl Outcome {
+    /// The outcome a result string gives.
+    pub fn of(result: &str) -> Outcome {
+        match result.trim() {
+            "1-0" => Outcome::White,
+            "0-1" => Outcome::Black,
+            "1/2-1/2" => Outcome::Draw,
+            _ => Outcome::Unknown,
+        }
+    }
+}
+
+/// What the explorer counts of a game besides its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's number (as the caller counts, usually from 1 in the file).
+    pub number: u32,
+    /// How it ended.
+    pub outcome: Outcome,
+    /// White's and Black's Elo, when the tags give a number.
+    pub elo: [Option<u16>; 2],
+}
+
+impl GameInfo {
+    /// The outcome and ratings of `game`, under `number`.
+    pub fn of(number: u32, game: &Game) -> GameInfo {
+        let result = game.tag("Result").unwrap_or_else(|| game.result());
+        let elo = |tag| game.tag(tag).and_then(|v| v.trim().parse::<u16>().ok()).filter(|&e| e > 0);
+        GameInfo { number, outcome: Outcome::of(result), elo: [elo("WhiteElo"), elo("BlackElo")] }
+    }
+}
+
+/// Games counted by outcome, with their ratings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games.
+    pub games: u32,
+    /// Won by White.
+    pub white: u32,
+    /// Drawn.
+    pub draws: u32,
+    /// Won by Black.
+    pub black: u32,
+    /// Sum of the ratings given, and how many were given.
+    pub elo_sum: u64,
+    /// Ratings given (two per game at most).
+    pub elo_count: u32,
+}
+
+impl Tally {
+    fn add(&mut self, info: &GameInfo) {
+        self.games += 1;
+        match info.outcome {
+            Outcome::White => self.white += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Black => self.black += 1,
+            Outcome::Unknown => {}
+        }
+        for e in info.elo.iter().flatten() {
+            self.elo_sum += u64::from(*e);
+            self.elo_count += 1;
+        }
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.white += other.white;
+        self.draws += other.draws;
+        self.black += other.black;
+        self.elo_sum += other.elo_sum;
+        self.elo_count += other.elo_count;
+    }
+
+    /// The average rating of the players of these games, if any was given.
+    pub fn average_elo(&self) -> Option<u32> {
+        (self.elo_count > 0).then(|| (self.elo_sum / u64::from(self.elo_count)) as u32)
+    }
+}
+
+/// The moves played from one position over many games: each game counts
+/// once, with the move it played the first time it reached the position
+/// (a game that ended there counts in the total only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tree {
+    /// Every game that reached the position.
+    pub total: Tally,
+    moves: HashMap<PackedMove, Tally>,
+}
+
+impl Tree {
+    /// Counts `game` if it reaches `key`; gives the ply at which it does.
+    pub fn add(&mut self, key: PositionKey, info: &GameInfo, game: &GamePositions) -> Option<usize> {
+        let ply = game.first_ply(key)?;
+        self.total.add(info);
+        if let Some(m) = game.move_at(ply) {
+            self.moves.entry(m).or_default().add(info);
+        }
+        Some(ply)
+    }
+
+    /// Adds the games counted by `other` (from other games).
+    pub fn merge(&mut self, other: &Tree) {
+        self.total.merge(&other.total);
+        for (m, t) in &other.moves {
+            self.moves.entry(*m).or_default().merge(t);
+        }
+    }
+
+    /// The moves, most played first (then in UCI order).
+    pub fn moves(&self) -> Vec<(PackedMove, Tally)> {
+        let mut v: Vec<_> = self.moves.iter().map(|(m, t)| (*m, *t)).collect();
+        v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.uci().to_string().cmp(&b.0.uci().to_string())));
+        v
+    }
+}
+
+impl std::ops::Deref for Tree {
+    type Target = Tally;
+
+    fn deref(&self) -> &Tally {
+        &self.total
+    }
+}
+
+/// The positions of many games, to answer the explorer and the search for
+/// any position.
+#[derive(Clone, Debug, Default)]
+pub struct PositionIndex {
+    games: Vec<(GameInfo, u32)>,
+    keys: Vec<u64>,
+    moves: Vec<PackedMove>,
+}
+
+impl PositionIndex {
+    /// Adds a game's positions.
+    pub fn add(&mut self, info: GameInfo, game: &GamePositions) {
+        let start = u32::try_from(self.keys.len()).unwrap_or(u32::MAX);
+        self.games.push((info, start));
+        self.keys.extend_from_slice(&game.keys);
+        self.moves.extend_from_slice(&game.moves);
+        // One move fewer than positions: the last position's slot is empty.
+        self.moves.push(PackedMove(u16::MAX));
+    }
+
+    /// Adds the games of `other` after those of this index.
+    pub fn append(&mut self, other: PositionIndex) {
+        let base = u32::try_from(self.keys.len()).unwrap_or(u32::MAX);
+        self.games.extend(other.games.into_iter().map(|(info, start)| (info, start.saturating_add(base))));
+        self.keys.extend(other.keys);
+        self.moves.extend(other.moves);
+    }
+
+    /// Games indexed.
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Positions indexed.
+    pub fn positions(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Bytes held by the index (its arrays' capacity).
+    pub fn heap_bytes(&self) -> usize {
+        self.games.capacity() * std::mem::size_of::<(GameInfo, u32)>()
+            + self.keys.capacity() * 8
+            + self.moves.capacity() * 2
+    }
+
+    /// Each game's info and its positions' range in `keys`.
+    fn each_game(&self) -> impl Iterator<Item = (&GameInfo, std::ops::Range<usize>)> + '_ {
+        self.games.iter().enumerate().map(|(i, (info, start))| {
+            let end = self.games.get(i + 1).map_or(self.keys.len(), |g| g.1 as usize);
+            (info, *start as usize..end)
+        })
+    }
+
+    /// The moves played from `key` in the indexed games.
+    pub fn tree(&self, key: PositionKey) -> Tree {
+        let mut tree = Tree::default();
+        for (info, range) in self.each_game() {
+            let Some(at) = self.keys[range.clone()].iter().position(|&k| k == key.0) else { continue };
+            tree.total.add(info);
+            let m = self.moves[range.start + at];
+            if m.0 != u16::MAX {
+                tree.moves.entry(m).or_default().add(info);
+            }
+        }
+        tree
+    }
+
+    /// The games that reach `key`, as (game number, first ply), in the
+    /// order they were added.
+    pub fn search(&self, key: PositionKey) -> Vec<(u32, usize)> {
+        self.each_game()
+            .filter_map(|(info, range)| self.keys[range].iter().position(|&k| k == key.0).map(|ply| (info.number, ply)))
+            .collect()
+    }
+}
