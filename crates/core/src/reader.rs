@@ -51,7 +51,7 @@ impl Iterator for GameReader<'_> {
     fn next(&mut self) -> Option<Game> {
         self.tags.clear();
         let raw = self.splitter.next_game(&mut self.tags)?;
-        Some(parse_in(self.bytes, &raw, &self.tags, &mut self.scratch))
+        Some(parse_in(self.bytes, 0, &raw, &self.tags, &mut self.scratch))
     }
 }
 
@@ -62,14 +62,33 @@ pub fn read_game(bytes: &[u8]) -> Game {
 
 /// Reads one game found by the splitter in `file`.
 pub(crate) fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
-    parse_in(file, raw, tags, &mut Scratch::default())
+    parse_in(file, 0, raw, tags, &mut Scratch::default())
 }
 
-fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
+/// Buffers a reader keeps from one game to the next (see
+/// [`crate::stream::GameBytes::read_with`]): reading many games with the
+/// same buffers spares an allocation or two per game.
+#[derive(Default)]
+pub struct ReadBuffers(Scratch);
+
+/// Reads one game found by the splitter in `file`, bytes that start at
+/// offset `base` of the whole file (the game's offsets, in `raw` and `tags`,
+/// are offsets in `file`).
+pub(crate) fn parse_in_buffers(
+    file: &[u8],
+    base: usize,
+    raw: &RawGame,
+    tags: &[RawTag],
+    buf: &mut ReadBuffers,
+) -> Game {
+    parse_in(file, base, raw, tags, &mut buf.0)
+}
+
+fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
     let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
     let (text, enc) = decode(slice);
     let mut game = Game::new();
-    game.offset = raw.start;
+    game.offset = base + raw.start;
     game.line = raw.line;
     let mut local = std::mem::take(&mut scratch.tags);
     local.clear();
