@@ -10,11 +10,16 @@ pub struct Tags<N, V>(pub Vec<(N, V)>);
 
 impl<N: AsRef<str>, V: AsRef<str>> Serialize for Tags<N, V> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seen = HashSet::new();
         let mut map = s.serialize_map(None)?;
-        for (n, v) in &self.0 {
-            if seen.insert(n.as_ref()) {
-                map.serialize_entry(n.as_ref(), v.as_ref())?;
+        // Games have a few tags: earlier names are looked through, a set is
+        // made only for many.
+        let mut seen = HashSet::new();
+        for (i, (n, v)) in self.0.iter().enumerate() {
+            let n = n.as_ref();
+            let first =
+                if self.0.len() <= 32 { !self.0[..i].iter().any(|(m, _)| m.as_ref() == n) } else { seen.insert(n) };
+            if first {
+                map.serialize_entry(n, v.as_ref())?;
             }
         }
         map.end()

@@ -9,7 +9,7 @@ use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess, Position};
 
 use crate::decode::{decode, Encoding};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeKind, Tag, Text, Variant, NONE};
+use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeId, NodeKind, Tag, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer, Token};
 use crate::movetext::{self, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
@@ -36,6 +36,9 @@ struct Scratch {
     comments: Vec<Comment>,
     last_child: Vec<u32>,
     tags: Vec<RawTag>,
+    /// The last node of the main line of the game read last, and the
+    /// position after it, as the reader played it.
+    end: Option<(u32, Chess)>,
 }
 
 impl<'a> GameReader<'a> {
@@ -84,6 +87,14 @@ pub(crate) fn parse_in_buffers(
     parse_in(file, base, raw, tags, &mut buf.0)
 }
 
+impl ReadBuffers {
+    /// The last node of the main line of the game read last and the
+    /// position after it, as the reader played it (taken once).
+    pub(crate) fn take_end(&mut self) -> Option<(NodeId, Chess)> {
+        self.0.end.take().map(|(id, pos)| (NodeId(id), pos))
+    }
+}
+
 fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
     let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
     let (text, enc) = decode(slice);
@@ -122,6 +133,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
         known: [None; 4],
         lang: None,
         letters_said: Vec::new(),
+        end: None,
     };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
@@ -148,6 +160,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
         p.preamble(preamble_end, !local.is_empty());
     }
     p.movetext(movetext);
+    scratch.end = p.end.take();
     scratch.tags = local;
     scratch.last_child = std::mem::take(&mut p.last_child);
     let mut game = p.finish();
@@ -209,6 +222,8 @@ struct Parser {
     /// The other languages' piece letters read in this game so far, as
     /// (piece, letter).
     letters_said: Vec<(u8, &'static str)>,
+    /// The last node of the main line and the position after it, once read.
+    end: Option<(u32, Chess)>,
 }
 
 /// The tag names the reader looks up, in the order of `Parser::known`.
@@ -1214,6 +1229,7 @@ impl Parser {
             }
         }
         self.flush_pending(&mut line, end_at);
+        self.end = Some((line.cur, line.pos.clone()));
         match result_at {
             Some(t) => {
                 self.g.result = Some(match result_own {

@@ -305,6 +305,19 @@ impl<'a> GameBytes<'a> {
     pub fn read_with(&self, buffers: &mut ReadBuffers) -> Game {
         parse_in_buffers(self.bytes, self.base, self.raw, self.tags, buffers)
     }
+
+    /// [`GameBytes::read_with`], and the FEN at the end of the game's main
+    /// line ([`Game::fen`] of its last node) without playing the moves
+    /// again.
+    pub fn read_with_fen(&self, buffers: &mut ReadBuffers) -> (Game, String) {
+        let game = self.read_with(buffers);
+        let last = game.mainline().last().copied().unwrap_or(game.root());
+        let fen = match buffers.take_end() {
+            Some((id, pos)) if id == last && last != game.root() => Game::fen_of(&pos),
+            _ => game.fen(last),
+        };
+        (game, fen)
+    }
 }
 
 #[cfg(test)]
@@ -364,7 +377,8 @@ mod tests {
             for g in batch.games() {
                 let raw = g.raw();
                 let tags = g.tags().into_iter().map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
-                let game = g.read_with(&mut buffers);
+                let (game, fen) = g.read_with_fen(&mut buffers);
+                assert_eq!(fen, game.fen(game.mainline().last().copied().unwrap_or(game.root())));
                 let diags = game.diagnostics().iter().map(|d| (d.span.0, d.line, d.col, d.message.clone())).collect();
                 assert_eq!(g.bytes().len(), g.len());
                 found.push((raw.start, raw.end, raw.line, raw.movetext, tags, diags));
@@ -422,12 +436,19 @@ mod tests {
         for _ in 0..4000 {
             file.extend_from_slice(b"1. Nf3 Nf6 2. Ng1 Ng8 ");
         }
-        file.extend_from_slice(b"*\n\n[Event \"short\"]\n\n1. e4 *\n");
+        file.extend_from_slice(b"*\n\n");
+        for _ in 0..200 {
+            file.extend_from_slice(b"[Event \"short\"]\n\n1. e4 *\n\n");
+        }
         let mut stream = GameStream::with_chunk(&file[..], 1000);
         let first = stream.next_batch().unwrap().unwrap();
-        assert_eq!(first.len(), 1);
         assert_eq!(first.get(0).unwrap().read().mainline_plies(), 16000);
-        assert_eq!(stream.next_batch().unwrap().unwrap().get(0).unwrap().tag("Event").as_deref(), Some("short"));
+        let mut games = first.len();
+        while let Some(batch) = stream.next_batch().unwrap() {
+            assert_eq!(batch.get(0).unwrap().tag("Event").as_deref(), Some("short"));
+            games += batch.len();
+        }
+        assert_eq!(games, 201);
     }
 
     #[test]

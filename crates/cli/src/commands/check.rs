@@ -53,8 +53,8 @@ pub struct Record {
     has_errors: bool,
 }
 
-/// Reads game `number` and writes its JSON line.
-pub fn record(number: usize, g: &Game) -> Record {
+/// The JSON line of game `number`, `fen` the position at the end of its main line.
+pub fn record(number: usize, g: &Game, fen: String) -> Record {
     let mut counts = [0; 3];
     for d in g.diagnostics() {
         counts[match d.severity {
@@ -63,13 +63,12 @@ pub fn record(number: usize, g: &Game) -> Record {
             Severity::Fixed => 2,
         }] += 1;
     }
-    let end = g.mainline().last().copied().unwrap_or(g.root());
     let line = Line {
         game: number,
         tags: Tags(g.tags().collect()),
         plies: g.mainline_plies(),
         nodes: g.node_count(),
-        fen: g.fen(end),
+        fen,
         diagnostics: g
             .diagnostics()
             .iter()
@@ -91,7 +90,10 @@ pub fn run(
 ) -> io::Result<Outcome> {
     let mut outcome = Outcome::default();
     let mut totals = Totals { files: files.len(), ..Totals::default() };
-    let work = |job: Job<'_>| record(job.number, &job.game.read_with(job.buffers));
+    let work = |job: Job<'_>| {
+        let (game, fen) = job.game.read_with_fen(job.buffers);
+        record(job.number, &game, fen)
+    };
     pipeline::run(files, stdin, opts, work, |event| {
         note_error(&event, err, &mut outcome)?;
         if let Event::Game(r) = event {
