@@ -150,10 +150,7 @@ fn break_prefix(rest: &[u8]) -> bool {
         return false;
     }
     let spaces = rest.iter().skip(3).take_while(|b| **b == b' ').count();
-    match &rest[(3 + spaces).min(rest.len())..] {
-        [] | [b'/'] => true,
-        _ => false,
-    }
+    matches!(&rest[(3 + spaces).min(rest.len())..], [] | [b'/'])
 }
 
 /// [`html_line_breaks`] for a file read a piece at a time: turns the HTML
