@@ -174,17 +174,22 @@ fn worker<T, W>(
     W: Fn(Job<'_>) -> T + Sync,
 {
     let mut buffers = ReadBuffers::default();
+    // Once the records are no longer taken (a write error), batches are
+    // still taken and dropped, so that the reading thread never waits for
+    // room and ends.
+    let mut taken = true;
     loop {
         let next = work_rx.lock().map_or(None, |rx| rx.recv().ok());
         let Some((seq, batch, first)) = next else { return };
+        if !taken {
+            continue;
+        }
         let records: Vec<T> = batch
             .games()
             .enumerate()
             .map(|(i, game)| work(Job { game, number: first + i, buffers: &mut buffers }))
             .collect();
-        if done.send((seq, Message::Event(Event::Game(records)))).is_err() {
-            return;
-        }
+        taken = done.send((seq, Message::Event(Event::Game(records)))).is_ok();
     }
 }
 
