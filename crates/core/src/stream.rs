@@ -18,7 +18,7 @@
 //! let batch = stream.next_batch().unwrap().unwrap();
 //! let games: Vec<_> = batch.games().collect();
 //! assert_eq!(games.len(), 2);
-//! assert_eq!((games[1].offset(), games[1].line()), (21, 5));
+//! assert_eq!((games[1].offset(), games[1].line()), (22, 5));
 //! assert_eq!(games[1].tag("White").as_deref(), Some("B"));
 //! assert_eq!(games[1].read().mainline_plies(), 2);
 //! assert!(stream.next_batch().unwrap().is_none());
