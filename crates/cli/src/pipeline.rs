@@ -63,10 +63,17 @@ pub struct Job<'a> {
     pub buffers: &'a mut ReadBuffers,
 }
 
-/// What the reading thread sends on.
-enum Message<T> {
+/// What the reading thread gives: whole games (the number of the first),
+/// or the end or the error of an input.
+enum Piece {
     Batch { batch: Batch, first: usize },
-    Event(Event<T>),
+    Event(Event<()>),
+}
+
+/// What comes back to the calling thread, numbered in reading order.
+enum Done<T> {
+    Records(Vec<T>),
+    Event(Event<()>),
 }
 
 /// Reads `inputs` (`-`: `stdin`) and runs `work` on every game, giving the
@@ -88,12 +95,12 @@ where
     let result = if opts.jobs <= 1 {
         let mut buffers = ReadBuffers::default();
         let mut failed = None;
-        read(inputs, stdin, opts.chunk, &progress, |m: Message<()>| {
+        read(inputs, stdin, opts.chunk, &progress, |m: Piece| {
             let r = match m {
-                Message::Batch { batch, first } => batch.games().enumerate().try_for_each(|(i, game)| {
+                Piece::Batch { batch, first } => batch.games().enumerate().try_for_each(|(i, game)| {
                     sink(Event::Game(work(Job { game, number: first + i, buffers: &mut buffers })))
                 }),
-                Message::Event(e) => sink(event_of(e)),
+                Piece::Event(e) => sink(event_of(e)),
             };
             r.map_err(|e| failed = Some(e)).is_ok()
         });
@@ -128,18 +135,18 @@ where
     }
     let (work_tx, work_rx) = sync_channel::<(usize, Batch, usize)>(window);
     let work_rx = Mutex::new(work_rx);
-    let (done_tx, done_rx) = channel::<(usize, Message<Vec<T>>)>();
+    let (done_tx, done_rx) = channel::<(usize, Done<T>)>();
     std::thread::scope(|scope| {
         let reader_done = done_tx.clone();
         scope.spawn(move || {
             let mut seq = 0;
-            read(inputs, stdin, opts.chunk, progress, |m: Message<()>| {
+            read(inputs, stdin, opts.chunk, progress, |m: Piece| {
                 seq += 1;
                 match m {
-                    Message::Batch { batch, first } => {
+                    Piece::Batch { batch, first } => {
                         token_rx.recv().is_ok() && work_tx.send((seq - 1, batch, first)).is_ok()
                     }
-                    Message::Event(e) => reader_done.send((seq - 1, Message::Event(event_of(e)))).is_ok(),
+                    Piece::Event(e) => reader_done.send((seq - 1, Done::Event(e))).is_ok(),
                 }
             });
         });
@@ -156,8 +163,8 @@ where
     })
 }
 
-/// The same event for records of another type (events other than games).
-fn event_of<T, U>(e: Event<T>) -> Event<U> {
+/// An event of the reading thread, for a sink of records of type `T`.
+fn event_of<T>(e: Event<()>) -> Event<T> {
     match e {
         Event::Game(_) => unreachable!("games come in batches"),
         Event::End { file, bytes } => Event::End { file, bytes },
@@ -169,7 +176,7 @@ fn event_of<T, U>(e: Event<T>) -> Event<U> {
 fn worker<T, W>(
     work_rx: &Mutex<Receiver<(usize, Batch, usize)>>,
     work: &W,
-    done: std::sync::mpsc::Sender<(usize, Message<Vec<T>>)>,
+    done: std::sync::mpsc::Sender<(usize, Done<T>)>,
 ) where
     W: Fn(Job<'_>) -> T + Sync,
 {
@@ -189,13 +196,13 @@ fn worker<T, W>(
             .enumerate()
             .map(|(i, game)| work(Job { game, number: first + i, buffers: &mut buffers }))
             .collect();
-        taken = done.send((seq, Message::Event(Event::Game(records)))).is_ok();
+        taken = done.send((seq, Done::Records(records))).is_ok();
     }
 }
 
 /// Gives the records to `sink` in the order they were read.
 fn sink_in_order<T, S>(
-    done_rx: Receiver<(usize, Message<Vec<T>>)>,
+    done_rx: Receiver<(usize, Done<T>)>,
     tokens: &std::sync::mpsc::SyncSender<()>,
     sink: &mut S,
 ) -> io::Result<()>
@@ -209,15 +216,14 @@ where
         while let Some(m) = waiting.remove(&next) {
             next += 1;
             match m {
-                Message::Event(Event::Game(records)) => {
+                Done::Records(records) => {
                     for r in records {
                         sink(Event::Game(r))?;
                     }
                     // The batch is written: one more may be read.
                     let _ = tokens.try_send(());
                 }
-                Message::Event(e) => sink(event_of(e))?,
-                Message::Batch { .. } => unreachable!("batches go to the workers"),
+                Done::Event(e) => sink(event_of(e))?,
             }
         }
     }
@@ -231,14 +237,14 @@ fn read(
     stdin: &mut (dyn Read + Send),
     chunk: usize,
     progress: &Progress,
-    mut emit: impl FnMut(Message<()>) -> bool,
+    mut emit: impl FnMut(Piece) -> bool,
 ) {
     let mut games = 0;
     for (file, name) in inputs.iter().enumerate() {
         let input = match input::open(name, &mut *stdin) {
             Ok(i) => i,
             Err(message) => {
-                if !emit(Message::Event(Event::Error { file, message })) {
+                if !emit(Piece::Event(Event::Error { file, message })) {
                     return;
                 }
                 continue;
@@ -253,7 +259,7 @@ fn read(
                     let first = games + 1;
                     games += batch.len();
                     progress.advance(source.consumed(), games);
-                    if !emit(Message::Batch { batch, first }) {
+                    if !emit(Piece::Batch { batch, first }) {
                         return;
                     }
                     continue;
@@ -261,7 +267,7 @@ fn read(
                 Ok(None) => Event::End { file, bytes: stream.position() },
                 Err(e) => Event::Error { file, message: source.read_error(stream.position() as u64, &e) },
             };
-            if !emit(Message::Event(event)) {
+            if !emit(Piece::Event(event)) {
                 return;
             }
             break;

@@ -136,3 +136,41 @@ fn a_missing_file_is_a_read_error_and_the_others_are_read() {
         "{\"summary\":{\"files\":2,\"games\":1,\"games_with_errors\":0,\"errors\":0,\"warnings\":0,\"fixed\":0}}\n"
     ));
 }
+
+/// Takes `room` bytes, then fails with `kind`.
+struct Full {
+    room: usize,
+    kind: std::io::ErrorKind,
+}
+
+impl Write for Full {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.room < buf.len() {
+            return Err(self.kind.into());
+        }
+        self.room -= buf.len();
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_write_error_stops_every_thread() {
+    use clap::Parser;
+    let plain = common::games(3000);
+    for (kind, code) in [(std::io::ErrorKind::BrokenPipe, 0), (std::io::ErrorKind::StorageFull, 2)] {
+        for jobs in ["1", "4"] {
+            let cli =
+                movetext_cli::args::Cli::try_parse_from(["movetext", "check", "-j", jobs, "--chunk-size", "3000", "-"])
+                    .unwrap();
+            let (mut stdin, mut err) = (&plain[..], Vec::new());
+            let got = movetext_cli::run(&cli, &mut stdin, &mut Full { room: 10_000, kind }, &mut err, false);
+            let err = String::from_utf8(err).unwrap();
+            assert_eq!(got, code, "{kind:?} -j {jobs}: {err}");
+            assert_eq!(err.contains("cannot write the output"), code == 2, "{err}");
+        }
+    }
+}

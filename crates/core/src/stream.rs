@@ -56,6 +56,10 @@ pub struct GameStream<R> {
     /// Where splitting goes on in `buf` (`None` before the first split).
     point: Option<SplitPoint>,
     chunk: usize,
+    /// The last split found no whole game: read as much again as is held
+    /// (a long game is then split a number of times that grows with the
+    /// logarithm of its length, not with its length).
+    grow: bool,
     /// Bytes read from `reader`, before line breaks are turned.
     read: u64,
     eof: bool,
@@ -101,6 +105,7 @@ impl<R: Read> GameStream<R> {
             held: Vec::new(),
             point: None,
             chunk: chunk.max(1),
+            grow: false,
             read: 0,
             eof: false,
             error: None,
@@ -150,12 +155,14 @@ impl<R: Read> GameStream<R> {
         }
     }
 
-    /// Reads about a chunk more (less only at the end or on an error).
+    /// Reads about a chunk more (less only at the end or on an error; more
+    /// while no whole game is held).
     fn fill(&mut self) {
         let from = self.buf.len();
         self.buf.append(&mut self.held);
         let mut filled = self.buf.len();
-        self.buf.resize(filled + self.chunk, 0);
+        let more = if self.grow { self.chunk.max(filled) } else { self.chunk };
+        self.buf.resize(filled + more, 0);
         while filled < self.buf.len() {
             match self.reader.read(&mut self.buf[filled..]) {
                 Ok(0) => {
@@ -202,6 +209,7 @@ impl<R: Read> GameStream<R> {
             batch.games.push((raw, (before, batch.tags.len())));
         }
         let end = next.position();
+        self.grow = batch.games.is_empty();
         if batch.games.is_empty() {
             self.point = Some(next);
             return batch;
