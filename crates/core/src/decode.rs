@@ -142,6 +142,55 @@ pub fn html_line_breaks(bytes: &[u8]) -> Option<Vec<u8>> {
     Some(o)
 }
 
+/// Could `rest`, which starts with `<`, begin an HTML line break that more
+/// bytes after it would complete?
+fn break_prefix(rest: &[u8]) -> bool {
+    let n = rest.len().min(3);
+    if !rest[..n].eq_ignore_ascii_case(&b"<br"[..n]) {
+        return false;
+    }
+    let spaces = rest.iter().skip(3).take_while(|b| **b == b' ').count();
+    matches!(&rest[(3 + spaces).min(rest.len())..], [] | [b'/'])
+}
+
+/// [`html_line_breaks`] for a file read a piece at a time: turns the HTML
+/// line breaks in `buf[from..]` into line breaks, in place. Unless `last`
+/// (the end of the file), a `<` near the end that more bytes may make a
+/// line break is not turned yet: the bytes from it are cut off and
+/// returned, to be put back before the next piece. The pieces so turned,
+/// put together, are what [`html_line_breaks`] makes of the whole file
+/// (or the file itself when it holds no HTML line break).
+pub(crate) fn html_line_breaks_in_place(buf: &mut Vec<u8>, from: usize, last: bool) -> Vec<u8> {
+    let (mut read, mut write) = (from, from);
+    let mut held = Vec::new();
+    while let Some(i) = memchr::memchr(b'<', &buf[read..]) {
+        let at = read + i;
+        if let Some(end) = html_break(buf, at) {
+            buf.copy_within(read..at, write);
+            write += at - read;
+            buf[write] = b'\n';
+            write += 1;
+            read = end;
+        } else if !last && break_prefix(&buf[at..]) {
+            held = buf[at..].to_vec();
+            buf.truncate(at);
+            break;
+        } else if write == read {
+            (read, write) = (at + 1, at + 1);
+        } else {
+            buf.copy_within(read..at + 1, write);
+            write += at + 1 - read;
+            read = at + 1;
+        }
+    }
+    if write != read {
+        let end = buf.len();
+        buf.copy_within(read..end, write);
+        buf.truncate(write + end - read);
+    }
+    held
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,5 +226,32 @@ mod tests {
     fn every_byte_round_trips() {
         let all: Vec<u8> = (0..=255u8).collect();
         assert_eq!(encode_cp1252(&decode_cp1252(&all)), all);
+    }
+
+    #[test]
+    fn line_breaks_turned_a_piece_at_a_time_are_those_of_the_whole() {
+        let texts: [&[u8]; 5] = [
+            b"[Event \"A\"]<br>[Result \"*\"]<BR /><br>1. e4 <b> *<br",
+            b"1. e4 <br  /> e5 <Br/><<br>>< br> <br x> *",
+            b"no breaks at all < b r",
+            b"<br>",
+            b"<br   ",
+        ];
+        for text in texts {
+            let whole = html_line_breaks(text).unwrap_or(text.to_vec());
+            for piece in 1..=text.len() {
+                let mut out = Vec::new();
+                let mut held = Vec::new();
+                for (k, chunk) in text.chunks(piece).enumerate() {
+                    let last = (k + 1) * piece >= text.len();
+                    let from = out.len();
+                    out.append(&mut held);
+                    out.extend_from_slice(chunk);
+                    held = html_line_breaks_in_place(&mut out, from, last);
+                }
+                assert!(held.is_empty());
+                assert_eq!(out, whole, "{} in pieces of {piece}", String::from_utf8_lossy(text));
+            }
+        }
     }
 }

@@ -444,7 +444,12 @@ impl Game {
             // chess can hold the position.
             return fen.trim().to_string();
         }
-        Fen::from_position(&self.position(id), EnPassantMode::Legal).to_string()
+        Game::fen_of(&self.position(id))
+    }
+
+    /// The FEN of a position (not a variant's start: see [`Game::fen`]).
+    pub(crate) fn fen_of(pos: &Chess) -> String {
+        Fen::from_position(pos, EnPassantMode::Legal).to_string()
     }
 
     /// The canonical SAN of the move at a node (with `+` or `#`); `--` for a

@@ -217,7 +217,8 @@ impl FileIndex {
     }
 }
 
-fn text(bytes: &[u8], range: (usize, usize), flags: u8) -> Cow<'_, str> {
+/// The text of a tag's name or value (`range` in `bytes`).
+pub(crate) fn text(bytes: &[u8], range: (usize, usize), flags: u8) -> Cow<'_, str> {
     let (t, _) = decode(bytes.get(range.0..range.1).unwrap_or(&[]));
     if flags & TAG_ESCAPED != 0 {
         Cow::Owned(unescape(&t))

@@ -32,6 +32,7 @@ pub mod positions;
 mod quick_san;
 pub mod reader;
 mod split;
+pub mod stream;
 pub mod timecontrol;
 
 pub use decode::html_line_breaks;
@@ -40,6 +41,6 @@ pub use equivalence::equivalent;
 pub use game::{Game, NodeId};
 pub use index::FileIndex;
 pub use movetext::role_name;
-pub use reader::{read_game, GameReader};
+pub use reader::{read_game, GameReader, ReadBuffers};
 pub use shakmaty;
 pub use split::RawGame;

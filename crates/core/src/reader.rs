@@ -9,7 +9,7 @@ use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess, Position};
 
 use crate::decode::{decode, Encoding};
 use crate::diagnostic::{Diagnostic, Severity};
-use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeKind, Tag, Text, Variant, NONE};
+use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeId, NodeKind, Tag, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer, Token};
 use crate::movetext::{self, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
@@ -36,6 +36,9 @@ struct Scratch {
     comments: Vec<Comment>,
     last_child: Vec<u32>,
     tags: Vec<RawTag>,
+    /// The last node of the main line of the game read last, and the
+    /// position after it, as the reader played it.
+    end: Option<(u32, Chess)>,
 }
 
 impl<'a> GameReader<'a> {
@@ -51,7 +54,7 @@ impl Iterator for GameReader<'_> {
     fn next(&mut self) -> Option<Game> {
         self.tags.clear();
         let raw = self.splitter.next_game(&mut self.tags)?;
-        Some(parse_in(self.bytes, &raw, &self.tags, &mut self.scratch))
+        Some(parse_in(self.bytes, 0, &raw, &self.tags, &mut self.scratch))
     }
 }
 
@@ -62,14 +65,41 @@ pub fn read_game(bytes: &[u8]) -> Game {
 
 /// Reads one game found by the splitter in `file`.
 pub(crate) fn parse_raw(file: &[u8], raw: &RawGame, tags: &[RawTag]) -> Game {
-    parse_in(file, raw, tags, &mut Scratch::default())
+    parse_in(file, 0, raw, tags, &mut Scratch::default())
 }
 
-fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
+/// Buffers a reader keeps from one game to the next (see
+/// [`crate::stream::GameBytes::read_with`]): reading many games with the
+/// same buffers spares an allocation or two per game.
+#[derive(Default)]
+pub struct ReadBuffers(Scratch);
+
+/// Reads one game found by the splitter in `file`, bytes that start at
+/// offset `base` of the whole file (the game's offsets, in `raw` and `tags`,
+/// are offsets in `file`).
+pub(crate) fn parse_in_buffers(
+    file: &[u8],
+    base: usize,
+    raw: &RawGame,
+    tags: &[RawTag],
+    buf: &mut ReadBuffers,
+) -> Game {
+    parse_in(file, base, raw, tags, &mut buf.0)
+}
+
+impl ReadBuffers {
+    /// The last node of the main line of the game read last and the
+    /// position after it, as the reader played it (taken once).
+    pub(crate) fn take_end(&mut self) -> Option<(NodeId, Chess)> {
+        self.0.end.take().map(|(id, pos)| (NodeId(id), pos))
+    }
+}
+
+fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) -> Game {
     let slice = file.get(raw.start..raw.end).unwrap_or(&[]);
     let (text, enc) = decode(slice);
     let mut game = Game::new();
-    game.offset = raw.start;
+    game.offset = base + raw.start;
     game.line = raw.line;
     let mut local = std::mem::take(&mut scratch.tags);
     local.clear();
@@ -103,6 +133,7 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
         known: [None; 4],
         lang: None,
         letters_said: Vec::new(),
+        end: None,
     };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
@@ -129,6 +160,7 @@ fn parse_in(file: &[u8], raw: &RawGame, tags: &[RawTag], scratch: &mut Scratch) 
         p.preamble(preamble_end, !local.is_empty());
     }
     p.movetext(movetext);
+    scratch.end = p.end.take();
     scratch.tags = local;
     scratch.last_child = std::mem::take(&mut p.last_child);
     let mut game = p.finish();
@@ -190,6 +222,8 @@ struct Parser {
     /// The other languages' piece letters read in this game so far, as
     /// (piece, letter).
     letters_said: Vec<(u8, &'static str)>,
+    /// The last node of the main line and the position after it, once read.
+    end: Option<(u32, Chess)>,
 }
 
 /// The tag names the reader looks up, in the order of `Parser::known`.
@@ -1195,6 +1229,7 @@ impl Parser {
             }
         }
         self.flush_pending(&mut line, end_at);
+        self.end = Some((line.cur, line.pos.clone()));
         match result_at {
             Some(t) => {
                 self.g.result = Some(match result_own {

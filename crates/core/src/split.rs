@@ -64,7 +64,30 @@ pub struct SplitPoint {
     eol: u8,
 }
 
+/// How much of the start of a file [`SplitPoint::start`] looks at.
+pub const HEAD: usize = 1 << 16;
+
 impl SplitPoint {
+    /// Where splitting a file starts: after a leading UTF-8 BOM, on line 1,
+    /// with the line end found in its first [`HEAD`] bytes (files with lone
+    /// CR line ends, and no LF at all, split on CR).
+    pub fn start(bytes: &[u8]) -> SplitPoint {
+        let pos = if bytes.starts_with(crate::decode::BOM) { 3 } else { 0 };
+        let head = &bytes[..bytes.len().min(HEAD)];
+        let eol = if memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some() { b'\r' } else { b'\n' };
+        SplitPoint { pos, line: 1, eol }
+    }
+
+    /// The same point in bytes that start `by` bytes later.
+    pub fn shifted(self, by: usize) -> SplitPoint {
+        SplitPoint { pos: self.pos - by, ..self }
+    }
+
+    /// The line end byte the splitter splits on.
+    pub fn eol(&self) -> u8 {
+        self.eol
+    }
+
     /// Offset where the next game will start.
     pub fn position(&self) -> usize {
         self.pos
@@ -87,16 +110,19 @@ pub struct Splitter<'a> {
     /// Use the quick paths for the usual tag lines and plain movetext lines
     /// (off only in tests that compare both ways).
     quick: bool,
+    /// The bytes are only the start of the input (whole lines of it), more
+    /// may follow: see `short`.
+    pub(crate) partial: bool,
+    /// In a partial input, a search for what closes a comment ran into the
+    /// end of the bytes: the game last found may end elsewhere once more of
+    /// the input is known.
+    pub(crate) short: bool,
 }
 
 impl<'a> Splitter<'a> {
     /// Starts splitting `bytes` (a leading UTF-8 BOM is skipped).
     pub fn new(bytes: &'a [u8]) -> Splitter<'a> {
-        let pos = if bytes.starts_with(crate::decode::BOM) { 3 } else { 0 };
-        // Files with lone CR line ends (and no LF at all) split on CR.
-        let head = &bytes[..bytes.len().min(1 << 16)];
-        let eol = if memchr(b'\n', head).is_none() && memchr(b'\r', head).is_some() { b'\r' } else { b'\n' };
-        Splitter { bytes, pos, line: 1, eol, next_comment: 0, next_quote: 0, quick: true }
+        Splitter::resume(bytes, SplitPoint::start(bytes))
     }
 
     /// Where the splitter stands, to resume it later on the same bytes
@@ -116,6 +142,8 @@ impl<'a> Splitter<'a> {
             next_comment: 0,
             next_quote: 0,
             quick: true,
+            partial: false,
+            short: false,
         }
     }
 
@@ -189,6 +217,7 @@ impl<'a> Splitter<'a> {
                 // belong to the game after them; the reader keeps them.
                 let close =
                     if c == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
+                self.short |= close.is_none() && self.partial;
                 if let Some(close) = close {
                     preamble.get_or_insert(content);
                     lines += bytes[p..close].iter().filter(|&&b| b == self.eol).count() as u32;
@@ -383,6 +412,7 @@ impl<'a> Splitter<'a> {
                     // pair line before its close ends it early. One never
                     // closed ends at any line that looks like a tag.
                     let close = memchr(b'}', &bytes[from..]).map(|i| from + i);
+                    self.short |= close.is_none() && self.partial;
                     let limit = close.unwrap_or(len);
                     let mut q = eol;
                     while q < limit {

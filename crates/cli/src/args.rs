@@ -1,0 +1,116 @@
+//! The command line: commands, their arguments and their help.
+
+use std::num::NonZeroUsize;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Check, export, index and filter PGN files, also compressed ones (zstd,
+/// gzip, bzip2) and standard input (`-`), a piece at a time and on every core.
+///
+/// Exit status: 0 when every game reads without errors, 1 when some game has
+/// errors, 2 on a usage error or when a file cannot be read to its end.
+#[derive(Debug, Parser)]
+#[command(name = "movetext", version, max_term_width = 100)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read every game and report its problems: one JSON line per game
+    /// (tags, plies, final position, diagnostics with line and column in
+    /// the file), then a summary line.
+    Check {
+        /// PGN files (`.pgn`, `.pgn.zst`, `.pgn.gz`, `.pgn.bz2`); `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Write every game in PGN export format on standard output.
+    Export {
+        /// Seven tag roster and moves only: no comments, variations or NAGs.
+        #[arg(long)]
+        reduced: bool,
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// List the games of a file without reading their moves: one JSON line
+    /// per game (offset, length and first line in the file, tags), then a
+    /// summary line.
+    Index {
+        /// A PGN file; `-` reads standard input.
+        #[arg(value_name = "FILE")]
+        file: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Write the games that match every condition given, byte for byte as
+    /// they are in the input.
+    Filter {
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[command(flatten)]
+        select: Select,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+}
+
+/// How a command runs.
+#[derive(Debug, Args, Clone)]
+pub struct RunArgs {
+    /// Threads to read games with (default: one per core).
+    #[arg(short = 'j', long = "jobs", value_name = "N")]
+    pub jobs: Option<NonZeroUsize>,
+    /// Never show a progress bar (it is shown only when standard error is a terminal).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// Bytes read at a time (for tests).
+    #[arg(long, hide = true, default_value_t = movetext_core::stream::DEFAULT_CHUNK)]
+    pub chunk_size: usize,
+}
+
+/// Which games `filter` writes.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Select {
+    /// White or Black contains TEXT (any letter case); may be repeated: any of them.
+    #[arg(long, value_name = "TEXT")]
+    pub player: Vec<String>,
+    /// White or Black is exactly NAME; may be repeated: any of them.
+    #[arg(long, value_name = "NAME")]
+    pub player_is: Vec<String>,
+    /// Played on or after DATE (YYYY, YYYY.MM or YYYY.MM.DD; `-` works as `.`),
+    /// by the Date tag, else UTCDate.
+    #[arg(long, value_name = "DATE", value_parser = crate::commands::filter::parse_date)]
+    pub from: Option<crate::commands::filter::Date>,
+    /// Played on or before DATE (YYYY.MM means up to the month's end).
+    #[arg(long, value_name = "DATE", value_parser = crate::commands::filter::parse_date)]
+    pub to: Option<crate::commands::filter::Date>,
+    /// The Result tag is RESULT; may be repeated: any of them.
+    #[arg(long, value_name = "RESULT", value_parser = ["1-0", "0-1", "1/2-1/2", "*"])]
+    pub result: Vec<String>,
+    /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
+    #[arg(long, value_name = "CODE")]
+    pub eco: Vec<String>,
+    /// Only games with errors (reads every game's moves).
+    #[arg(long, conflicts_with = "no_errors")]
+    pub errors: bool,
+    /// Only games without errors (reads every game's moves).
+    #[arg(long)]
+    pub no_errors: bool,
+}
+
+impl RunArgs {
+    /// The number of threads to use.
+    pub fn threads(&self) -> usize {
+        self.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
+    }
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Movetext command-line benchmark: builds the `movetext` command (release),
+# repeats the samples of the bench corpus to a file of 1 GiB in a temporary
+# directory (removed at the end), and times on it, one after the other:
+#
+#   movetext check -j 1 FILE > /dev/null   one thread
+#   movetext check -j N FILE > /dev/null   all N cores
+#   pgn-extract -s -o /dev/null FILE       parses every game, checks every
+#                                          move and writes the games out
+#   pgn-extract -r FILE                    parses every game and checks every
+#                                          move, writes nothing
+#
+# It prints the wall-clock time, MiB/s and peak resident memory of each (GNU
+# /usr/bin/time), and the ratios: pgn-extract's time over movetext's, and
+# movetext's one-thread time over its all-core time. pgn-extract (Debian
+# package) is installed with apt-get when missing. See README.md, "Command
+# line".
+#
+#   scripts/bench-cli.sh
+#
+# Environment: MOVETEXT_BENCH_CORPUS (default ../shared/corpus/bench from
+# the repository root), MOVETEXT_BENCH_CLI_MB (default 1024), TMPDIR (where
+# the file is made), CARGO_TARGET_DIR.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+for arg in "$@"; do
+  case "$arg" in
+    -h | --help)
+      sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+      exit 0
+      ;;
+    *)
+      echo "unknown argument: $arg (try --help)" >&2
+      exit 2
+      ;;
+  esac
+done
+
+corpus="${MOVETEXT_BENCH_CORPUS:-../shared/corpus/bench}"
+mib="${MOVETEXT_BENCH_CLI_MB:-1024}"
+target="${CARGO_TARGET_DIR:-target}"
+cores="$(nproc)"
+
+if [[ ! -x /usr/bin/time ]]; then
+  echo "GNU time is needed: apt-get install time" >&2
+  exit 2
+fi
+pgn_extract="$(command -v pgn-extract || true)"
+if [[ -z $pgn_extract && -x /usr/games/pgn-extract ]]; then
+  pgn_extract=/usr/games/pgn-extract
+fi
+if [[ -z $pgn_extract ]]; then
+  apt-get install -y pgn-extract >/dev/null || sudo apt-get install -y pgn-extract >/dev/null
+  pgn_extract="$(command -v pgn-extract || echo /usr/games/pgn-extract)"
+fi
+
+cargo build --release -p movetext-cli
+movetext="$target/release/movetext"
+
+dir="$(mktemp -d "${TMPDIR:-/tmp}/movetext-bench-cli.XXXXXX")"
+trap 'rm -rf "$dir"' EXIT
+file="$dir/bench.pgn"
+samples=("$corpus"/*.pgn)
+if [[ ! -e ${samples[0]} ]]; then
+  echo "no samples in $corpus" >&2
+  exit 2
+fi
+# The samples one after the other, again and again, to the size asked for.
+cat "${samples[@]}" >"$dir/round.pgn"
+want=$((mib * 1024 * 1024))
+while (($(stat -c %s "$file" 2>/dev/null || echo 0) < want)); do
+  cat "$dir/round.pgn" >>"$file"
+done
+rm "$dir/round.pgn"
+bytes="$(stat -c %s "$file")"
+echo
+echo "file: $bytes bytes ($(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1048576 }') MiB) from ${samples[*]}"
+echo "machine: $cores cores; $(uptime | sed 's/.*load average/load average/')"
+echo
+
+declare -A secs
+# Runs a command under GNU time; prints and keeps its figures under `name`.
+measure() {
+  local name="$1"
+  shift
+  /usr/bin/time -o "$dir/time" -f '%e %M' "$@" >/dev/null 2>"$dir/stderr" || {
+    local code=$?
+    # check exits 1 when a game has errors; anything else is a failure.
+    if [[ $code -ne 1 ]]; then
+      echo "$name failed ($code):" >&2
+      tail -n 5 "$dir/stderr" >&2
+      exit 1
+    fi
+  }
+  read -r s kb <"$dir/time"
+  secs[$name]="$s"
+  awk -v n="$name" -v s="$s" -v kb="$kb" -v b="$bytes" \
+    'BEGIN { printf "%-34s %8.2f s %9.1f MiB/s %9.1f MB resident\n", n, s, b / 1048576 / s, kb / 1024 }'
+}
+
+measure "movetext check -j 1" "$movetext" check -j 1 --no-progress "$file"
+measure "movetext check -j $cores" "$movetext" check -j "$cores" --no-progress "$file"
+measure "pgn-extract -s -o /dev/null" "$pgn_extract" -s -o /dev/null "$file"
+measure "pgn-extract -r" "$pgn_extract" -r "$file"
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+echo
+echo "pgn-extract -s -o /dev/null / movetext -j 1:      $(ratio "${secs["pgn-extract -s -o /dev/null"]}" "${secs["movetext check -j 1"]}")x"
+echo "pgn-extract -s -o /dev/null / movetext -j $cores:      $(ratio "${secs["pgn-extract -s -o /dev/null"]}" "${secs["movetext check -j $cores"]}")x"
+echo "pgn-extract -r / movetext -j 1:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j 1"]}")x"
+echo "pgn-extract -r / movetext -j $cores:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j $cores"]}")x"
+echo "movetext -j 1 / movetext -j $cores (of $cores cores):     $(ratio "${secs["movetext check -j 1"]}" "${secs["movetext check -j $cores"]}")x"
