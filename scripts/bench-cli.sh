@@ -9,6 +9,8 @@
 #                                          move and writes the games out
 #   pgn-extract -r FILE                    parses every game and checks every
 #                                          move, writes nothing
+#   movetext search -j 1 / -j N --fen FEN  the games reaching 1. e4 e5 2. Nf3
+#   pgn-extract -s -Tf"FEN" -o /dev/null   the same search
 #
 # It prints the wall-clock time, MiB/s and peak resident memory of each (GNU
 # /usr/bin/time), and the ratios: pgn-extract's time over movetext's, and
@@ -28,7 +30,7 @@ cd "$(dirname "$0")/.."
 for arg in "$@"; do
   case "$arg" in
     -h | --help)
-      sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -104,6 +106,11 @@ measure "movetext check -j 1" "$movetext" check -j 1 --no-progress "$file"
 measure "movetext check -j $cores" "$movetext" check -j "$cores" --no-progress "$file"
 measure "pgn-extract -s -o /dev/null" "$pgn_extract" -s -o /dev/null "$file"
 measure "pgn-extract -r" "$pgn_extract" -r "$file"
+# A position search: the games that reach 1. e4 e5 2. Nf3 (any move order).
+fen="rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+measure "movetext search -j 1" "$movetext" search -j 1 --no-progress --fen "$fen" "$file"
+measure "movetext search -j $cores" "$movetext" search -j "$cores" --no-progress --fen "$fen" "$file"
+measure "pgn-extract -s -Tf FEN -o /dev/null" "$pgn_extract" -s -Tf"$fen" -o /dev/null "$file"
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
 echo
@@ -112,3 +119,5 @@ echo "pgn-extract -s -o /dev/null / movetext -j $cores:      $(ratio "${secs["pg
 echo "pgn-extract -r / movetext -j 1:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j 1"]}")x"
 echo "pgn-extract -r / movetext -j $cores:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j $cores"]}")x"
 echo "movetext -j 1 / movetext -j $cores (of $cores cores):     $(ratio "${secs["movetext check -j 1"]}" "${secs["movetext check -j $cores"]}")x"
+echo "pgn-extract -Tf / movetext search -j 1:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j 1"]}")x"
+echo "pgn-extract -Tf / movetext search -j $cores:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j $cores"]}")x"

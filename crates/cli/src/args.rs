@@ -4,7 +4,7 @@ use std::num::NonZeroUsize;
 
 use clap::{Args, Parser, Subcommand};
 
-/// Check, export, index and filter PGN files, also compressed ones (zstd,
+/// Check, export, index, search and filter PGN files, also compressed ones (zstd,
 /// gzip, bzip2) and standard input (`-`), a piece at a time and on every core.
 ///
 /// Exit status: 0 when every game reads without errors, 1 when some game has
@@ -48,6 +48,34 @@ pub enum Command {
         /// A PGN file; `-` reads standard input.
         #[arg(value_name = "FILE")]
         file: String,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// Find the games that reach a position (by any move order): one JSON
+    /// line per game (its number, the first ply at which it reaches the
+    /// position, its offset in the input and its tags), then a summary line.
+    Search {
+        /// The position, as a FEN (quoted: it holds spaces).
+        #[arg(long, value_name = "FEN", value_parser = parse_key)]
+        fen: movetext_core::positions::PositionKey,
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
+        #[command(flatten)]
+        run: RunArgs,
+    },
+    /// The moves played from a position in the games of the input, as an
+    /// opening explorer shows them: one JSON line with the games that reach
+    /// it (White wins, draws, Black wins, average rating) and the same for
+    /// each move played from it, most played first. Each game counts once,
+    /// with the move it played the first time it reached the position.
+    Tree {
+        /// The position, as a FEN (default: the standard start position).
+        #[arg(long, value_name = "FEN", value_parser = parse_position)]
+        fen: Option<movetext_core::shakmaty::Chess>,
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<String>,
         #[command(flatten)]
         run: RunArgs,
     },
@@ -100,6 +128,9 @@ pub struct Select {
     /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
     #[arg(long, value_name = "CODE")]
     pub eco: Vec<String>,
+    /// The game reaches the position FEN in its main line (reads every game's moves).
+    #[arg(long, value_name = "FEN", value_parser = parse_key)]
+    pub fen: Option<movetext_core::positions::PositionKey>,
     /// Only games with errors (reads every game's moves).
     #[arg(long, conflicts_with = "no_errors")]
     pub errors: bool,
@@ -113,4 +144,14 @@ impl RunArgs {
     pub fn threads(&self) -> usize {
         self.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
     }
+}
+
+/// Reads a FEN given on the command line as a position.
+fn parse_position(s: &str) -> Result<movetext_core::shakmaty::Chess, String> {
+    movetext_core::positions::position_of_fen(s).map_err(|e| e.to_string())
+}
+
+/// Reads a FEN given on the command line as a position's key.
+fn parse_key(s: &str) -> Result<movetext_core::positions::PositionKey, String> {
+    s.parse().map_err(|e: movetext_core::positions::BadFen| e.to_string())
 }

@@ -1,4 +1,4 @@
-//! The `movetext` command: check, export, index and filter PGN files of any
+//! The `movetext` command: check, export, index, search and filter PGN files of any
 //! size, plain or compressed, a piece at a time and on every core.
 
 pub mod args;
@@ -24,6 +24,11 @@ pub fn run(cli: &Cli, stdin: &mut (dyn Read + Send), out: &mut dyn Write, err: &
         Command::Check { files, run } => commands::check::run(files, stdin, opts(run), out, err),
         Command::Export { files, reduced, run } => commands::export::run(files, *reduced, stdin, opts(run), out, err),
         Command::Index { file, run } => commands::index::run(file, stdin, opts(run), out, err),
+        Command::Search { files, fen, run } => commands::search::run(files, *fen, stdin, opts(run), out, err),
+        Command::Tree { files, fen, run } => {
+            let start = movetext_core::shakmaty::Chess::default();
+            commands::tree::run(files, fen.as_ref().unwrap_or(&start), stdin, opts(run), out, err)
+        }
         Command::Filter { files, select, run } => commands::filter::run(files, select, stdin, opts(run), out, err),
     };
     match result.and_then(|o| out.flush().map(|()| o)) {

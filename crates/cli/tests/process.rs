@@ -67,7 +67,7 @@ fn usage_errors_say_what_to_type() {
 
 #[test]
 fn every_command_has_help() {
-    for command in ["check", "export", "index", "filter"] {
+    for command in ["check", "export", "index", "search", "tree", "filter"] {
         let out = movetext(&[command, "--help"], b"");
         assert_eq!(out.status.code(), Some(0));
         let help = String::from_utf8_lossy(&out.stdout);

@@ -67,14 +67,18 @@ impl std::error::Error for BadFen {}
 impl FromStr for PositionKey {
     type Err = BadFen;
 
-    /// The key of the position a FEN describes (castling as in Chess960
-    /// when the FEN says so).
+    /// The key of the position a FEN describes.
     fn from_str(fen: &str) -> Result<PositionKey, BadFen> {
-        let bad = || BadFen(fen.trim().to_string());
-        let setup: Fen = fen.trim().parse().map_err(|_| bad())?;
-        let pos: Chess = setup.into_position(CastlingMode::Chess960).map_err(|_| bad())?;
-        Ok(PositionKey::of(&pos))
+        position_of_fen(fen).map(|pos| PositionKey::of(&pos))
     }
+}
+
+/// The position a FEN describes (its castling rights read as Chess960 does,
+/// which takes standard FENs too).
+pub fn position_of_fen(fen: &str) -> Result<Chess, BadFen> {
+    let bad = || BadFen(fen.trim().to_string());
+    let setup: Fen = fen.trim().parse().map_err(|_| bad())?;
+    setup.into_position(CastlingMode::Chess960).map_err(|_| bad())
 }
 
 /// A move played from a position, packed in 16 bits: the squares it goes
@@ -284,11 +288,17 @@ impl Tree {
     /// Counts `game` if it reaches `key`; gives the ply at which it does.
     pub fn add(&mut self, key: PositionKey, info: &GameInfo, game: &GamePositions) -> Option<usize> {
         let ply = game.first_ply(key)?;
+        self.count(info, game.move_at(ply));
+        Some(ply)
+    }
+
+    /// Counts a game that reached the position and played `next` from it
+    /// (`None`: it ended there).
+    pub fn count(&mut self, info: &GameInfo, next: Option<PackedMove>) {
         self.total.add(info);
-        if let Some(m) = game.move_at(ply) {
+        if let Some(m) = next {
             self.moves.entry(m).or_default().add(info);
         }
-        Some(ply)
     }
 
     /// Adds the games counted by `other` (from other games).
@@ -373,11 +383,8 @@ impl PositionIndex {
         let mut tree = Tree::default();
         for (info, range) in self.each_game() {
             let Some(at) = self.keys[range.clone()].iter().position(|&k| k == key.0) else { continue };
-            tree.total.add(info);
             let m = self.moves[range.start + at];
-            if m.0 != u16::MAX {
-                tree.moves.entry(m).or_default().add(info);
-            }
+            tree.count(info, (m.0 != u16::MAX).then_some(m));
         }
         tree
     }

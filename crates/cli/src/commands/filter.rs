@@ -2,6 +2,7 @@
 
 use std::io::{self, Read, Write};
 
+use movetext_core::positions::GamePositions;
 use movetext_core::stream::GameBytes;
 
 use super::{note_error, Outcome};
@@ -107,8 +108,12 @@ pub fn run(
 ) -> io::Result<Outcome> {
     let mut outcome = Outcome::default();
     let work = |job: Job<'_>| {
-        let keep = select.tags_match(&job.game)
-            && (!(select.errors || select.no_errors) || job.game.read_with(job.buffers).has_errors() == select.errors);
+        let mut keep = select.tags_match(&job.game);
+        if keep && (select.errors || select.no_errors || select.fen.is_some()) {
+            let game = job.game.read_with(job.buffers);
+            keep = (!(select.errors || select.no_errors) || game.has_errors() == select.errors)
+                && select.fen.is_none_or(|key| GamePositions::of(&game).first_ply(key).is_some());
+        }
         keep.then(|| job.game.bytes().to_vec())
     };
     pipeline::run(files, stdin, opts, work, |event| {

@@ -5,6 +5,8 @@ pub mod check;
 pub mod export;
 pub mod filter;
 pub mod index;
+pub mod search;
+pub mod tree;
 
 use std::io::{self, Write};
 

@@ -1,0 +1,74 @@
+//! `movetext search`: the games that reach a position, with the ply at which
+//! each first does.
+
+use std::io::{self, Read, Write};
+
+use movetext_core::positions::{GamePositions, PositionKey};
+use serde::Serialize;
+
+use super::{note_error, Outcome};
+use crate::json::{self, Tags};
+use crate::pipeline::{self, Event, Job, Options};
+
+/// A matching game's JSON line.
+#[derive(Serialize)]
+struct Line<'a> {
+    game: usize,
+    ply: usize,
+    offset: usize,
+    tags: Tags<std::borrow::Cow<'a, str>, std::borrow::Cow<'a, str>>,
+}
+
+/// The last line.
+#[derive(Serialize)]
+struct Summary {
+    summary: Totals,
+}
+
+/// Games read and games found.
+#[derive(Serialize, Default)]
+struct Totals {
+    games: usize,
+    matches: usize,
+}
+
+/// The first ply at which the game of `job` reaches `key`, if it does.
+pub fn first_ply(job: &mut Job<'_>, key: PositionKey) -> Option<usize> {
+    GamePositions::of(&job.game.read_with(job.buffers)).first_ply(key)
+}
+
+/// Runs `search` for `key` over `files`.
+pub fn run(
+    files: &[String],
+    key: PositionKey,
+    stdin: &mut (dyn Read + Send),
+    opts: Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<Outcome> {
+    let mut outcome = Outcome::default();
+    let mut totals = Totals::default();
+    let work = |mut job: Job<'_>| {
+        first_ply(&mut job, key).map(|ply| {
+            let g = &job.game;
+            let mut json = Vec::with_capacity(256);
+            json::line(&mut json, &Line { game: job.number, ply, offset: g.offset(), tags: Tags(g.tags()) });
+            json
+        })
+    };
+    pipeline::run(files, stdin, opts, work, |event| {
+        note_error(&event, err, &mut outcome)?;
+        if let Event::Game(found) = event {
+            totals.games += 1;
+            if let Some(json) = found {
+                totals.matches += 1;
+                out.write_all(&json)?;
+            }
+        }
+        Ok(())
+    })?;
+    let mut json = Vec::new();
+    json::line(&mut json, &Summary { summary: totals });
+    out.write_all(&json)?;
+    Ok(outcome)
+}
