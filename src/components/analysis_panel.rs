@@ -40,7 +40,8 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
     };
     let current = props.analysis.fen == props.fen.as_str();
     let pos: Option<Chess> = props.fen.parse::<Fen>().ok().and_then(|f| {
-        f.clone().into_position(CastlingMode::Standard).or_else(|_| f.into_position(CastlingMode::Chess960)).ok()
+        let standard = f.clone().into_position(CastlingMode::Standard).ok();
+        standard.or_else(|| f.into_position(CastlingMode::Chess960).ok())
     });
     let depth = if current { props.analysis.depth() } else { 0 };
     let lines = match (&pos, current) {

@@ -323,6 +323,8 @@ mod tests {
         let pv = ["h7h6".to_owned(), "a1a8".to_owned()];
         let line = write_line(&mate, &pv, Notation::San, 1);
         assert_eq!(line, [WrittenMove { uci: "h7h6".to_owned(), text: "1... h6".to_owned() }]);
-        assert_eq!(write_line(&mate, &pv, Notation::San, 5)[1].text, "2. Ra8#");
+        assert_eq!(write_line(&mate, &pv, Notation::San, 5)[1].text, "2. Ra8+");
+        let mate = pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        assert_eq!(write_line(&mate, &pv[1..], Notation::Figurine, 5)[0].text, "1. ♜a8#");
     }
 }

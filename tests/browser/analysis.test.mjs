@@ -52,6 +52,22 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
   assert.ok(fetched.includes('/engine/stockfish-18-lite-single.js'), fetched.join());
   assert.ok(fetched.includes('/engine/stockfish-18-lite-single.wasm'), fetched.join());
 
+  // Hidden (another tab): the search stops, the depth stays; shown again,
+  // the analysis starts over and goes deeper.
+  const setHidden = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => h });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  await setHidden(true);
+  await page.waitForTimeout(300);
+  const paused = await depth(page);
+  await page.waitForTimeout(1000);
+  assert.equal(await depth(page), paused, 'no deeper while the page is hidden');
+  await setHidden(false);
+  await page.waitForFunction((d) => Number(document.querySelector('.analysis-depth')?.dataset.depth) > d, paused, {
+    timeout: 60_000,
+  });
+
   // Three lines, each a score and moves in SAN; the eval bar and the arrow.
   await page.waitForFunction(() => document.querySelectorAll('.analysis-line').length === 3);
   for (const line of await page.locator('.analysis-line').all()) {
