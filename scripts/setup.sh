@@ -2,8 +2,9 @@
 # Installs what building and testing Movetext needs on a Debian machine that
 # has rustup, cargo, node and npm: the wasm32 target, Trunk, the wasm-bindgen
 # CLI of the version in Cargo.lock, the npm tools (wasm-opt from binaryen,
-# playwright-core) and Debian's Chromium. Every step is skipped when what it
-# installs is already there in the right version, so running it again is cheap.
+# playwright-core), Debian's Chromium and the analysis engine. Every step is
+# skipped when what it installs is already there in the right version, so
+# running it again is cheap.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -85,5 +86,9 @@ else
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
+
+# 6. The analysis engine (Stockfish from npm, pinned in scripts/copy-engine.sh),
+#    fetched once into target/engine; copied into dist/ after each build.
+"$ROOT/scripts/copy-engine.sh" --fetch
 
 say "done"

@@ -30,6 +30,9 @@ pub struct BoardProps {
     pub check: Option<Square>,
     /// Arrows to draw.
     pub arrows: Vec<Arrow>,
+    /// The analysis engine's best move, drawn as an arrow of its own colour.
+    #[prop_or_default]
+    pub best: Option<(Square, Square)>,
     /// Coloured squares.
     pub marks: Vec<SquareMark>,
     /// Name of the position for screen readers.
@@ -244,6 +247,10 @@ pub fn chess_board(props: &BoardProps) -> Html {
         let points = arrow_points(centre(a.from.square()?, flipped), centre(a.to.square()?, flipped));
         Some(html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> })
     });
+    let best = props.best.map(|(from, to)| {
+        let points = arrow_points(centre(from, flipped), centre(to, flipped));
+        html! { <polygon class="arrow arrow-engine" points={points} data-from={from.to_string()} data-to={to.to_string()} /> }
+    });
     // Picked-up piece, its targets, the piece under the pointer, drawing.
     let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
     let cursor_square = state.cursor.filter(|_| editable);
@@ -320,7 +327,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 { for cursor }
                 { for pieces }
                 <g class="targets">{ for targets }</g>
-                <g class="arrows">{ for arrows }{ for drawing }</g>
+                <g class="arrows">{ for arrows }{ for best }{ for drawing }</g>
                 { for floating }
                 { for chooser }
             </svg>

@@ -6,7 +6,7 @@
 
 use std::rc::Rc;
 
-use movetext_core::commands::MarkColor;
+use movetext_core::commands::{Eval, MarkColor};
 use movetext_core::shakmaty::{Color, Move, Square};
 use yew::prelude::*;
 
@@ -56,9 +56,22 @@ pub struct BoardViewProps {
     /// drawn on the board with the right button.
     #[prop_or_default]
     pub on_draw: Option<Callback<(Square, Square, MarkColor)>>,
+    /// The analysis engine's evaluation and best move, while it runs: the
+    /// evaluation bar shows it instead of the game's `[%eval]`.
+    #[prop_or_default]
+    pub engine: Option<EngineView>,
     /// Shown below the controls.
     #[prop_or_default]
     pub children: Html,
+}
+
+/// What the analysis engine adds to the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EngineView {
+    /// Its evaluation, from White's side.
+    pub eval: Option<Eval>,
+    /// Its best move, drawn as an arrow.
+    pub best: Option<(Square, Square)>,
 }
 
 /// The board view.
@@ -89,11 +102,13 @@ pub fn board_view(props: &BoardViewProps) -> Html {
         <section class={props.class.clone()} aria-label={props.label.clone()}>
             { bar(!bottom) }
             <div class="board-row" ref={board_row}>
-                if game.has_eval {
+                if let Some(engine) = props.engine {
+                    <EvalBar eval={engine.eval} flipped={props.flipped} />
+                } else if game.has_eval {
                     <EvalBar eval={game.eval_at(current)} flipped={props.flipped} />
                 }
                 <ChessBoard board={node.board().clone()} fen={props.fen.clone()} flipped={props.flipped}
-                    last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} marks={node.marks.clone()}
+                    last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} best={props.engine.and_then(|e| e.best)} marks={node.marks.clone()}
                     label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
                     {legal} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} />
             </div>

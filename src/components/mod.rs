@@ -1,6 +1,7 @@
 //! The parts that draw: the board and what sits around it, the move list,
 //! the game list, the controls.
 
+pub(crate) mod analysis_panel;
 pub(crate) mod board;
 pub(crate) mod board_description;
 pub(crate) mod board_keys;

@@ -8,13 +8,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::board_view::BoardView;
+use crate::components::analysis_panel::AnalysisPanel;
+use crate::components::board_view::{BoardView, EngineView};
 use crate::components::diagnostics_panel::DiagnosticsPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
+use crate::page::analysis::use_analysis;
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::url_parameter;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
@@ -25,6 +27,7 @@ use crate::page::page_listeners::use_page_listeners;
 use crate::page::session::{Jobs, Session};
 use crate::page::top_bar::TopBar;
 use crate::state::editing::{EditOp, Edits};
+use crate::state::engine::best_arrow;
 use crate::state::library::{Library, LibraryHandle, SortBy};
 use crate::state::loader;
 use crate::state::model::{SharedGame, ViewGame};
@@ -90,6 +93,16 @@ pub fn app() -> Html {
     let current_key = game.node(current).key;
     // The shown position's FEN, written once a drawing.
     let fen = game.node(current).fen();
+    let analysis = use_analysis(&fen);
+    // The engine's view of the shown position only: none while its lines
+    // are still of the position shown before.
+    let engine = analysis.on.then(|| {
+        let a = analysis.analysis.fen == fen;
+        EngineView {
+            eval: if a { analysis.analysis.eval() } else { None },
+            best: if a { best_arrow(&analysis.analysis) } else { None },
+        }
+    });
     let lib = session.library.lib.borrow();
     let on_game = {
         let session = session.clone();
@@ -168,10 +181,12 @@ pub fn app() -> Html {
             { indexing_bar(&lib) }
             <main class="viewer">
                 { menu_html }
-                <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen)} flipped={viewer.flipped}
+                <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
                     playing={viewer.playing} delay={viewer.delay} viewer={viewer.dispatcher()}
-                    players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)}>
+                    players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)} {engine}>
                     { edit_bar(&session, &actions, lib.is_indexed()) }
+                    <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
+                        fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} />
                 </BoardView>
                 <section class="side-col" aria-label="Game">
                     if many {

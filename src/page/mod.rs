@@ -1,6 +1,7 @@
 //! The app's page: it puts the state, the components and the dialogs
 //! together, and gets files into the page.
 
+pub(crate) mod analysis;
 pub(crate) mod app;
 pub(crate) mod edit_actions;
 pub(crate) mod file_input;

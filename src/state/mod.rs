@@ -4,6 +4,7 @@
 pub(crate) mod blob_reading;
 pub(crate) mod comment_commands;
 pub(crate) mod editing;
+pub(crate) mod engine;
 pub(crate) mod game_order;
 pub(crate) mod keys;
 pub(crate) mod library;

@@ -400,7 +400,7 @@ fn play(pos: &Chess, step: &Step) -> Option<Played> {
 
 /// Long algebraic notation: piece letter, from square, `-` or `x`, to
 /// square, promotion and check marks taken from the SAN (`O-O` stays).
-fn long_algebraic(m: &Move, san: &str) -> String {
+pub(crate) fn long_algebraic(m: &Move, san: &str) -> String {
     if matches!(m, Move::Castle { .. }) {
         return san.to_owned();
     }

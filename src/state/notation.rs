@@ -67,13 +67,19 @@ impl Notation {
 
     /// A move as this notation writes it.
     pub fn write(self, node: &ViewNode) -> String {
+        self.write_move(&node.san, &node.lan)
+    }
+
+    /// A move given in SAN and in long algebraic notation, as this notation
+    /// writes it.
+    pub fn write_move(self, san: &str, lan: &str) -> String {
         match self {
-            Notation::San => node.san.clone(),
-            Notation::Long => node.lan.clone(),
+            Notation::San => san.to_owned(),
+            Notation::Long => lan.to_owned(),
             // The solid figurines for both sides, as the outlined ones
             // turn faint on a dark background; the column says whose move.
-            Notation::Figurine => replace_letters(&node.san, &["♚", "♛", "♜", "♝", "♞"]),
-            Notation::Letters(_, set) => replace_letters(&node.san, &set),
+            Notation::Figurine => replace_letters(san, &["♚", "♛", "♜", "♝", "♞"]),
+            Notation::Letters(_, set) => replace_letters(san, &set),
         }
     }
 }

@@ -1,0 +1,86 @@
+//! The analysis panel: the button that turns the engine on and off, the
+//! depth reached and up to three lines, each with its score (from White's
+//! side) and its moves in the chosen notation.
+
+use movetext_core::shakmaty::fen::Fen;
+use movetext_core::shakmaty::{CastlingMode, Chess};
+use std::rc::Rc;
+use yew::prelude::*;
+
+use crate::state::engine::{score_text, write_line, Analysis};
+use crate::state::notation::Notation;
+
+/// How many moves of a line are written.
+const MOVES_SHOWN: usize = 12;
+
+/// What the analysis panel shows.
+#[derive(Properties, PartialEq)]
+pub struct AnalysisPanelProps {
+    /// Analysis is on.
+    pub on: bool,
+    /// Turns it on or off.
+    pub on_toggle: Callback<()>,
+    /// The engine's latest lines.
+    pub analysis: Rc<Analysis>,
+    /// The shown position's FEN; lines of another position are not shown.
+    pub fen: AttrValue,
+    /// How moves are written.
+    pub notation: Notation,
+    /// Why the engine does not run, if it failed.
+    #[prop_or_default]
+    pub error: Option<AttrValue>,
+}
+
+/// The analysis panel.
+#[function_component(AnalysisPanel)]
+pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
+    let toggle = {
+        let cb = props.on_toggle.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let current = props.analysis.fen == props.fen.as_str();
+    let pos: Option<Chess> = props.fen.parse::<Fen>().ok().and_then(|f| {
+        let standard = f.clone().into_position(CastlingMode::Standard).ok();
+        standard.or_else(|| f.into_position(CastlingMode::Chess960).ok())
+    });
+    let depth = if current { props.analysis.depth() } else { 0 };
+    let lines = match (&pos, current) {
+        (Some(pos), true) => props
+            .analysis
+            .lines
+            .iter()
+            .map(|line| {
+                let moves = write_line(pos, &line.pv, props.notation, MOVES_SHOWN);
+                let first = moves.first().map(|m| m.uci.clone());
+                let text = moves.into_iter().map(|m| m.text).collect::<Vec<_>>().join(" ");
+                html! {
+                    <li class="analysis-line" data-multipv={line.multipv.to_string()} data-uci={first}>
+                        <span class="analysis-score">{ score_text(line.eval) }</span>
+                        <span class="analysis-moves">{ text }</span>
+                    </li>
+                }
+            })
+            .collect::<Html>(),
+        _ => html! {},
+    };
+    html! {
+        <section class={classes!("analysis", props.on.then_some("on"))} aria-label="Analysis">
+            <div class="analysis-head">
+                <button type="button" class="btn analysis-toggle" aria-pressed={props.on.to_string()} onclick={toggle}
+                    title="Analyse the shown position with Stockfish, in this browser">{ "Analysis" }</button>
+                if props.on {
+                    <span class="analysis-depth" data-depth={depth.to_string()}>
+                        { if depth == 0 { "Starting…".to_owned() } else { format!("Depth {depth}") } }
+                    </span>
+                    <span class="analysis-engine">{ "Stockfish 18" }</span>
+                }
+            </div>
+            if let Some(error) = props.error.clone() {
+                <p class="analysis-error" role="alert">{ error }</p>
+            }
+            if props.on {
+                <ol class="analysis-lines">{ lines }</ol>
+            }
+        </section>
+    }
+}

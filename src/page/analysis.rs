@@ -1,0 +1,147 @@
+//! The analysis engine in the page: Stockfish in a Web Worker, started the
+//! first time analysis is turned on (its files are fetched only then), fed
+//! the shown position whenever it changes, stopped while the page is hidden
+//! or analysis is off. Its output is kept as it comes and drawn at most ten
+//! times a second.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use gloo_timers::callback::Interval;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::*;
+
+use crate::state::engine::{setup_commands, Analysis, EngineState};
+
+/// The engine's script, next to the app (scripts/copy-engine.sh puts it
+/// there); it loads its `.wasm` from the same folder.
+const ENGINE_SCRIPT: &str = "engine/stockfish-18-lite-single.js";
+/// How often the lines are redrawn at most, in milliseconds.
+const REDRAW_MS: u32 = 100;
+
+/// The running worker and its listeners; dropping it ends the worker.
+struct EngineWorker {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl EngineWorker {
+    /// Starts the worker; its output goes to `state`, a failure to `failed`.
+    fn start(state: Rc<RefCell<EngineState>>, failed: Callback<()>) -> Result<EngineWorker, String> {
+        let worker = Worker::new(ENGINE_SCRIPT).map_err(|_| "The engine could not be started.".to_owned())?;
+        let on_message = {
+            let worker = worker.clone();
+            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                if let Some(line) = e.data().as_string() {
+                    let next = state.borrow_mut().receive(&line);
+                    post(&worker, next);
+                }
+            })
+        };
+        let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| failed.emit(()));
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let engine = EngineWorker { worker, _on_message: on_message, _on_error: on_error };
+        engine.send(setup_commands());
+        Ok(engine)
+    }
+
+    fn send(&self, commands: Vec<String>) {
+        post(&self.worker, commands);
+    }
+}
+
+/// Sends UCI commands to the engine.
+fn post(worker: &Worker, commands: Vec<String>) {
+    for c in commands {
+        let _ = worker.post_message(&c.into());
+    }
+}
+
+impl Drop for EngineWorker {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// Whether the page is hidden (another tab, minimised).
+fn page_hidden() -> bool {
+    web_sys::window().and_then(|w| w.document()).is_some_and(|d| d.hidden())
+}
+
+/// What the page draws of the analysis.
+#[derive(Clone, PartialEq)]
+pub(crate) struct AnalysisHandle {
+    /// Analysis is on.
+    pub on: bool,
+    /// Turns it on or off.
+    pub toggle: Callback<()>,
+    /// The latest lines.
+    pub analysis: Rc<Analysis>,
+    /// Why the engine does not run, if it failed.
+    pub error: Option<AttrValue>,
+}
+
+/// The analysis of the shown position `fen`.
+#[hook]
+pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
+    let on = use_state_eq(|| false);
+    let hidden = use_state_eq(page_hidden);
+    let shown = use_state_eq(|| Rc::new(Analysis::default()));
+    let error = use_state_eq(|| None::<AttrValue>);
+    let state = use_mut_ref(EngineState::default);
+    let worker = use_mut_ref(|| None::<EngineWorker>);
+
+    {
+        let hidden = hidden.setter();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window()
+                .and_then(|w| w.document())
+                .map(|d| EventListener::new(&d, "visibilitychange", move |_| hidden.set(page_hidden())));
+            move || drop(listener)
+        });
+    }
+    {
+        let (state, worker, error) = (state.clone(), worker.clone(), error.clone());
+        use_effect_with((*on, *hidden, fen.to_owned()), move |(on, hidden, fen)| {
+            let mut slot = worker.borrow_mut();
+            if *on && slot.is_none() && error.is_none() {
+                let failed = {
+                    let error = error.setter();
+                    Callback::from(move |()| error.set(Some(AttrValue::from("The engine could not be loaded."))))
+                };
+                match EngineWorker::start(state.clone(), failed) {
+                    Ok(w) => *slot = Some(w),
+                    Err(e) => error.set(Some(AttrValue::from(e))),
+                }
+            }
+            let commands = if *on && !*hidden { state.borrow_mut().analyse(fen) } else { state.borrow_mut().stop() };
+            if let Some(w) = slot.as_ref() {
+                w.send(commands);
+            }
+        });
+    }
+    {
+        let (state, shown) = (state.clone(), shown.setter());
+        use_effect_with(*on, move |on| {
+            let interval = on.then(|| {
+                Interval::new(REDRAW_MS, move || {
+                    let changes = state.borrow_mut().take_changes();
+                    if let Some(a) = changes {
+                        shown.set(Rc::new(a));
+                    }
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    let toggle = {
+        let on = on.clone();
+        Callback::from(move |()| on.set(!*on))
+    };
+    AnalysisHandle { on: *on, toggle, analysis: (*shown).clone(), error: (*error).clone() }
+}
