@@ -312,7 +312,7 @@ impl Tree {
     /// The moves, most played first (then in UCI order).
     pub fn moves(&self) -> Vec<(PackedMove, Tally)> {
         let mut v: Vec<_> = self.moves.iter().map(|(m, t)| (*m, *t)).collect();
-        v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.uci().to_string().cmp(&b.0.uci().to_string())));
+        v.sort_by_cached_key(|(m, t)| (std::cmp::Reverse(t.games), m.uci().to_string()));
         v
     }
 }
@@ -370,20 +370,22 @@ impl PositionIndex {
             + self.moves.capacity() * 2
     }
 
-    /// Each game's info and its positions' range in `keys`.
-    fn each_game(&self) -> impl Iterator<Item = (&GameInfo, std::ops::Range<usize>)> + '_ {
-        self.games.iter().enumerate().map(|(i, (info, start))| {
+    /// Each game that reaches `key`: its info, the first ply at which it
+    /// does, and where that position is in `keys`.
+    fn arrivals(&self, key: PositionKey) -> impl Iterator<Item = (&GameInfo, usize, usize)> + '_ {
+        self.games.iter().enumerate().filter_map(move |(i, (info, start))| {
+            let start = *start as usize;
             let end = self.games.get(i + 1).map_or(self.keys.len(), |g| g.1 as usize);
-            (info, *start as usize..end)
+            let ply = self.keys[start..end].iter().position(|&k| k == key.0)?;
+            Some((info, ply, start + ply))
         })
     }
 
     /// The moves played from `key` in the indexed games.
     pub fn tree(&self, key: PositionKey) -> Tree {
         let mut tree = Tree::default();
-        for (info, range) in self.each_game() {
-            let Some(at) = self.keys[range.clone()].iter().position(|&k| k == key.0) else { continue };
-            let m = self.moves[range.start + at];
+        for (info, _, at) in self.arrivals(key) {
+            let m = self.moves[at];
             tree.count(info, (m.0 != u16::MAX).then_some(m));
         }
         tree
@@ -392,8 +394,6 @@ impl PositionIndex {
     /// The games that reach `key`, as (game number, first ply), in the
     /// order they were added.
     pub fn search(&self, key: PositionKey) -> Vec<(u32, usize)> {
-        self.each_game()
-            .filter_map(|(info, range)| self.keys[range].iter().position(|&k| k == key.0).map(|ply| (info.number, ply)))
-            .collect()
+        self.arrivals(key).map(|(info, ply, _)| (info.number, ply)).collect()
     }
 }

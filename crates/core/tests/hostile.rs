@@ -4,21 +4,7 @@
 
 use movetext_core::export::{write_game, ExportOptions};
 use movetext_core::{read_game, FileIndex, GameReader};
-
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use movetext_hostile::Rng;
 
 fn read_all(bytes: &[u8]) -> usize {
     let mut n = 0;
@@ -102,10 +88,10 @@ fn many_variations_on_one_move() {
 
 #[test]
 fn random_bytes() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     for round in 0..300 {
         let len = rng.below(4000);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         read_all(&bytes);
         let _ = round;
     }
@@ -170,7 +156,7 @@ fn random_token_soup() {
     // MOVETEXT_HOSTILE_ROUNDS and MOVETEXT_HOSTILE_SEED widen the search.
     let rounds = std::env::var("MOVETEXT_HOSTILE_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(2000);
     let seed = std::env::var("MOVETEXT_HOSTILE_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(12345);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for _ in 0..rounds {
         let n = rng.below(60);
         let mut s = Vec::new();

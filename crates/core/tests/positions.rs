@@ -11,22 +11,7 @@ use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::uci::UciMove;
 use movetext_core::shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 use movetext_core::GameReader;
-
-/// A small deterministic random source.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use movetext_hostile::Rng;
 
 /// A position as a FEN without its move counters.
 fn placement(pos: &Chess) -> String {
@@ -37,7 +22,7 @@ fn placement(pos: &Chess) -> String {
 /// Games from a few opening moves in any order (so positions are reached by
 /// several move orders), then random legal moves; results and ratings vary.
 fn generated_pgn(games: usize) -> String {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     // The last one comes back to the start: a game reaches it twice.
     let openings: [&[&str]; 5] = [
         &["e4", "e5", "Nf3", "Nc6"],
@@ -148,7 +133,7 @@ fn explorer_and_search_agree_with_a_replay_game_by_game() {
 
     // Queries: the start, positions after the openings' moves (reached by
     // transposition), and positions from random games and plies.
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let mut queries: Vec<(usize, usize)> = vec![(0, 0)];
     for _ in 0..60 {
         let g = rng.below(expected.len());

@@ -73,8 +73,14 @@ pub extern "C" fn mtb_has_ours() -> u32 {
 /// Movetext reading full trees with legal moves; returns the games read.
 #[no_mangle]
 pub extern "C" fn mtb_read_trees() -> f64 {
+    run_ours(ours::read_trees)
+}
+
+/// Runs one of Movetext's measures on the input, keeping its tally; the
+/// games it counted, or -1 without the `ours` feature.
+fn run_ours(measure: fn(&[u8]) -> Option<Tally>) -> f64 {
     let mut state = state();
-    match ours::read_trees(&state.input) {
+    match measure(&state.input) {
         Some(tally) => {
             state.tally = tally;
             tally.games as f64
@@ -109,14 +115,7 @@ pub extern "C" fn mtb_index() -> f64 {
 /// returns the games indexed.
 #[no_mangle]
 pub extern "C" fn mtb_positions() -> f64 {
-    let mut state = state();
-    match ours::positions(&state.input) {
-        Some(tally) => {
-            state.tally = tally;
-            tally.games as f64
-        }
-        None => -1.0,
-    }
+    run_ours(ours::positions)
 }
 
 /// Moves (or tree nodes) of the last reader run.

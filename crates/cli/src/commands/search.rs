@@ -32,11 +32,6 @@ struct Totals {
     matches: usize,
 }
 
-/// The first ply at which the game of `job` reaches `key`, if it does.
-pub fn first_ply(job: &mut Job<'_>, key: PositionKey) -> Option<usize> {
-    GamePositions::of(&job.game.read_with(job.buffers)).first_ply(key)
-}
-
 /// Runs `search` for `key` over `files`.
 pub fn run(
     files: &[String],
@@ -48,8 +43,8 @@ pub fn run(
 ) -> io::Result<Outcome> {
     let mut outcome = Outcome::default();
     let mut totals = Totals::default();
-    let work = |mut job: Job<'_>| {
-        first_ply(&mut job, key).map(|ply| {
+    let work = |job: Job<'_>| {
+        GamePositions::of(&job.game.read_with(job.buffers)).first_ply(key).map(|ply| {
             let g = &job.game;
             let mut json = Vec::with_capacity(256);
             json::line(&mut json, &Line { game: job.number, ply, offset: g.offset(), tags: Tags(g.tags()) });
