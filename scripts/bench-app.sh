@@ -8,4 +8,5 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 trunk build --release --offline
 scripts/build-widget.sh
+scripts/build-index-worker.sh
 node bench/app/report.mjs

@@ -8,6 +8,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
 trunk build --release --offline
 scripts/build-widget.sh
+scripts/build-index-worker.sh
 scripts/copy-engine.sh
 echo "The widget's demo page: http://localhost:${PORT:-8080}/widget/demo.html"
 exec node tests/browser/static-server.mjs dist "${PORT:-8080}"

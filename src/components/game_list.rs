@@ -40,6 +40,12 @@ pub struct GameListProps {
     /// A new filter or sort is being computed.
     #[prop_or_default]
     pub busy: bool,
+    /// What the games the list is limited to have in common, if it is.
+    #[prop_or_default]
+    pub subset: Option<AttrValue>,
+    /// Shows every game again (ends the limit to a subset).
+    #[prop_or_default]
+    pub on_clear_subset: Callback<()>,
 }
 
 /// A column's label for narrow screens.
@@ -160,7 +166,7 @@ pub fn game_list(props: &GameListProps) -> Html {
             </span>
         }
     };
-    let status = if props.busy && !props.filter.trim().is_empty() {
+    let status = if props.busy && (!props.filter.trim().is_empty() || props.subset.is_some()) {
         "Filtering…".to_owned()
     } else if props.busy {
         "Sorting…".to_owned()
@@ -182,6 +188,15 @@ pub fn game_list(props: &GameListProps) -> Html {
                 </select>
                 <span class="gl-count" aria-live="polite">{ status }</span>
             </div>
+            if let Some(label) = props.subset.clone() {
+                <div class="gl-subset" role="status">
+                    <span class="gl-subset-label">{ label }</span>
+                    <button type="button" class="btn gl-subset-clear" onclick={{
+                        let cb = props.on_clear_subset.clone();
+                        Callback::from(move |_: MouseEvent| cb.emit(()))
+                    }} title="Show every game of the file">{ "Show all" }</button>
+                </div>
+            }
             <div role="table" class="gl-table" aria-label="Games" aria-rowcount={(shown + 1).to_string()}
                 style={number_width(lib.len())}>
                 <div role="row" class="game-row gl-head" aria-rowindex="1">

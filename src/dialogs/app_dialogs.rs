@@ -42,6 +42,12 @@ pub(crate) struct DialogContext {
     pub close: Callback<()>,
     /// Changes the shown game.
     pub opener: Opener,
+    /// Games repeating an earlier one (same tags and moves; same moves),
+    /// once the file's duplicates are known.
+    pub repeats: Option<[Rc<Vec<u32>>; 2]>,
+    /// Shows the games that reach a position (its FEN), once the file's
+    /// positions are indexed.
+    pub find_position: Option<Callback<String>>,
 }
 
 /// The view of an open dialog.
@@ -115,7 +121,14 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
                     save.emit(());
                 })
             };
-            html! { <PositionSetup {on_create} on_cancel={close.clone()} /> }
+            let on_find = ctx.find_position.clone().map(|find| {
+                let close = close.clone();
+                Callback::from(move |fen: String| {
+                    close.emit(());
+                    find.emit(fen);
+                })
+            });
+            html! { <PositionSetup {on_create} on_cancel={close.clone()} {on_find} /> }
         }
         Dialog::Export => {
             let ctx_index = ctx.index;
@@ -145,7 +158,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             html! {
                 <ExportPanel {game_text} {file_part} fen={AttrValue::from(ctx.fen.clone())}
                     game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
-                    {on_exported} on_close={close.clone()} />
+                    {on_exported} on_close={close.clone()} repeats={ctx.repeats.clone()} />
             }
         }
     }

@@ -33,6 +33,11 @@ pub struct ExportPanelProps {
     pub game_name: AttrValue,
     /// File name for the whole file.
     pub file_name: AttrValue,
+    /// Games that repeat an earlier one, to leave out of the whole file if
+    /// the user asks: with the same tags and moves, and with the same moves
+    /// (none until the file's duplicates are known).
+    #[prop_or_default]
+    pub repeats: Option<[Rc<Vec<u32>>; 2]>,
     /// Something was copied or downloaded.
     pub on_exported: Callback<()>,
     /// Close the panel.
@@ -180,12 +185,16 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
             on_exported.emit(());
         })
     };
+    // 0: every game; 1: without repeated games; 2: without repeated moves.
+    let leave_out = use_state(|| 0usize);
     let download_file = {
         let file_part = props.file_part.clone();
         let name = props.file_name.clone();
         let on_exported = props.on_exported.clone();
+        let left_out = props.repeats.as_ref().and_then(|r| (*leave_out).checked_sub(1).map(|i| r[i].clone()));
         Callback::from(move |_: MouseEvent| {
-            let writer = Rc::new(RefCell::new(FileWriter::default()));
+            let writer =
+                Rc::new(RefCell::new(left_out.clone().map_or_else(FileWriter::default, FileWriter::leaving_out)));
             let file_part = file_part.clone();
             let on_exported = on_exported.clone();
             download_in_parts(
@@ -224,6 +233,23 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     <p class="export-cut" role="note">
                         { format!("This game's PGN is {}; the first {} are shown here. Copy PGN and Download game give all of it.", size_text(text.len()), size_text(shown.len())) }
                     </p>
+                }
+                if let Some(r) = &props.repeats {
+                    <label class="export-option">{ "Download file: " }
+                        <select class="export-duplicates" onchange={{
+                            let leave_out = leave_out.clone();
+                            Callback::from(move |e: Event| {
+                                let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+                                leave_out.set(select.selected_index().max(0) as usize);
+                            })
+                        }}>
+                            <option selected={*leave_out == 0}>{ "every game" }</option>
+                            <option selected={*leave_out == 1}>
+                                { format!("without repeated games (same tags and moves): {} left out", r[0].len()) }</option>
+                            <option selected={*leave_out == 2}>
+                                { format!("without games repeating another's moves: {} left out", r[1].len()) }</option>
+                        </select>
+                    </label>
                 }
                 <textarea class="export-text" readonly=true rows="12" aria-label="PGN of the game" value={shown.to_owned()} />
                 <div class="dialog-actions">

@@ -63,6 +63,10 @@ pub struct PositionSetupProps {
     pub on_create: Callback<Game>,
     /// Close without a new game.
     pub on_cancel: Callback<()>,
+    /// Find the open file's games that reach the position set up (its
+    /// FEN); none while the file's positions are not indexed.
+    #[prop_or_default]
+    pub on_find: Option<Callback<String>>,
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -167,6 +171,10 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
             }
         })
     };
+    let find = props.on_find.clone().map(|on_find| {
+        let fen = fen.clone();
+        Callback::from(move |_: MouseEvent| on_find.emit(fen.clone()))
+    });
     let cancel = {
         let on_cancel = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| on_cancel.emit(()))
@@ -205,6 +213,10 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                 </div>
                 <div class="dialog-actions">
                     <span class="spacer"></span>
+                    if let Some(find) = find {
+                        <button type="button" class="btn setup-find" onclick={find} disabled={problem.is_some()}
+                            title="Show the games of the open file that reach this position">{ "Find games" }</button>
+                    }
                     <button type="button" class="btn btn-primary" onclick={create} disabled={problem.is_some()}>{ "Create game" }</button>
                     <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
                 </div>

@@ -11,12 +11,15 @@ use yew::prelude::*;
 use crate::components::analysis_panel::AnalysisPanel;
 use crate::components::board_view::{BoardView, EngineView};
 use crate::components::diagnostics_panel::DiagnosticsPanel;
+use crate::components::explorer_panel::ExplorerPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
+use crate::components::summary_panel::SummaryPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
 use crate::page::analysis::use_analysis;
+use crate::page::database::{use_database, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::url_parameter;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
@@ -26,15 +29,17 @@ use crate::page::notices::{Notices, PastePanel};
 use crate::page::page_listeners::use_page_listeners;
 use crate::page::session::{Jobs, Session};
 use crate::page::top_bar::TopBar;
+use crate::state::database::Sameness;
 use crate::state::editing::{EditOp, Edits};
 use crate::state::engine::best_arrow;
 use crate::state::library::{Library, LibraryHandle, SortBy};
 use crate::state::loader;
 use crate::state::model::{SharedGame, ViewGame};
 use crate::state::notation::Notation;
+use crate::state::numbers::grouped;
 use crate::state::opener::use_opener;
 use crate::state::page_state::CommentSide;
-use crate::state::page_state::{Dialog, PageAction, PageState};
+use crate::state::page_state::{Dialog, PageAction, PageState, Subset};
 use crate::state::url_state::{start_node, Place};
 use crate::state::viewer::{use_viewer_callbacks, Viewer, ViewerCallbacks};
 
@@ -103,15 +108,27 @@ pub fn app() -> Html {
             best: if a { best_arrow(&analysis.analysis) } else { None },
         }
     });
+    let db = use_database(&session);
+    {
+        // The explorer follows the shown position.
+        let ask = db.ask.clone();
+        let done = db.pool.borrow().progress().done() && db.pool.borrow().progress().workers > 0;
+        use_effect_with(
+            (fen.clone(), done, Rc::as_ptr(&db.pool) as usize, db.pool.borrow().progress().total),
+            move |(fen, done, _, _)| {
+                if *done {
+                    ask.emit(Question::Tree(fen.clone()));
+                }
+            },
+        );
+    }
     let lib = session.library.lib.borrow();
     let on_game = {
         let session = session.clone();
         Callback::from(move |index: usize| {
-            session.opener.open(
-                &session.library.lib.borrow(),
-                &session.edits.borrow(),
-                &Place { game: index, ply: None },
-            );
+            // From the games of a position, a game opens where it reaches it.
+            let ply = session.page.subset.as_ref().and_then(|s| s.ply_of(index)).map(|p| p.to_string());
+            session.opener.open(&session.library.lib.borrow(), &session.edits.borrow(), &Place { game: index, ply });
         })
     };
     let on_filter = {
@@ -154,6 +171,8 @@ pub fn app() -> Html {
                     Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
                 },
                 opener: session.opener.clone(),
+                repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
+                find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session)),
             },
         ),
     };
@@ -168,6 +187,7 @@ pub fn app() -> Html {
         _ => html! {},
     };
     let many = lib.len() > 1 || !lib.is_indexed();
+    let explorer_html = explorer_view(&session, &db, &fen, &actions, current_key, &game, current);
     let file_of_game = lib.file_of(viewer.game_index);
     let edited = Rc::new(session.edits.borrow().edited());
 
@@ -187,12 +207,18 @@ pub fn app() -> Html {
                     { edit_bar(&session, &actions, lib.is_indexed()) }
                     <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                         fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} />
+                    { explorer_html }
                 </BoardView>
                 <section class="side-col" aria-label="Game">
                     if many {
                         <GameList library={(*session.library).clone()} order={page.order.clone()} selected={viewer.game_index}
                             on_select={on_game} filter={AttrValue::from(page.filter.clone())} {on_filter}
-                            sort={page.sort} {on_sort} {edited} busy={page.sorting} />
+                            sort={page.sort} {on_sort} {edited} busy={page.sorting}
+                            subset={page.subset.as_ref().map(|s| AttrValue::from(format!("{} {}", grouped(s.games.len() as u64), s.label)))}
+                            on_clear_subset={{
+                                let page = page.dispatcher();
+                                Callback::from(move |()| page.dispatch(PageAction::Subset(None)))
+                            }} />
                     }
                     <GameHeader game={game.clone()} />
                     <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
@@ -203,6 +229,83 @@ pub fn app() -> Html {
         </div>
         </ContextProvider<Session>>
     }
+}
+
+/// The explorer and the file's summary, for a file of several games.
+fn explorer_view(
+    session: &Session,
+    db: &crate::page::database::DatabaseHandle,
+    fen: &str,
+    actions: &EditActions,
+    current_key: movetext_core::NodeId,
+    game: &SharedGame,
+    current: usize,
+) -> Html {
+    let pool = db.pool.borrow();
+    let progress = pool.progress().clone();
+    if progress.workers == 0 && progress.failed.is_none() {
+        return html! {};
+    }
+    let on_play = {
+        let edit = actions.edit.clone();
+        Callback::from(move |mv| edit.emit(EditOp::Play(current_key, mv)))
+    };
+    let node = game.node(current);
+    let shown = if node.mv.is_some() {
+        format!("the position after {}{} {}", node.number, if node.by_white { "." } else { "..." }, node.san)
+    } else {
+        "the start position".to_owned()
+    };
+    let on_games = {
+        let (ask, fen) = (db.ask.clone(), fen.to_owned());
+        Callback::from(move |()| ask.emit(Question::Search(fen.clone(), format!("games reaching {shown}"))))
+    };
+    let on_fen = find_fen(db, session);
+    let on_summary = {
+        let ask = db.ask.clone();
+        Callback::from(move |()| ask.emit(Question::Summary))
+    };
+    let summary = pool.summary.clone().map(|summary| {
+        let on_close = {
+            let pool = db.pool.clone();
+            let redraw = db.ask.clone();
+            Callback::from(move |()| {
+                pool.borrow_mut().summary = None;
+                // Asking nothing new: a question of no kind draws the page again.
+                redraw.emit(Question::Redraw);
+            })
+        };
+        let on_duplicates = {
+            let (pool, page) = (db.pool.clone(), session.page.dispatcher());
+            Callback::from(move |same: Sameness| {
+                let Some(d) = pool.borrow().duplicates.clone() else { return };
+                let (d, what) = match same {
+                    Sameness::Moves => (&d[0], "the same moves"),
+                    Sameness::TagsAndMoves => (&d[1], "the same tags and moves"),
+                };
+                let label = format!("games in {} groups with {what}", grouped(d.groups as u64));
+                page.dispatch(PageAction::Subset(Some(Subset { label, games: d.games.clone(), plies: None })));
+            })
+        };
+        html! { <SummaryPanel {summary} duplicates={pool.duplicates.clone()} {on_duplicates} {on_close} /> }
+    });
+    html! {
+        <>
+            <ExplorerPanel {progress} explored={pool.explored.clone()} fen={AttrValue::from(fen.to_owned())}
+                notation={session.page.notation} searching={pool.searching} {on_play} {on_games} {on_fen} {on_summary} />
+            { summary.unwrap_or_default() }
+        </>
+    }
+}
+
+/// Shows the games that reach a position given as FEN (or says why it is
+/// not one).
+fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session) -> Callback<String> {
+    let (ask, report) = (db.ask.clone(), session.reporter());
+    Callback::from(move |fen: String| match fen.parse::<movetext_core::positions::PositionKey>() {
+        Ok(_) => ask.emit(Question::Search(fen.clone(), format!("games reaching {fen}"))),
+        Err(e) => report.emit(format!("Not a position: {e}")),
+    })
 }
 
 /// The progress of reading a file that is still being indexed.

@@ -15,19 +15,20 @@ use crate::state::slice_clock::{now, SLICE_MS};
 #[hook]
 pub(crate) fn use_list_order(session: &Session) {
     let (jobs, page) = (session.jobs.clone(), session.page.dispatcher());
-    let deps = ((*session.library).clone(), session.page.filter.clone(), session.page.sort);
-    use_effect_with(deps, move |(handle, filter, sort)| {
+    let subset = session.page.subset.as_ref().map(|s| s.games.clone());
+    let deps = ((*session.library).clone(), session.page.filter.clone(), session.page.sort, subset);
+    use_effect_with(deps, move |(handle, filter, sort, subset)| {
         let mine = {
             let mut g = jobs.order_generation.borrow_mut();
             *g += 1;
             *g
         };
         let lib = handle.lib.clone();
-        if sort.0 == SortBy::File && filter.trim().is_empty() {
+        if sort.0 == SortBy::File && filter.trim().is_empty() && subset.is_none() {
             page.dispatch(PageAction::Ordered(GameOrder::File { len: lib.borrow().len(), reversed: sort.1 }));
         } else {
             page.dispatch(PageAction::Sorting);
-            let mut job = lib.borrow().order_job(filter, sort.0, sort.1);
+            let mut job = lib.borrow().order_job(filter, sort.0, sort.1, subset.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 loop {
                     gloo_timers::future::TimeoutFuture::new(0).await;

@@ -3,6 +3,7 @@
 //! writing a game or the whole file back out.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use movetext_core::commands::{self, Arrow, CommandValue, MarkColor, Sq, SquareMark};
 use movetext_core::edit::{self, EditError, Editor};
@@ -158,11 +159,18 @@ pub struct FileWriter {
     game: usize,
     /// How much of that game's bytes (as read) is written.
     offset: usize,
+    /// Games left out (sorted): duplicates of earlier ones.
+    leave_out: Rc<Vec<u32>>,
     /// The last bytes written (enough to count the line breaks they end with).
     tail: Vec<u8>,
 }
 
 impl FileWriter {
+    /// Writes the file without these games (sorted game indices).
+    pub fn leaving_out(games: Rc<Vec<u32>>) -> FileWriter {
+        FileWriter { leave_out: games, ..FileWriter::default() }
+    }
+
     /// The next part of about `budget` bytes (more when an edited game is
     /// longer), or `None` when the whole file is written.
     pub fn next_part(&mut self, edits: &Edits, lib: &Library, budget: usize) -> Option<Vec<u8>> {
@@ -174,6 +182,10 @@ impl FileWriter {
         let mut out = Vec::new();
         while self.game < lib.len() && out.len() < budget {
             let i = self.game;
+            if self.offset == 0 && self.leave_out.binary_search(&(i as u32)).is_ok() {
+                self.game += 1;
+                continue;
+            }
             match (edits.is_edited(i), lib.original(i)) {
                 (false, Some(bytes)) => {
                     let take = (budget - out.len()).min(bytes.len() - self.offset);
@@ -398,5 +410,16 @@ mod tests {
             }
             assert_eq!(parts, whole, "parts of {budget}");
         }
+        let mut writer = FileWriter::leaving_out(Rc::new(vec![0]));
+        let mut parts = Vec::new();
+        while let Some(part) = writer.next_part(&edits, &lib, 5) {
+            parts.extend_from_slice(&part);
+        }
+        let without_first = String::from_utf8(parts).unwrap();
+        assert!(
+            without_first.contains("[White \"Bea\"]") && !without_first.contains("[White \"A\"]"),
+            "{without_first}"
+        );
+        assert!(whole.ends_with(without_first.as_bytes()), "the second game as written in the whole file");
     }
 }

@@ -287,7 +287,7 @@ impl Library {
 
     /// The games (indices) that match a filter, in a sort order, at once.
     pub fn order(&self, filter: &str, sort: SortBy, descending: bool) -> Vec<u32> {
-        let mut job = self.order_job(filter, sort, descending);
+        let mut job = self.order_job(filter, sort, descending, None);
         loop {
             if let Some(order) = self.order_step(&mut job, &mut || false) {
                 return order;
@@ -295,17 +295,22 @@ impl Library {
         }
     }
 
-    /// Starts computing an order a slice at a time (see [`Library::order_step`]).
-    pub fn order_job(&self, filter: &str, sort: SortBy, descending: bool) -> OrderJob {
-        OrderJob { needle: filter.trim().to_lowercase(), sort, descending, next: 0, len: self.len(), keyed: Vec::new() }
+    /// Starts computing an order a slice at a time (see [`Library::order_step`]),
+    /// of the games in `only` (in file order) or of all.
+    pub fn order_job(&self, filter: &str, sort: SortBy, descending: bool, only: Option<Rc<Vec<u32>>>) -> OrderJob {
+        let len = only.as_ref().map_or(self.len(), |o| o.len());
+        OrderJob { needle: filter.trim().to_lowercase(), sort, descending, next: 0, len, only, keyed: Vec::new() }
     }
 
     /// Goes on with an order until it is done (then returns it) or `stop()`
     /// says so (asked every 256 games).
     pub fn order_step(&self, job: &mut OrderJob, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u32>> {
         while job.next < job.len {
-            let i = job.next;
+            let i = job.only.as_ref().map_or(job.next, |o| o[job.next] as usize);
             job.next += 1;
+            if i >= self.len() {
+                continue;
+            }
             if self.matches(i, &job.needle) {
                 job.keyed.push((self.sort_key(i, job.sort), i as u32));
             }
@@ -379,6 +384,7 @@ pub struct OrderJob {
     descending: bool,
     next: usize,
     len: usize,
+    only: Option<Rc<Vec<u32>>>,
     keyed: Vec<(SortKey, u32)>,
 }
 
@@ -489,7 +495,7 @@ mod tests {
         let lib = Library::indexed("x.pgn", many.into_bytes());
         for sort in [SortBy::Standard, SortBy::White, SortBy::WhiteElo, SortBy::Moves, SortBy::File] {
             let whole = lib.order("ann", sort, true);
-            let mut job = lib.order_job("ann", sort, true);
+            let mut job = lib.order_job("ann", sort, true, None);
             let mut slices = 0;
             let sliced = loop {
                 if let Some(o) = lib.order_step(&mut job, &mut || true) {
@@ -501,6 +507,9 @@ mod tests {
             assert_eq!(sliced, whole, "{sort:?}");
             assert_eq!(whole.len(), 400, "games with Ann");
         }
+        let only = Rc::new(vec![0, 1, 2, 5, 999_999]);
+        let mut job = lib.order_job("", SortBy::White, false, Some(only));
+        assert_eq!(lib.order_step(&mut job, &mut || false), Some(vec![1, 2, 5, 0]), "Ann, Dee, Dee, Émile");
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub(crate) mod blob_reading;
 pub(crate) mod comment_commands;
+pub(crate) mod database;
 pub(crate) mod editing;
 pub(crate) mod engine;
 pub(crate) mod game_order;
@@ -11,6 +12,7 @@ pub(crate) mod library;
 pub(crate) mod loader;
 pub(crate) mod model;
 pub(crate) mod notation;
+pub(crate) mod numbers;
 pub(crate) mod opener;
 pub(crate) mod page_state;
 pub(crate) mod persist;

@@ -42,6 +42,29 @@ pub(crate) enum Dialog {
     Export,
 }
 
+/// A set of games the game list is limited to (the games that reach a
+/// position, the duplicates), besides its filter.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Subset {
+    /// What the games have in common, as the list says it.
+    pub label: String,
+    /// The games, in file order.
+    pub games: Rc<Vec<u32>>,
+    /// For the games of a position: (game, ply at which it reaches it),
+    /// sorted by game; a game opens at that ply.
+    pub plies: Option<Rc<Vec<(u32, u32)>>>,
+}
+
+impl Subset {
+    /// The ply at which game `game` reaches the position, if this is a
+    /// position's subset and the game is in it.
+    pub fn ply_of(&self, game: usize) -> Option<u32> {
+        let plies = self.plies.as_ref()?;
+        let at = plies.binary_search_by_key(&(game as u32), |p| p.0).ok()?;
+        Some(plies[at].1)
+    }
+}
+
 /// The page's state.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PageState {
@@ -53,6 +76,8 @@ pub(crate) struct PageState {
     pub paste_open: bool,
     /// The game list's filter.
     pub filter: String,
+    /// The games the list is limited to, if any.
+    pub subset: Option<Subset>,
     /// The game list's sort: by what, and whether descending.
     pub sort: (SortBy, bool),
     /// The game list's order for that filter and sort.
@@ -81,6 +106,7 @@ impl PageState {
             dragging: false,
             paste_open: false,
             filter: String::new(),
+            subset: None,
             sort: (SortBy::File, false),
             order: GameOrder::default(),
             sorting: false,
@@ -107,6 +133,8 @@ pub(crate) enum PageAction {
     TogglePaste,
     /// Filter the game list.
     Filter(String),
+    /// Limit the game list to a set of games, or not.
+    Subset(Option<Subset>),
     /// Sort the game list by a column: again by the same one reverses it.
     Sort(SortBy),
     /// A filter or a sort has begun.
@@ -144,6 +172,7 @@ impl PageState {
             PageAction::Dragging(on) => self.dragging = on,
             PageAction::TogglePaste => self.paste_open = !self.paste_open,
             PageAction::Filter(text) => self.filter = text,
+            PageAction::Subset(subset) => self.subset = subset,
             PageAction::Sort(by) => {
                 let (old, descending) = self.sort;
                 self.sort = (by, old == by && !descending);
@@ -166,6 +195,7 @@ impl PageState {
             PageAction::FileOpened { restored } => {
                 self.restored = restored;
                 self.filter = String::new();
+                self.subset = None;
                 self.sort = (SortBy::File, false);
                 self.notice = None;
                 self.paste_open = false;

@@ -35,6 +35,14 @@ test('the app has no accessibility violations in its main states', async () => {
   await dropFiles(page, [{ name: 'two.pgn', text: '[White "A"]\n\n1. e4 (1. d4 d5) e5 {good} *\n\n[White "B"]\n\n1. d4 *' }]);
   await page.waitForSelector('.game-list');
   found.list = await violations(page);
+  // The explorer, the summary and the games of a position in the list.
+  await page.waitForSelector('.explorer[data-done="true"] .ex-table');
+  await page.getByRole('button', { name: 'Summary' }).click();
+  await page.waitForSelector('.summary .sum-dup-whole');
+  await page.locator('.ex-games-btn').click();
+  await page.waitForSelector('.gl-subset');
+  found.explorer = await violations(page);
+  await page.getByRole('button', { name: 'Close the summary' }).click();
   for (const [name, button] of [['tags', 'Tags'], ['new game', 'New game'], ['export', 'Export']]) {
     await page.getByRole('button', { name: button }).click();
     await page.waitForSelector('[role=dialog]');

@@ -161,3 +161,35 @@ export async function squareCentre(page, square, board = '.board-col .board') {
   const size = box.width / 8;
   return { x: box.x + (file + 0.5) * size, y: box.y + (7 - rank + 0.5) * size };
 }
+
+/**
+ * Starts collecting long tasks; `take()` returns the longest since, in ms,
+ * and what ran in it: the page's scripts (invoker and ms, from the frame's
+ * timing), or nothing when the time went to the browser's own work.
+ */
+export async function longTasks(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    window.longFrames = [];
+    window.longTaskObservers?.forEach((o) => o.disconnect());
+    const tasks = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+    });
+    tasks.observe({ type: 'longtask' });
+    const frames = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
+    });
+    frames.observe({ type: 'long-animation-frame' });
+    window.longTaskObservers = [tasks, frames];
+  });
+  return {
+    take: () => page.evaluate(() => {
+      const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+      const scripts = window.longFrames.flat()
+        .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
+        .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
+      const what = duration === 0 ? '' : ` (${scripts.length ? scripts.join(', ') : 'no script: the browser\'s own work'})`;
+      return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
+    }),
+  };
+}

@@ -9,7 +9,7 @@ import { createWriteStream, existsSync, statSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession, longTasks } from './harness.mjs';
 
 const SAMPLE = join(repoRoot, '../shared/corpus/bench/lichess_db_2025-05_1000k.pgn');
 const MB = Number(process.env.MOVETEXT_LARGE_MB ?? 1024);
@@ -49,37 +49,6 @@ after(async () => {
   if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-/**
- * Starts collecting long tasks; `take()` returns the longest since, in ms,
- * and what ran in it: the page's scripts (invoker and ms, from the frame's
- * timing), or nothing when the time went to the browser's own work.
- */
-async function longTasks(page) {
-  await page.evaluate(() => {
-    window.longTasks = [];
-    window.longFrames = [];
-    window.longTaskObservers?.forEach((o) => o.disconnect());
-    const tasks = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-    });
-    tasks.observe({ type: 'longtask' });
-    const frames = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
-    });
-    frames.observe({ type: 'long-animation-frame' });
-    window.longTaskObservers = [tasks, frames];
-  });
-  return {
-    take: () => page.evaluate(() => {
-      const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
-      const scripts = window.longFrames.flat()
-        .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
-        .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
-      const what = duration === 0 ? '' : ` (${scripts.length ? scripts.join(', ') : 'no script: the browser\'s own work'})`;
-      return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
-    }),
-  };
-}
 
 test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back after a reload`, async (t) => {
   if (!browser) {

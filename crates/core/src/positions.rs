@@ -97,6 +97,16 @@ impl PackedMove {
         }
     }
 
+    /// The move as 16 bits (from, to, promotion), for storing it.
+    pub fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// The move stored as [`PackedMove::bits`] gave it.
+    pub fn from_bits(bits: u16) -> PackedMove {
+        PackedMove(bits)
+    }
+
     /// The move in UCI form.
     pub fn uci(self) -> UciMove {
         let from = Square::new(u32::from(self.0 & 63));
@@ -259,7 +269,8 @@ impl Tally {
         }
     }
 
-    fn merge(&mut self, other: &Tally) {
+    /// Adds the games counted by `other`.
+    pub fn merge(&mut self, other: &Tally) {
         self.games += other.games;
         self.white += other.white;
         self.draws += other.draws;
@@ -299,6 +310,17 @@ impl Tree {
         if let Some(m) = next {
             self.moves.entry(m).or_default().add(info);
         }
+    }
+
+    /// Counts, for the move `next`, games already added up elsewhere (each must also
+    /// be in the total, see [`Tree::add_total`]).
+    pub fn add_move(&mut self, next: PackedMove, tally: &Tally) {
+        self.moves.entry(next).or_default().merge(tally);
+    }
+
+    /// Counts, in the total only, games already added up elsewhere.
+    pub fn add_total(&mut self, tally: &Tally) {
+        self.total.merge(tally);
     }
 
     /// Adds the games counted by `other` (from other games).

@@ -1,0 +1,189 @@
+//! The opening explorer: at the shown position, every move the open file's
+//! games played from it (transpositions included), with the number of
+//! games, the share won by White, drawn and won by Black, and the average
+//! rating; a click plays the move. The games of the position are one click
+//! away, a FEN can be searched for, and the file's summary opened. While the
+//! index is built it shows how far it is.
+
+use movetext_core::positions::Tally;
+use movetext_core::shakmaty::fen::Fen;
+use movetext_core::shakmaty::{CastlingMode, Chess, Move};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use crate::state::database::{Explored, Progress};
+use crate::state::engine::write_line;
+use crate::state::notation::Notation;
+use crate::state::numbers::grouped;
+
+/// What the explorer shows.
+#[derive(Properties, PartialEq)]
+pub struct ExplorerPanelProps {
+    /// How far the index is built.
+    pub progress: Progress,
+    /// The latest answer (shown only if it is of the shown position).
+    pub explored: Option<Explored>,
+    /// The shown position's FEN.
+    pub fen: AttrValue,
+    /// How moves are written.
+    pub notation: Notation,
+    /// A search is under way.
+    #[prop_or_default]
+    pub searching: bool,
+    /// Play a move from the shown position.
+    pub on_play: Callback<Move>,
+    /// Show the games that reach the shown position in the game list.
+    pub on_games: Callback<()>,
+    /// Show the games that reach a position given as FEN.
+    pub on_fen: Callback<String>,
+    /// Open the file's summary.
+    pub on_summary: Callback<()>,
+}
+
+/// The shown position, for writing moves.
+fn position(fen: &str) -> Option<Chess> {
+    let fen = fen.parse::<Fen>().ok()?;
+    let standard = fen.clone().into_position(CastlingMode::Standard).ok();
+    standard.or_else(|| fen.into_position(CastlingMode::Chess960).ok())
+}
+
+/// A share of games as a whole percent.
+fn percent(part: u32, of: u32) -> f64 {
+    if of == 0 {
+        0.0
+    } else {
+        f64::from(part) * 100.0 / f64::from(of)
+    }
+}
+
+/// The White / draw / Black bar of a tally.
+fn shares(t: &Tally) -> Html {
+    let parts = [("white", t.white, "White wins"), ("draw", t.draws, "Draws"), ("black", t.black, "Black wins")];
+    let label = parts.iter().map(|(_, n, what)| format!("{what} {:.0}%", percent(*n, t.games))).collect::<Vec<_>>();
+    html! {
+        <div class="ex-bar" role="img" aria-label={label.join(", ")}>
+            { for parts.iter().map(|(class, n, _)| {
+                let p = percent(*n, t.games);
+                html! {
+                    <span class={classes!("ex-share", *class)} style={format!("width:{p:.2}%")}>
+                        if p >= 12.0 { { format!("{p:.0}%") } }
+                    </span>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// The explorer panel.
+#[function_component(ExplorerPanel)]
+pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
+    let fen_input = use_node_ref();
+    let p = &props.progress;
+    let head_status = if let Some(failed) = &p.failed {
+        html! { <p class="ex-error" role="alert">{ failed.clone() }</p> }
+    } else if !p.done() {
+        let percent = p.share() * 100.0;
+        html! {
+            <div class="ex-progress" role="progressbar" aria-label="Indexing positions" aria-valuemin="0"
+                aria-valuemax="100" aria-valuenow={(percent as u32).to_string()}>
+                <div class="ex-progress-bar" style={format!("width:{percent:.1}%")}></div>
+                <span class="ex-progress-text">
+                    { format!("Indexing positions: {percent:.0}% · {} workers", p.workers) }
+                </span>
+            </div>
+        }
+    } else {
+        html! {}
+    };
+    let current = props.explored.as_ref().filter(|e| e.fen == props.fen.as_str());
+    let pos = position(&props.fen);
+    let table = match (current, &pos) {
+        (Some(e), Some(pos)) => {
+            let rows = e.tree.moves().into_iter().filter_map(|(m, t)| {
+                let mv = m.to_move(pos)?;
+                let uci = m.uci().to_string();
+                let text = write_line(pos, std::slice::from_ref(&uci), props.notation, 1)
+                    .pop()
+                    .map(|w| w.text.rsplit(' ').next().unwrap_or_default().to_owned())?;
+                let onclick = {
+                    let cb = props.on_play.clone();
+                    Callback::from(move |_: MouseEvent| cb.emit(mv))
+                };
+                Some(html! {
+                    <tr class="ex-row" data-uci={uci} data-games={t.games.to_string()} data-white={t.white.to_string()}
+                        data-draws={t.draws.to_string()} data-black={t.black.to_string()}>
+                        <td><button type="button" class="ex-move" {onclick} title="Play this move">{ text }</button></td>
+                        <td class="ex-games">{ grouped(t.games.into()) }
+                            <span class="ex-games-share">{ format!(" {:.0}%", percent(t.games, e.tree.games)) }</span></td>
+                        <td>{ shares(&t) }</td>
+                        <td class="ex-elo">{ t.average_elo().map(|e| e.to_string()).unwrap_or_default() }</td>
+                    </tr>
+                })
+            });
+            let total = &e.tree;
+            html! {
+                <table class="ex-table" data-games={total.games.to_string()} data-ms={format!("{:.1}", e.ms)}>
+                    <thead><tr><th scope="col">{ "Move" }</th><th scope="col">{ "Games" }</th>
+                        <th scope="col">{ "White / draw / Black" }</th><th scope="col">{ "Elo" }</th></tr></thead>
+                    <tbody>{ for rows }</tbody>
+                    <tfoot><tr class="ex-total" data-games={total.games.to_string()} data-white={total.white.to_string()}
+                        data-draws={total.draws.to_string()} data-black={total.black.to_string()}>
+                        <th scope="row">{ "All" }</th><td class="ex-games">{ grouped(total.games.into()) }</td>
+                        <td>{ shares(total) }</td>
+                        <td class="ex-elo">{ total.average_elo().map(|e| e.to_string()).unwrap_or_default() }</td>
+                    </tr></tfoot>
+                </table>
+            }
+        }
+        _ if p.done() => html! { <p class="ex-wait">{ "Looking…" }</p> },
+        _ => html! {},
+    };
+    let games = current.map_or(0, |e| e.tree.games);
+    let on_games = {
+        let cb = props.on_games.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let on_summary = {
+        let cb = props.on_summary.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let on_fen = {
+        let (cb, input) = (props.on_fen.clone(), fen_input.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            if let Some(input) = input.cast::<HtmlInputElement>() {
+                let fen = input.value().trim().to_owned();
+                if !fen.is_empty() {
+                    cb.emit(fen);
+                }
+            }
+        })
+    };
+    let done = p.done();
+    html! {
+        <section class="explorer" aria-label="Explorer" data-done={done.to_string()} data-workers={p.workers.to_string()}
+            data-took-ms={p.took_ms.map(|t| format!("{t:.0}"))}>
+            <div class="ex-head">
+                <h2 class="ex-title">{ "Explorer" }</h2>
+                if done {
+                    <span class="ex-figures">{ format!("{} games · {} positions", grouped(p.total as u64), grouped(p.positions)) }</span>
+                    <button type="button" class="btn ex-games-btn" onclick={on_games} disabled={games == 0 || props.searching}
+                        title="Show the games that reach the shown position in the game list">
+                        { if props.searching { "Finding…".to_owned() } else { format!("Games ({})", grouped(games.into())) } }
+                    </button>
+                    <button type="button" class="btn ex-summary-btn" onclick={on_summary}
+                        title="Results, lengths, openings, players and duplicates of the file">{ "Summary" }</button>
+                }
+            </div>
+            { head_status }
+            { table }
+            if done {
+                <form class="ex-fen" onsubmit={on_fen}>
+                    <input type="text" class="ex-fen-input" ref={fen_input} placeholder="FEN of a position"
+                        aria-label="Find the games that reach a position: its FEN" spellcheck="false" />
+                    <button type="submit" class="btn">{ "Find games" }</button>
+                </form>
+            }
+        </section>
+    }
+}

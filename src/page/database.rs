@@ -1,0 +1,390 @@
+//! The open file as a database in the page: once a file of several games is
+//! indexed, one Web Worker per core (each its own WebAssembly instance of
+//! the index, `static/index-worker.js`) gets batches of whole games, a few
+//! at a time, and keeps their positions. Questions (the explorer's moves
+//! at the shown position, the games that reach a position, the summary)
+//! go to every worker and their answers are merged; the page is drawn
+//! again a few times a second while the index is built, and once per answer.
+
+use std::cell::RefCell;
+use std::collections::{HashMap, VecDeque};
+use std::rc::Rc;
+
+use js_sys::{Array, Uint8Array};
+use movetext_core::positions::PositionKey;
+use movetext_index_worker::protocol::{Request, Response};
+use movetext_index_worker::summary::Summary;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::*;
+
+use crate::page::session::Session;
+use crate::state::database::{next_batch, Answer, Building, Duplicates, DuplicatesJob, Explored, Merging, Progress};
+use crate::state::library::Library;
+use crate::state::page_state::{PageAction, Subset};
+use crate::state::slice_clock::{now, SLICE_MS};
+
+/// The worker's script, next to the app (scripts/build-index-worker.sh).
+const WORKER_SCRIPT: &str = "index-worker.js";
+/// Batches a worker holds at once (one being indexed, one waiting).
+const IN_FLIGHT: usize = 2;
+/// Workers at most, whatever the machine has.
+const MAX_WORKERS: usize = 8;
+/// Files smaller than this get one worker.
+const BYTES_PER_WORKER: usize = 1 << 20;
+/// How often the page is drawn again while the index is built, in ms.
+const REDRAW_MS: f64 = 200.0;
+
+/// What a worker was sent, in order: its answers come back in that order.
+#[derive(Debug)]
+enum Sent {
+    Batch,
+    Question(u64),
+}
+
+/// A question to the index, and what is done with its answer.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Question {
+    /// The explorer's moves at a position (its FEN).
+    Tree(String),
+    /// Show the games that reach a position (its FEN) in the game list,
+    /// under a label.
+    Search(String, String),
+    /// The file's summary (and its duplicates).
+    Summary,
+    /// Nothing: the page is drawn again (after the pool was changed).
+    Redraw,
+}
+
+struct Slot {
+    worker: Worker,
+    sent: VecDeque<Sent>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        // No answer may reach the listeners once they are gone.
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// The workers and what they have built and answered.
+#[derive(Default)]
+pub(crate) struct Pool {
+    lib: Option<Rc<RefCell<Library>>>,
+    slots: Vec<Slot>,
+    next_game: usize,
+    started: f64,
+    building: Building,
+    questions: HashMap<u64, (Question, f64, Merging)>,
+    next_question: u64,
+    /// The latest explorer answer.
+    pub explored: Option<Explored>,
+    /// The latest summary.
+    pub summary: Option<Rc<Summary>>,
+    /// A search under way.
+    pub searching: bool,
+    /// The games with a duplicate (same moves; same tags and moves), once found.
+    pub duplicates: Option<Rc<[Duplicates; 2]>>,
+    duplicates_started: bool,
+    last_drawn: f64,
+}
+
+impl Pool {
+    /// How far the index is built.
+    pub fn progress(&self) -> &Progress {
+        &self.building.progress
+    }
+
+    fn stop(&mut self) {
+        *self = Pool::default();
+    }
+}
+
+/// Posts a message to a worker, handing its buffer over.
+fn post(worker: &Worker, message: &[u8]) {
+    let array = Uint8Array::from(message);
+    let transfer = Array::of1(&array.buffer());
+    let _ = worker.post_message_with_transfer(&array.buffer(), &transfer);
+}
+
+/// Gives worker `w` its next batch, if any game is left.
+fn feed(pool: &mut Pool, w: usize) {
+    let Some(lib) = pool.lib.clone() else { return };
+    let lib = lib.borrow();
+    if pool.next_game >= lib.file_games() {
+        return;
+    }
+    let (batch, next) = next_batch(&lib, pool.next_game);
+    pool.next_game = next;
+    if let Some(slot) = pool.slots.get_mut(w) {
+        post(&slot.worker, &batch.finish());
+        slot.sent.push_back(Sent::Batch);
+    }
+}
+
+/// The database's shared state and the way to ask it questions.
+#[derive(Clone)]
+pub(crate) struct DatabaseHandle {
+    /// The workers and their answers.
+    pub pool: Rc<RefCell<Pool>>,
+    /// Bumped whenever the pool has news.
+    pub version: u64,
+    /// Asks a question.
+    pub ask: Callback<Question>,
+}
+
+impl PartialEq for DatabaseHandle {
+    fn eq(&self, other: &DatabaseHandle) -> bool {
+        Rc::ptr_eq(&self.pool, &other.pool) && self.version == other.version
+    }
+}
+
+/// Handles a worker's answer; the page is drawn again (and the game list
+/// filtered) once the pool is no longer borrowed.
+fn receive(
+    pool_rc: &Rc<RefCell<Pool>>,
+    w: usize,
+    data: wasm_bindgen::JsValue,
+    session: &Session,
+    redraw: &Callback<()>,
+) {
+    let (draw, action) = take_answer(&mut pool_rc.borrow_mut(), w, data);
+    if let Some(action) = action {
+        session.act(action);
+    }
+    if draw {
+        redraw.emit(());
+    }
+}
+
+/// Puts a worker's answer into the pool: whether to draw the page again,
+/// and what to change on it.
+fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool, Option<PageAction>) {
+    if let Some(text) = data.as_string() {
+        pool.building.progress.failed = Some(format!("The position index could not be built: {text}"));
+        pool.slots.clear();
+        return (true, None);
+    }
+    let bytes = Uint8Array::new(&data).to_vec();
+    let Some(response) = Response::decode(&bytes) else { return (false, None) };
+    let Some(sent) = pool.slots.get_mut(w).and_then(|s| s.sent.pop_front()) else { return (false, None) };
+    match (sent, response) {
+        (_, Response::Failed(why)) => {
+            pool.building.progress.failed = Some(format!("The position index could not be built: {why}"));
+            pool.slots.clear();
+            (true, None)
+        }
+        (Sent::Batch, Response::Added(added)) => {
+            pool.building.added(w, &added);
+            feed(pool, w);
+            let done = pool.building.progress.done();
+            if done {
+                pool.building.progress.took_ms = Some(now() - pool.started);
+            }
+            let draw = done || now() - pool.last_drawn > REDRAW_MS;
+            if draw {
+                pool.last_drawn = now();
+            }
+            (draw, None)
+        }
+        (Sent::Question(id), response) => {
+            let Some((_, _, merging)) = pool.questions.get_mut(&id) else { return (false, None) };
+            let Some(answer) = merging.add(response) else { return (false, None) };
+            let Some((question, asked, _)) = pool.questions.remove(&id) else { return (false, None) };
+            let mut action = None;
+            match (question, answer) {
+                (Question::Tree(fen), Answer::Tree(tree)) => {
+                    pool.explored = Some(Explored { fen, tree, ms: now_precise() - asked });
+                }
+                (Question::Search(_, label), Answer::Matches(found)) => {
+                    pool.searching = false;
+                    let games = Rc::new(found.iter().map(|m| m.0).collect());
+                    action = Some(PageAction::Subset(Some(Subset { label, games, plies: Some(found) })));
+                }
+                (Question::Summary, Answer::Summary(summary)) => pool.summary = Some(summary),
+                _ => {}
+            }
+            (true, action)
+        }
+        _ => (false, None),
+    }
+}
+
+/// Milliseconds on the page's precise clock.
+pub(crate) fn now_precise() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or_else(now, |p| p.now())
+}
+
+/// Starts the workers on a library.
+fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
+    let (total, bytes) = {
+        let l = lib.borrow();
+        (l.file_games(), l.bytes().len())
+    };
+    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+    let count = cores.clamp(1, MAX_WORKERS).min(bytes.div_ceil(BYTES_PER_WORKER).max(1));
+    let mut pool = pool_rc.borrow_mut();
+    pool.stop();
+    pool.lib = Some(lib);
+    pool.started = now();
+    pool.building = Building::new(total, count);
+    for w in 0..count {
+        let Ok(worker) = Worker::new(WORKER_SCRIPT) else {
+            pool.building.progress.failed = Some("The position index could not be built: no Web Worker.".into());
+            pool.slots.clear();
+            return;
+        };
+        let on_message = {
+            let (pool_rc, session, redraw) = (pool_rc.clone(), session.clone(), redraw.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                receive(&pool_rc, w, e.data(), &session, &redraw)
+            })
+        };
+        let on_error = {
+            let (pool_rc, redraw) = (pool_rc.clone(), redraw.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                if let Ok(mut pool) = pool_rc.try_borrow_mut() {
+                    pool.building.progress.failed =
+                        Some("The position index could not be built: its worker did not start.".into());
+                    pool.slots.clear();
+                }
+                redraw.emit(());
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        pool.slots.push(Slot { worker, sent: VecDeque::new(), _on_message: on_message, _on_error: on_error });
+    }
+    for _ in 0..IN_FLIGHT {
+        for w in 0..count {
+            feed(&mut pool, w);
+        }
+    }
+    drop(pool);
+    redraw.emit(());
+}
+
+/// Finds the duplicates a slice at a time, then draws the page again.
+fn find_duplicates(pool_rc: &Rc<RefCell<Pool>>, redraw: &Callback<()>) {
+    let hashes = {
+        let mut pool = pool_rc.borrow_mut();
+        if pool.duplicates_started {
+            return;
+        }
+        pool.duplicates_started = true;
+        Rc::new(pool.building.hashes.clone())
+    };
+    let (pool_rc, redraw) = (pool_rc.clone(), redraw.clone());
+    let lib = pool_rc.borrow().lib.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let mut job = DuplicatesJob::new(hashes);
+        loop {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            let same_file = {
+                let pool = pool_rc.borrow();
+                matches!((&pool.lib, &lib), (Some(a), Some(b)) if Rc::ptr_eq(a, b))
+            };
+            if !same_file {
+                return;
+            }
+            let start = now();
+            if let Some(found) = job.step(&mut || now() - start > SLICE_MS) {
+                pool_rc.borrow_mut().duplicates = Some(Rc::new(found));
+                redraw.emit(());
+                return;
+            }
+        }
+    });
+}
+
+/// Sends a question to every worker.
+fn ask(pool_rc: &Rc<RefCell<Pool>>, question: Question, redraw: &Callback<()>) {
+    if question == Question::Redraw {
+        redraw.emit(());
+        return;
+    }
+    let mut pool = pool_rc.borrow_mut();
+    if pool.slots.is_empty() || !pool.building.progress.done() {
+        return;
+    }
+    let fen_key = |fen: &str| fen.parse::<PositionKey>().ok();
+    let (request, empty) = match &question {
+        Question::Tree(fen) => match fen_key(fen) {
+            Some(k) => (Request::Tree(k), Answer::Tree(Rc::default())),
+            None => return,
+        },
+        Question::Search(fen, _) => match fen_key(fen) {
+            Some(k) => (Request::Search(k), Answer::Matches(Rc::default())),
+            None => return,
+        },
+        Question::Summary => (Request::Summary, Answer::Summary(Rc::default())),
+        Question::Redraw => return,
+    };
+    if matches!(question, Question::Search(..)) {
+        pool.searching = true;
+    }
+    let id = pool.next_question;
+    pool.next_question += 1;
+    let message = request.encode();
+    for slot in &mut pool.slots {
+        post(&slot.worker, &message);
+        slot.sent.push_back(Sent::Question(id));
+    }
+    let workers = pool.slots.len();
+    pool.questions.insert(id, (question, now_precise(), Merging::new(workers, empty)));
+}
+
+/// The database of the open file: built once the file is indexed (when it
+/// holds several games), rebuilt for every new file.
+#[hook]
+pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
+    let pool = use_mut_ref(Pool::default);
+    let version = use_state(|| 0u64);
+    let redraw = {
+        let version = version.clone();
+        let count = use_mut_ref(|| 0u64);
+        Callback::from(move |()| {
+            *count.borrow_mut() += 1;
+            version.set(*count.borrow());
+        })
+    };
+    {
+        let (pool, session, redraw) = (pool.clone(), session.clone(), redraw.clone());
+        use_effect_with((*session.library).clone(), move |handle| {
+            let same = pool.borrow().lib.as_ref().is_some_and(|l| Rc::ptr_eq(l, &handle.lib));
+            if !same {
+                let ready = {
+                    let lib = handle.lib.borrow();
+                    lib.is_indexed() && lib.file_games() >= 2
+                };
+                if ready {
+                    start(&pool, handle.lib.clone(), &session, &redraw);
+                } else if pool.borrow().lib.is_some() {
+                    pool.borrow_mut().stop();
+                    redraw.emit(());
+                }
+            }
+        });
+    }
+    {
+        // The duplicates are looked for once the index is built.
+        let (pool, redraw) = (pool.clone(), redraw.clone());
+        let done = pool.borrow().building.progress.done() && !pool.borrow().slots.is_empty();
+        use_effect_with((done, *version), move |(done, _)| {
+            if *done {
+                find_duplicates(&pool, &redraw);
+            }
+        });
+    }
+    let ask = {
+        let pool = pool.clone();
+        Callback::from(move |q: Question| ask(&pool, q, &redraw))
+    };
+    DatabaseHandle { pool, version: *version, ask }
+}
