@@ -174,6 +174,20 @@ test('100,000 games: workers build the index, the explorer agrees with the CLI, 
   await page.waitForSelector('.gl-subset');
   await page.waitForFunction((n) => document.querySelector('.gl-count')?.innerText.startsWith(`${n} of`), afterE4.games);
   assert.equal(await page.locator('.position-setup').count(), 0, 'the editor closed');
+
+  // The file downloaded without its repeated games: one game of each group, the first as read.
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.locator('.export-duplicates').selectOption({ index: 1 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByRole('button', { name: 'Download file' }).click(),
+  ]);
+  const downloaded = await readFile(await download.path());
+  const gamesIn = (b) => b.toString('latin1').match(/^\[Event "/gm).length;
+  assert.equal(gamesIn(downloaded), summary.groups, 'one game of each group');
+  const original = await readFile(file);
+  assert.ok(downloaded.subarray(0, 100_000).equals(original.subarray(0, 100_000)), 'games as read, byte for byte');
+  console.log(`# without duplicates: ${downloaded.length} of ${original.length} bytes`);
   assert.deepEqual(errors, []);
   await page.close();
 });
