@@ -18,7 +18,7 @@ use crate::state::engine::{setup_commands, Analysis, EngineState};
 
 /// The engine's script, next to the app (scripts/copy-engine.sh puts it
 /// there); it loads its `.wasm` from the same folder.
-const ENGINE_SCRIPT: &str = "engine/stockfish-18-lite-single.js";
+pub(crate) const ENGINE_SCRIPT: &str = "engine/stockfish-18-lite-single.js";
 /// How often the lines are redrawn at most, in milliseconds.
 const REDRAW_MS: u32 = 100;
 

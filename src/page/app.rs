@@ -11,10 +11,12 @@ use yew::prelude::*;
 use crate::components::analysis_panel::AnalysisPanel;
 use crate::components::board_view::{BoardView, EngineView};
 use crate::components::diagnostics_panel::DiagnosticsPanel;
+use crate::components::eval_graph::EvalGraph;
 use crate::components::explorer_panel::ExplorerPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
+use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
@@ -27,6 +29,7 @@ use crate::page::list_order::use_list_order;
 use crate::page::loading::{use_loader, use_open_at_start, use_open_pending, use_restore_saved};
 use crate::page::notices::{Notices, PastePanel};
 use crate::page::page_listeners::use_page_listeners;
+use crate::page::review::use_review;
 use crate::page::session::{Jobs, Session};
 use crate::page::top_bar::TopBar;
 use crate::state::database::Sameness;
@@ -107,6 +110,18 @@ pub fn app() -> Html {
             eval: if a { analysis.analysis.eval() } else { None },
             best: if a { best_arrow(&analysis.analysis) } else { None },
         }
+    });
+    let review = use_review(viewer.game_index, &game, &actions.edit);
+    let figures = game.has_eval.then(|| {
+        let line = game.main_line();
+        let moves: Vec<_> = line[1..]
+            .iter()
+            .map(|&ix| {
+                let n = game.node(ix);
+                (n.by_white, n.nags.clone(), n.eval)
+            })
+            .collect();
+        crate::state::review::side_figures(game.node(0).eval, &moves)
     });
     let db = use_database(&session);
     {
@@ -207,6 +222,8 @@ pub fn app() -> Html {
                     { edit_bar(&session, &actions, lib.is_indexed()) }
                     <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                         fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} />
+                    <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
+                        message={review.message.clone()} {figures} />
                     { explorer_html }
                 </BoardView>
                 <section class="side-col" aria-label="Game">
@@ -221,6 +238,7 @@ pub fn app() -> Html {
                             }} />
                     }
                     <GameHeader game={game.clone()} />
+                    <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
                     <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>

@@ -55,7 +55,7 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
     let edit = {
         let (session, reopen, save) = (session.clone(), reopen.clone(), save.clone());
         Callback::from(move |op: EditOp| {
-            let stay = matches!(op, EditOp::Tags(_));
+            let stay = matches!(op, EditOp::Tags(_) | EditOp::Annotate(_));
             let result = session.edits.borrow_mut().apply(&session.library.lib.borrow(), index, op);
             match result {
                 Ok(key) => {

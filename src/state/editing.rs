@@ -36,6 +36,9 @@ pub enum EditOp {
     Mark(NodeId, Square, MarkColor),
     /// Set tags (a value of `None` removes the tag), in one step.
     Tags(Vec<(String, Option<String>)>),
+    /// The analysis of a game, in one step: for each move its `[%eval]`
+    /// (operands) and a NAG to add.
+    Annotate(crate::state::review::Annotations),
 }
 
 /// What an edit did: the node to show after it.
@@ -247,6 +250,23 @@ fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
             let marks: Vec<SquareMark> =
                 marks.into_iter().map(|(color, square)| SquareMark { color, square }).collect();
             set_or_remove(editor, at, "csl", &commands::format_squares(&marks))
+        }
+        EditOp::Annotate(marks) => {
+            let at = editor.game().root();
+            editor
+                .apply(|g| {
+                    let mut g = g.clone();
+                    for (node, eval, nag) in &marks {
+                        if let Some(ops) = eval {
+                            g = edit::set_command(&g, *node, "eval", ops)?;
+                        }
+                        if let Some(nag) = nag {
+                            g = edit::add_nag(&g, *node, *nag)?;
+                        }
+                    }
+                    Ok(g)
+                })
+                .map(|()| at)
         }
         EditOp::Tags(tags) => editor
             .apply(|g| {

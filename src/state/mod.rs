@@ -16,6 +16,7 @@ pub(crate) mod numbers;
 pub(crate) mod opener;
 pub(crate) mod page_state;
 pub(crate) mod persist;
+pub(crate) mod review;
 pub(crate) mod slice_clock;
 pub(crate) mod url_state;
 pub(crate) mod viewer;

@@ -193,6 +193,15 @@ impl ViewGame {
         self.nodes[ix].children.first().copied()
     }
 
+    /// The main line: the start (index 0) and every main-line move.
+    pub fn main_line(&self) -> Vec<NodeIx> {
+        let mut line = vec![0];
+        while let Some(next) = self.next(*line.last().unwrap_or(&0)) {
+            line.push(next);
+        }
+        line
+    }
+
     /// The last node reached by following the main line from `ix`.
     pub fn line_end(&self, mut ix: NodeIx) -> NodeIx {
         while let Some(next) = self.next(ix) {

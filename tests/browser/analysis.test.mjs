@@ -3,8 +3,9 @@
 // the board: the core then writes the move with `#` only if it mates.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBrowser, openApp, forgetSavedSession, pastePgn, boardFen, outDir, squareCentre } from './harness.mjs';
+import { startBrowser, openApp, openPasted, forgetSavedSession, pastePgn, boardFen, outDir, squareCentre, repoRoot } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const MATE_IN_ONE = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
@@ -115,6 +116,94 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
   assert.equal(await page.locator('.analysis-line').count(), 0);
   assert.equal(await page.locator('.board-col .arrow-engine').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** Winning chances of an `[%eval]` operand, as the README defines them. */
+function chances(ops) {
+  if (ops.startsWith('#')) return ops.startsWith('#-') ? -1 : 1;
+  return 2 / (1 + Math.exp(-0.00368208 * Math.round(Number(ops) * 100))) - 1;
+}
+
+/** The main line of an exported game: each move's SAN, NAGs and `[%eval]`. */
+function mainLine(pgn) {
+  const movetext = pgn.split(/\r?\n\r?\n/).slice(1).join(' ');
+  const moves = [];
+  for (const token of movetext.match(/\{[^}]*\}|\$\d+|[^\s{}$]+/g) ?? []) {
+    if (token.startsWith('{')) {
+      const e = token.match(/\[%eval\s+([^\],\s]+)/);
+      if (e && moves.length) moves.at(-1).eval = e[1];
+    } else if (token.startsWith('$')) {
+      moves.at(-1)?.nags.push(Number(token.slice(1)));
+    } else if (!/^\d+\.+$/.test(token) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) {
+      moves.push({ san: token, nags: [] });
+    }
+  }
+  return moves;
+}
+
+async function exported(page) {
+  await page.getByRole('button', { name: 'Export' }).click();
+  const text = await page.locator('.export-text').inputValue();
+  await page.keyboard.press('Escape');
+  return text;
+}
+
+test('Analyse game writes an [%eval] for every move and marks by winning chances, as one edit; the graph has a point per move and a click goes there', async (t) => {
+  const sample = join(repoRoot, '../shared/corpus/bench/twic1599_1000k.pgn');
+  if (!existsSync(sample)) {
+    t.skip('the bench sample is not there');
+    return;
+  }
+  // A game of 40 to 45 moves without comments or variations.
+  const pgn = readFileSync(sample, 'latin1').split(/\n\n(?=\[Event )/)
+    .find((g) => / 40\. /.test(g) && !/ 46\. /.test(g) && !/[{(]/.test(g.split('\n\n')[1] ?? ''));
+  const { page, errors } = await openPasted(browser.context, browser.url, pgn);
+  await page.locator('.review-budget').selectOption({ index: 0 });
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Analyse game' }).click();
+  await page.waitForSelector('.review-progress');
+  await page.waitForFunction(() => !document.querySelector('.review-progress') && document.querySelector('.eval-graph'), null, { timeout: 300_000 });
+  const moves = mainLine(await exported(page));
+  console.log(`analyse game: ${moves.length} moves in ${Date.now() - started} ms at 0.1 s a move`);
+  assert.ok(moves.length >= 80, `${moves.length} moves`);
+  assert.equal(moves.filter((m) => m.eval).length, moves.length, `one [%eval] for every move: ${moves.map((m) => m.san + ':' + (m.eval ?? '-')).join(' ')}`);
+  // Each mark as the winning chances say (the first move's "before" is the start, not written).
+  let marks = 0;
+  for (let i = 1; i < moves.length; i++) {
+    const drop = chances(moves[i - 1].eval) - chances(moves[i].eval);
+    const lost = i % 2 === 0 ? drop : -drop;
+    const expected = lost >= 0.3 ? 4 : lost >= 0.2 ? 2 : lost >= 0.1 ? 6 : null;
+    const got = moves[i].nags.find((n) => [2, 4, 6].includes(n)) ?? null;
+    // At a threshold, rounding of the written eval may tip the mark.
+    if (Math.abs(lost - 0.1) > 0.002 && Math.abs(lost - 0.2) > 0.002 && Math.abs(lost - 0.3) > 0.002) {
+      assert.equal(got, expected, `move ${i + 1} (${moves[i].san}): lost ${lost.toFixed(3)}`);
+    }
+    if (got) marks++;
+  }
+  const figures = await page.evaluate(() => [...document.querySelectorAll('.review-figures tbody tr')]
+    .map((r) => Number(r.dataset.inaccuracies) + Number(r.dataset.mistakes) + Number(r.dataset.blunders)));
+  assert.equal(figures[0] + figures[1], marks + (moves[0].nags.some((n) => [2, 4, 6].includes(n)) ? 1 : 0), 'the figures count the marks');
+
+  // The graph: a point per move; a click in its middle goes to the middle move.
+  const graph = page.locator('.eval-graph');
+  assert.equal(Number(await graph.getAttribute('data-points')), moves.length);
+  assert.equal(Number(await graph.getAttribute('data-moves')), moves.length);
+  const box = await graph.locator('svg').boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const middle = Math.round(moves.length / 2);
+  await page.waitForFunction((ply) => location.hash.endsWith(`ply=${ply}`), middle);
+  await graph.locator('svg').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((ply) => location.hash.endsWith(`ply=${ply}`), middle + 1);
+  await page.screenshot({ path: join(outDir, 'analyse-game.png') });
+  await page.locator('.review').screenshot({ path: join(outDir, 'analyse-game-figures.png') });
+
+  // One edit: undone at once.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  assert.equal(mainLine(await exported(page)).filter((m) => m.eval).length, 0, 'undo takes every [%eval] away');
+  assert.equal(await page.locator('.eval-graph').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });
