@@ -3,7 +3,10 @@
 //   - bytes of wasm + js + css, raw and gzipped (level 9);
 //   - time from navigation to the first board with pieces (median of runs);
 //   - time to open a 64 MiB PGN file (a bench sample repeated), and the
-//     longest main-thread task meanwhile.
+//     longest main-thread task meanwhile;
+//   - the app's first board with the engine's files in dist/ and without
+//     them (the engine is fetched only when analysis is turned on), and the
+//     time to depth 16 on a set middlegame position.
 // Movetext indexes every game of the file and shows the first; pgn-viewer
 // parses the whole text (chessops) and shows the first game.
 //
@@ -70,15 +73,21 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   const bigSize = (await stat(big)).size;
 
   const dist = join(root, 'dist');
-  const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f)).map((f) => join(dist, f)));
+  // The app's first download (the index worker comes with a file of several games).
+  const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f) && !f.startsWith('index-worker')).map((f) => join(dist, f)));
+  const indexWorker = await sizes(['index-worker.js', 'index-worker.wasm'].map((f) => join(dist, f)));
   const widgetDir = join(dist, 'widget');
   const widget = await sizes(['movetext.js', 'movetext_wasm.js', 'movetext_wasm_bg.wasm', 'movetext.css'].map((f) => join(widgetDir, f)));
   const theirs = await sizes([join(lpv, 'lpv.js'), join(lpv, 'lpv.css')]);
 
-  const browser = await startBrowser({ mounts: { '/lpv/': lpv, '/work/': work } });
-  const firstBoard = async (path, selector) => {
-    const times = [];
-    for (let i = 0; i < runs; i++) {
+  // The app without the engine's files beside it.
+  const noEngine = join(work, 'noengine');
+  await import('node:fs/promises').then((fs) => fs.cp(dist, noEngine, { recursive: true, filter: (src) => !src.includes(`${dist}/engine`) }));
+  // A middlegame (Queen's Gambit Declined, after 9... Nd5) for the engine.
+  await writeFile(join(work, 'middlegame.pgn'), '1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 5. e3 O-O 6. Nf3 Nbd7 7. Rc1 c6 8. Bd3 dxc4 9. Bxc4 Nd5 *\n');
+  const browser = await startBrowser({ mounts: { '/lpv/': lpv, '/work/': work, '/noengine/': noEngine } });
+  const firstBoard = async (path, selector, times = [], count = runs) => {
+    for (let i = 0; i < count; i++) {
       const page = await browser.context.newPage();
       await page.addInitScript((selector) => {
         new MutationObserver((_, obs) => {
@@ -95,7 +104,28 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
     }
     return median(times);
   };
-  const oursFirst = await firstBoard('', '.board use.piece');
+  // Two pages measured turn about, so that neither gets the cold start.
+  const firstBoards = async (a, b, selector) => {
+    const [ta, tb] = [[], []];
+    for (let i = 0; i < runs; i++) {
+      await firstBoard(a, selector, ta, 1);
+      await firstBoard(b, selector, tb, 1);
+    }
+    return [median(ta), median(tb)];
+  };
+  const [oursFirst, oursFirstNoEngine] = await firstBoards('', 'noengine/', '.board use.piece');
+  const depth16 = [];
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    const page = await browser.context.newPage();
+    await page.goto(browser.url + '?url=/work/middlegame.pgn');
+    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('middlegame'));
+    await page.keyboard.press('End');
+    const t0 = Date.now();
+    await page.getByRole('button', { name: 'Analysis' }).click();
+    await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 16, null, { timeout: 120_000, polling: 50 });
+    depth16.push(Date.now() - t0);
+    await page.close();
+  }
   const theirsFirst = await firstBoard('lpv/', 'cg-board piece');
 
   const watchLongTasks = () => {
@@ -149,8 +179,11 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   console.log(row('app: wasm + js + css, gzipped', kib(ours.gz), kib(theirs.gz)));
   console.log(row('widget: wasm + js + css, gzipped', kib(widget.gz), kib(theirs.gz)));
   console.log(row('app: wasm + js + css, raw', kib(ours.raw), kib(theirs.raw)));
+  console.log(row('app: position index worker (files of several games), gzipped', kib(indexWorker.gz), ''));
   console.log(row('widget: wasm + js + css, raw', kib(widget.raw), kib(theirs.raw)));
   console.log(row('navigation to first board (median)', `${oursFirst.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));
+  console.log(row('first board without the engine\'s files in dist/ (median)', `${oursFirstNoEngine.toFixed(0)} ms`, ''));
+  console.log(row('analysis on to depth 16, middlegame (median, engine fetched first)', `${median(depth16)} ms`, ''));
   console.log(row(`open a ${Math.round(bigSize / 1048576)} MiB file`, `${(oursBig.ms / 1000).toFixed(2)} s (${oursBig.games} indexed)`, `${(theirsBig.ms / 1000).toFixed(2)} s (first game shown)`));
   console.log(row('longest main-thread task meanwhile', `${oursBig.long.toFixed(0)} ms`, `${theirsBig.long.toFixed(0)} ms`));
 } finally {
