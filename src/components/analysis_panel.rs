@@ -29,6 +29,10 @@ pub struct AnalysisPanelProps {
     /// Why the engine does not run, if it failed.
     #[prop_or_default]
     pub error: Option<AttrValue>,
+    /// Play a line's moves up to one (in UCI, from the shown position) into
+    /// the game.
+    #[prop_or_default]
+    pub on_line: Callback<Vec<String>>,
 }
 
 /// The analysis panel.
@@ -52,11 +56,20 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             .map(|line| {
                 let moves = write_line(pos, &line.pv, props.notation, MOVES_SHOWN);
                 let first = moves.first().map(|m| m.uci.clone());
-                let text = moves.into_iter().map(|m| m.text).collect::<Vec<_>>().join(" ");
+                let buttons = moves.iter().enumerate().map(|(k, m)| {
+                    let onclick = {
+                        let (cb, pv) = (props.on_line.clone(), line.pv[..=k].to_vec());
+                        Callback::from(move |_: MouseEvent| cb.emit(pv.clone()))
+                    };
+                    html! {
+                        <button type="button" class="analysis-move" data-uci={m.uci.clone()} {onclick}
+                            title="Play the line up to this move into the game">{ m.text.clone() }</button>
+                    }
+                });
                 html! {
                     <li class="analysis-line" data-multipv={line.multipv.to_string()} data-uci={first}>
                         <span class="analysis-score">{ score_text(line.eval) }</span>
-                        <span class="analysis-moves">{ text }</span>
+                        <span class="analysis-moves">{ for buttons }</span>
                     </li>
                 }
             })
@@ -67,7 +80,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         <section class={classes!("analysis", props.on.then_some("on"))} aria-label="Analysis">
             <div class="analysis-head">
                 <button type="button" class="btn analysis-toggle" aria-pressed={props.on.to_string()} onclick={toggle}
-                    title="Analyse the shown position with Stockfish, in this browser">{ "Analysis" }</button>
+                    title="Analyse the shown position with Stockfish, in this browser (L)" aria-keyshortcuts="L">{ "Analysis" }</button>
                 if props.on {
                     <span class="analysis-depth" data-depth={depth.to_string()}>
                         { if depth == 0 { "Starting…".to_owned() } else { format!("Depth {depth}") } }

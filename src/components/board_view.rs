@@ -16,7 +16,7 @@ use crate::components::controls::Controls;
 use crate::components::eval_bar::EvalBar;
 use crate::components::player_bar::player_bar_at;
 use crate::state::model::{NodeIx, SharedGame};
-use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, Viewer};
+use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, Autoplay, Viewer};
 
 /// What the board view shows and what it answers.
 #[derive(Properties, PartialEq)]
@@ -39,6 +39,9 @@ pub struct BoardViewProps {
     pub playing: bool,
     /// Autoplay's delay in milliseconds.
     pub delay: u32,
+    /// Autoplay at the real pace, this many times as fast, instead.
+    #[prop_or_default]
+    pub pace: Option<u32>,
     /// The viewer the controls, the wheel and autoplay drive.
     pub viewer: UseReducerDispatcher<Viewer>,
     /// Player bars above and below the board.
@@ -83,7 +86,8 @@ pub fn board_view(props: &BoardViewProps) -> Html {
     let legal: Rc<Vec<Move>> = use_legal_moves(&props.fen, props.on_move.is_some());
     let board_row = use_node_ref();
     use_wheel_steps(board_row.clone(), props.viewer.clone(), props.wheel);
-    use_autoplay(props.viewer.clone(), props.playing, props.delay);
+    let autoplay = Autoplay { playing: props.playing, delay: props.delay, pace: props.pace };
+    use_autoplay(props.viewer.clone(), game, current, autoplay);
     let callbacks = use_viewer_callbacks(props.viewer.clone());
 
     let bottom = if props.flipped { Color::Black } else { Color::White };
@@ -116,7 +120,8 @@ pub fn board_view(props: &BoardViewProps) -> Html {
             if props.controls {
                 <Controls can_back={current != 0} can_forward={game.next(current).is_some()} can_play={game.next(0).is_some()}
                     on_nav={callbacks.on_nav}
-                    playing={props.playing} on_play={callbacks.on_play} delay={props.delay} on_delay={callbacks.on_delay} />
+                    playing={props.playing} on_play={callbacks.on_play} delay={props.delay} on_delay={callbacks.on_delay}
+                    pace={props.pace} on_pace={callbacks.on_pace} timed={game.nodes.iter().any(|n| n.clock.is_some() || n.emt.is_some())} />
             }
             { props.children.clone() }
             <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>

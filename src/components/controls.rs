@@ -25,10 +25,21 @@ pub struct ControlsProps {
     pub delay: u32,
     /// A new autoplay delay was chosen.
     pub on_delay: Callback<u32>,
+    /// Autoplay at the real pace, this many times as fast.
+    #[prop_or_default]
+    pub pace: Option<u32>,
+    /// The real pace was chosen (or a delay).
+    #[prop_or_default]
+    pub on_pace: Callback<Option<u32>>,
+    /// The game's moves have times ([%clk] or [%emt]): the real pace is offered.
+    #[prop_or_default]
+    pub timed: bool,
 }
 
 /// The autoplay delays offered, in milliseconds.
 pub const DELAYS: [(u32, &str); 5] = [(250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"), (2000, "2 s"), (4000, "4 s")];
+/// The real paces offered: how many times as fast as the moves were played.
+pub const PACES: [(u32, &str); 3] = [(1, "Real pace"), (10, "Real ×10"), (60, "Real ×60")];
 
 /// Icon paths in a 24 × 24 box.
 fn icon(nav: Nav) -> &'static str {
@@ -62,12 +73,16 @@ pub fn controls(props: &ControlsProps) -> Html {
         Callback::from(move |_: MouseEvent| on_play.emit(()))
     };
     let onchange = {
-        let on_delay = props.on_delay.clone();
+        let (on_delay, on_pace) = (props.on_delay.clone(), props.on_pace.clone());
         Callback::from(move |e: Event| {
             use wasm_bindgen::JsCast;
             if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
                 let i = select.selected_index().max(0) as usize;
-                on_delay.emit(DELAYS.get(i).map_or(1000, |d| d.0));
+                match (DELAYS.get(i), PACES.get(i.saturating_sub(DELAYS.len()))) {
+                    (Some(d), _) => on_delay.emit(d.0),
+                    (None, Some(p)) => on_pace.emit(Some(p.0)),
+                    (None, None) => on_delay.emit(1000),
+                }
             }
         })
     };
@@ -88,7 +103,14 @@ pub fn controls(props: &ControlsProps) -> Html {
             { button(Nav::Next, "Next move", "ArrowRight", props.can_forward) }
             { button(Nav::Last, "Last move", "End", props.can_forward) }
             <select class="autoplay-delay" aria-label="Autoplay: time per move" title="Autoplay: time per move" {onchange}>
-                { for DELAYS.iter().map(|(ms, label)| html! { <option selected={*ms == props.delay}>{ *label }</option> }) }
+                { for DELAYS.iter().map(|(ms, label)| html! {
+                    <option selected={props.pace.is_none() && *ms == props.delay}>{ *label }</option>
+                }) }
+                if props.timed {
+                    { for PACES.iter().map(|(f, label)| html! {
+                        <option selected={props.pace == Some(*f)} title="At the time each move took">{ *label }</option>
+                    }) }
+                }
             </select>
             { button(Nav::Flip, "Flip board", "F", true) }
         </div>

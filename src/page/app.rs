@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use crate::components::analysis_panel::AnalysisPanel;
 use crate::components::board_view::{BoardView, EngineView};
+use crate::components::clock_graph::ClockGraph;
 use crate::components::diagnostics_panel::DiagnosticsPanel;
 use crate::components::eval_graph::EvalGraph;
 use crate::components::explorer_panel::ExplorerPanel;
@@ -102,6 +103,9 @@ pub fn app() -> Html {
     // The shown position's FEN, written once a drawing.
     let fen = game.node(current).fen();
     let analysis = use_analysis(&fen);
+    if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
+        keys.analysis = analysis.toggle.clone();
+    }
     // The engine's view of the shown position only: none while its lines
     // are still of the position shown before.
     let engine = analysis.on.then(|| {
@@ -217,11 +221,24 @@ pub fn app() -> Html {
             <main class="viewer">
                 { menu_html }
                 <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
-                    playing={viewer.playing} delay={viewer.delay} viewer={viewer.dispatcher()}
+                    playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
                     players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)} {engine}>
                     { edit_bar(&session, &actions, lib.is_indexed()) }
                     <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
-                        fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} />
+                        fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()}
+                        on_line={{
+                            let (edit, pos) = (actions.edit.clone(), game.node(current).pos.clone());
+                            Callback::from(move |pv: Vec<String>| {
+                                let mut p = pos.clone();
+                                let mut moves = Vec::new();
+                                for uci in &pv {
+                                    let Some(m) = uci.parse::<movetext_core::shakmaty::uci::UciMove>().ok().and_then(|u| u.to_move(&p).ok()) else { break };
+                                    movetext_core::shakmaty::Position::play_unchecked(&mut p, m);
+                                    moves.push(m);
+                                }
+                                edit.emit(EditOp::PlayLine(current_key, moves));
+                            })
+                        }} />
                     <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
                         message={review.message.clone()} {figures} />
                     { explorer_html }
@@ -239,6 +256,7 @@ pub fn app() -> Html {
                     }
                     <GameHeader game={game.clone()} />
                     <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
+                    <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
                     <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>

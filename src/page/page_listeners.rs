@@ -30,6 +30,8 @@ pub(crate) struct KeyContext {
     pub current: NodeIx,
     pub key: NodeId,
     pub blocked: bool,
+    /// Turns analysis on or off (L).
+    pub analysis: Callback<()>,
 }
 
 /// Installs the page's window listeners once; they go with the component.
@@ -159,7 +161,8 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
 
 /// The editing shortcuts: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Delete
 /// (delete from here), P (promote), M (main line), C and Shift+C (comment
-/// after and before), the context-menu key or Shift+F10 (the move's menu).
+/// after and before), the context-menu key or Shift+F10 (the move's menu),
+/// and L (analysis on or off).
 /// `Some(true)` when the key was used, `None` when it is not an edit key.
 fn edit_key(event: &KeyboardEvent, ctx: &KeyContext) -> Option<bool> {
     let key = event.key();
@@ -182,6 +185,7 @@ fn edit_key(event: &KeyboardEvent, ctx: &KeyContext) -> Option<bool> {
         "m" | "M" if ctx.current != 0 => ctx.edit.emit(EditOp::MainLine(at)),
         "c" => ctx.comment.emit((ctx.current, CommentSide::After)),
         "C" if ctx.current != 0 => ctx.comment.emit((ctx.current, CommentSide::Before)),
+        "l" | "L" => ctx.analysis.emit(()),
         "ContextMenu" => ctx.menu.emit(()),
         "F10" if event.shift_key() => ctx.menu.emit(()),
         _ => return None,

@@ -14,6 +14,8 @@ pub struct CommentParts {
     pub clock: Option<u32>,
     /// `[%eval]`
     pub eval: Option<Eval>,
+    /// `[%emt]`: the time the move took, in tenths of a second.
+    pub emt: Option<u32>,
     /// `[%cal]`
     pub arrows: Vec<Arrow>,
     /// `[%csl]`
@@ -44,6 +46,12 @@ pub fn split_comment(comment: &str) -> CommentParts {
     for (name, span) in spans.iter().rev() {
         if clock_seen && eval_seen {
             break;
+        }
+        if parts.emt.is_none() && name.eq_ignore_ascii_case("emt") {
+            if let Some(CommandValue::ElapsedMove(centis)) = value(span) {
+                parts.emt = u32::try_from(centis.0 / 10).ok();
+            }
+            continue;
         }
         if (!clock_seen && name.eq_ignore_ascii_case("clk")) || (!eval_seen && name.eq_ignore_ascii_case("eval")) {
             match value(span) {
@@ -84,6 +92,12 @@ mod tests {
         let p = split_comment("[%clk 0:01:00] [%eval 0.5] [%clk 0:00:30] [%eval 1.0] [%clk x] [%eval y]");
         assert_eq!(p.clock, Some(300));
         assert_eq!(p.eval, Some(Eval::Pawns { centipawns: 100 }));
+    }
+
+    #[test]
+    fn the_time_a_move_took() {
+        assert_eq!(split_comment("[%emt 0:00:12.5] good").emt, Some(125));
+        assert_eq!(split_comment("[%clk 0:01:00]").emt, None);
     }
 
     #[test]

@@ -18,6 +18,8 @@ use crate::state::library::{count_line_breaks, Library};
 pub enum EditOp {
     /// Play a move after a node (follow it if it exists, else a new line).
     Play(NodeId, Move),
+    /// Play moves one after another from a node, in one step.
+    PlayLine(NodeId, Vec<Move>),
     /// Delete a node and everything after it.
     Delete(NodeId),
     /// Move the node's variation one place up.
@@ -234,6 +236,13 @@ fn trailing_line_breaks(bytes: &[u8]) -> u32 {
 fn apply_op(editor: &mut Editor, op: EditOp) -> Outcome {
     match op {
         EditOp::Play(at, mv) => editor.apply(|g| edit::play_move(g, at, mv)),
+        EditOp::PlayLine(at, moves) => editor.apply(|g| {
+            let (mut g, mut node) = (g.clone(), at);
+            for mv in &moves {
+                (g, node) = edit::play_move(&g, node, *mv)?;
+            }
+            Ok((g, node))
+        }),
         EditOp::Delete(at) => editor.apply(|g| edit::delete_from(g, at)),
         EditOp::Promote(at) => editor.apply(|g| edit::promote(g, at)).map(|()| at),
         EditOp::MainLine(at) => editor.apply(|g| edit::make_main_line(g, at)).map(|()| at),

@@ -26,12 +26,12 @@ pub fn key_action(key: &str) -> Option<Action> {
 /// in the game list, Space on a button, and the arrows, Enter, Space and
 /// Escape on a board that shows its keyboard cursor (a board clicked
 /// leaves the arrows to stepping through the game), and the arrows, Home
-/// and End on the evaluation graph (it steps itself).
+/// and End on a graph along the main line (it steps itself).
 pub fn key_belongs_to_target(event: &KeyboardEvent) -> bool {
     let graph = event
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| el.closest(".eval-graph").ok().flatten().is_some());
+        .is_some_and(|el| el.closest(".move-graph").ok().flatten().is_some());
     if graph && matches!(event.key().as_str(), "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" | "Home" | "End") {
         return true;
     }

@@ -11,6 +11,7 @@ pub(crate) mod keys;
 pub(crate) mod library;
 pub(crate) mod loader;
 pub(crate) mod model;
+pub(crate) mod move_times;
 pub(crate) mod notation;
 pub(crate) mod numbers;
 pub(crate) mod opener;

@@ -122,6 +122,8 @@ pub struct ViewNode {
     pub clock: Option<u32>,
     /// `[%eval]` after the move.
     pub eval: Option<Eval>,
+    /// `[%emt]` after the move (the time it took), in tenths of a second.
+    pub emt: Option<u32>,
     /// `[%cal]` arrows after the move.
     pub arrows: Vec<Arrow>,
     /// `[%csl]` squares after the move.
@@ -337,6 +339,7 @@ fn make_node<S: GameSource>(
 ) -> ViewNode {
     let mut clock = None;
     let mut eval = None;
+    let mut emt = None;
     let mut arrows = Vec::new();
     let mut marks = Vec::new();
     let mut after = Vec::new();
@@ -344,6 +347,7 @@ fn make_node<S: GameSource>(
         let parts = split_comment(&comment);
         clock = parts.clock.or(clock);
         eval = parts.eval.or(eval);
+        emt = parts.emt.or(emt);
         arrows.extend(parts.arrows);
         marks.extend(parts.marks);
         if !parts.text.is_empty() {
@@ -374,6 +378,7 @@ fn make_node<S: GameSource>(
         check: if pos.is_check() { pos.board().king_of(pos.turn()) } else { None },
         clock,
         eval,
+        emt,
         arrows,
         marks,
         unplayed: src.unplayed(id),

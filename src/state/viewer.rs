@@ -3,15 +3,17 @@
 //! clicks, the wheel, autoplay), with the hooks that wire them up. Shared by
 //! the app and the widget.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
-use gloo_timers::callback::Interval;
+use gloo_timers::callback::Timeout;
 use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
+use crate::state::move_times::move_times;
 
 /// The state of the viewer: the open game, the shown node, the orientation
 /// and autoplay.
@@ -29,6 +31,9 @@ pub struct Viewer {
     pub playing: bool,
     /// Autoplay delay in milliseconds.
     pub delay: u32,
+    /// Autoplay at the pace the moves were played, this many times as
+    /// fast (none: at the delay).
+    pub pace: Option<u32>,
 }
 
 /// A navigation request.
@@ -70,6 +75,8 @@ pub enum Action {
     Tick,
     /// Set the autoplay delay.
     Delay(u32),
+    /// Autoplay at the real pace, this many times as fast, or at the delay.
+    Pace(Option<u32>),
 }
 
 impl Viewer {
@@ -87,6 +94,7 @@ impl Viewer {
             flipped: false,
             playing: false,
             delay: 1000,
+            pace: None,
         }
     }
 
@@ -129,7 +137,11 @@ impl Viewer {
                 Some(next) if self.playing => self.current = next,
                 _ => self.playing = false,
             },
-            Action::Delay(ms) => self.delay = ms.clamp(50, 60_000),
+            Action::Delay(ms) => {
+                self.delay = ms.clamp(50, 60_000);
+                self.pace = None;
+            }
+            Action::Pace(pace) => self.pace = pace.map(|f| f.max(1)),
         }
     }
 }
@@ -153,6 +165,8 @@ pub struct ViewerCallbacks {
     pub on_play: Callback<()>,
     /// The autoplay delay.
     pub on_delay: Callback<u32>,
+    /// Autoplay at the real pace (a speed factor), or not.
+    pub on_pace: Callback<Option<u32>>,
 }
 
 /// The controls' and move list's callbacks for a viewer.
@@ -164,8 +178,12 @@ pub fn use_viewer_callbacks(dispatcher: UseReducerDispatcher<Viewer>) -> ViewerC
     let on_select = use_callback((), move |ix, _| d.dispatch(Action::Goto(ix)));
     let d = dispatcher.clone();
     let on_play = use_callback((), move |(), _| d.dispatch(Action::TogglePlay));
-    let on_delay = use_callback((), move |ms, _| dispatcher.dispatch(Action::Delay(ms)));
-    ViewerCallbacks { on_nav, on_select, on_play, on_delay }
+    let on_delay = {
+        let dispatcher = dispatcher.clone();
+        use_callback((), move |ms, _| dispatcher.dispatch(Action::Delay(ms)))
+    };
+    let on_pace = use_callback((), move |pace, _| dispatcher.dispatch(Action::Pace(pace)));
+    ViewerCallbacks { on_nav, on_select, on_play, on_delay, on_pace }
 }
 
 /// Steps through the moves with the mouse wheel over `area`, when enabled.
@@ -195,12 +213,34 @@ pub fn use_wheel_steps(area: NodeRef, dispatcher: UseReducerDispatcher<Viewer>, 
     });
 }
 
-/// Plays the next move at the viewer's delay while autoplay is on.
+/// How autoplay runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Autoplay {
+    /// It is on.
+    pub playing: bool,
+    /// Milliseconds between moves.
+    pub delay: u32,
+    /// At the real pace, this many times as fast, instead.
+    pub pace: Option<u32>,
+}
+
+/// Plays the next move while autoplay is on: after the viewer's delay, or
+/// at the real pace after the time the next main-line move took (divided
+/// by the pace; between 0.1 and 30 seconds; the delay for a move whose
+/// time is not known).
 #[hook]
-pub fn use_autoplay(dispatcher: UseReducerDispatcher<Viewer>, playing: bool, delay: u32) {
-    use_effect_with((playing, delay), move |&(playing, delay)| {
-        let interval = playing.then(|| Interval::new(delay, move || dispatcher.dispatch(Action::Tick)));
-        move || drop(interval)
+pub fn use_autoplay(dispatcher: UseReducerDispatcher<Viewer>, game: &SharedGame, current: NodeIx, autoplay: Autoplay) {
+    let times = use_memo(game.clone(), |game| {
+        move_times(game).into_iter().filter_map(|t| Some((t.node, t.tenths?))).collect::<HashMap<_, _>>()
+    });
+    let next = game.next(current);
+    let wait = match (autoplay.pace, next.and_then(|n| times.get(&n))) {
+        (Some(pace), Some(&tenths)) => (tenths.saturating_mul(100) / pace).clamp(100, 30_000),
+        _ => autoplay.delay,
+    };
+    use_effect_with((autoplay.playing, wait, current), move |&(playing, wait, _)| {
+        let timeout = playing.then(|| Timeout::new(wait, move || dispatcher.dispatch(Action::Tick)));
+        move || drop(timeout)
     });
 }
 

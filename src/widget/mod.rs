@@ -196,7 +196,7 @@ pub fn widget(props: &WidgetProps) -> Html {
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
-                delay={viewer.delay} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
+                delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
                 controls={opts.controls} wheel={opts.wheel} {on_move} />
             if opts.moves != crate::widget::MovesPlace::None {
                 <div class="mt-side">

@@ -207,3 +207,51 @@ test('Analyse game writes an [%eval] for every move and marks by winning chances
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a click on a move of an engine line plays the line to it as a variation (one undo); L turns analysis on and off', async () => {
+  const { page, errors } = await openPasted(browser.context, browser.url, '[White "A"]\n\n1. e4 e5 2. Nf3 *');
+  await page.keyboard.press('End');
+  const toggle = page.getByRole('button', { name: 'Analysis' });
+  await page.keyboard.press('l');
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'L turns it on');
+  await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 8
+    && document.querySelectorAll('.analysis-line[data-multipv="1"] .analysis-move').length >= 3, null, { timeout: 60_000 });
+  const line = page.locator('.analysis-line[data-multipv="1"] .analysis-move');
+  const texts = await line.allInnerTexts();
+  const before = await page.locator('.move-list .mv').count();
+  await line.nth(2).click();
+  // Three moves from 2... (Black's move first), the last one shown.
+  await page.waitForFunction((n) => document.querySelectorAll('.move-list .mv').length === n, before + 3);
+  const shown = (await page.locator('.mv.current').innerText()).trim();
+  assert.ok(texts[2].endsWith(shown.replace(/^\d+\.+\s*/, '')), `${shown} is the third move of ${texts.join(' ')}`);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForFunction((n) => document.querySelectorAll('.move-list .mv').length === n, before);
+  await page.locator('.move-list').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('l');
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'L turns it off');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the clock graph shows the time of each move and goes to a move; autoplay at the real pace waits as long as each move took', async () => {
+  const pgn = '[TimeControl "300+0"]\n\n1. e4 {[%clk 0:04:54]} e5 {[%clk 0:04:58]} 2. Nf3 {[%clk 0:02:54]} Nc6 {[%clk 0:04:52]} 3. Bb5 {[%emt 0:00:06]} *';
+  const { page, errors } = await openPasted(browser.context, browser.url, pgn);
+  const graph = page.locator('.clock-graph');
+  await graph.waitFor();
+  assert.equal(Number(await graph.getAttribute('data-points')), 5, 'every move has a time');
+  const box = await graph.locator('svg').boundingBox();
+  await page.mouse.click(box.x + box.width * 0.6, box.y + box.height / 2);
+  await page.waitForFunction(() => location.hash.endsWith('ply=3'));
+  await page.screenshot({ path: join(outDir, 'clock-graph.png') });
+
+  // At 60 times the real pace: 1. e4 took 6 s (0.1 s), 1... e5 2 s (0.1 s, the shortest), 2. Nf3 two minutes (2 s).
+  await page.keyboard.press('Home');
+  await page.locator('.autoplay-delay').selectOption({ label: 'Real ×60' });
+  await page.getByRole('button', { name: 'Play moves automatically' }).click();
+  await page.waitForFunction(() => location.hash.endsWith('ply=2'), null, { timeout: 5_000 });
+  await page.waitForTimeout(700);
+  assert.ok((await page.evaluate(() => location.hash)).endsWith('ply=2'), 'still before 2. Nf3, which took two minutes');
+  await page.waitForFunction(() => location.hash.endsWith('ply=5'), null, { timeout: 10_000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
