@@ -16,9 +16,27 @@ use yew::prelude::*;
 
 use crate::state::engine::{setup_commands, Analysis, EngineState};
 
-/// The engine's script, next to the app (scripts/copy-engine.sh puts it
-/// there); it loads its `.wasm` from the same folder.
-pub(crate) const ENGINE_SCRIPT: &str = "engine/stockfish-18-lite-single.js";
+/// The engine's single-threaded script, next to the app (scripts/copy-engine.sh
+/// puts it there); it loads its `.wasm` from the same folder.
+const ENGINE_SCRIPT: &str = "engine/stockfish-18-lite-single.js";
+/// The multi-threaded one, for a cross-origin isolated page.
+const THREADED_SCRIPT: &str = "engine/stockfish-18-lite.js";
+
+/// Whether the page is cross-origin isolated (shared memory, so threads).
+fn isolated() -> bool {
+    js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into()).is_ok_and(|v| v.is_truthy())
+}
+
+/// The engine's script for this page, and the commands that give it its
+/// threads (one per core, up to eight, when the page is isolated).
+pub(crate) fn engine_script() -> (&'static str, Vec<String>) {
+    if isolated() {
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+        (THREADED_SCRIPT, vec![format!("setoption name Threads value {}", cores.clamp(1, 8))])
+    } else {
+        (ENGINE_SCRIPT, Vec::new())
+    }
+}
 /// How often the lines are redrawn at most, in milliseconds.
 const REDRAW_MS: u32 = 100;
 
@@ -32,7 +50,8 @@ struct EngineWorker {
 impl EngineWorker {
     /// Starts the worker; its output goes to `state`, a failure to `failed`.
     fn start(state: Rc<RefCell<EngineState>>, failed: Callback<()>) -> Result<EngineWorker, String> {
-        let worker = Worker::new(ENGINE_SCRIPT).map_err(|_| "The engine could not be started.".to_owned())?;
+        let (script, threads) = engine_script();
+        let worker = Worker::new(script).map_err(|_| "The engine could not be started.".to_owned())?;
         let on_message = {
             let worker = worker.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -47,6 +66,7 @@ impl EngineWorker {
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let engine = EngineWorker { worker, _on_message: on_message, _on_error: on_error };
         engine.send(setup_commands());
+        engine.send(threads);
         Ok(engine)
     }
 

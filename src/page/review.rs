@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::page::analysis::ENGINE_SCRIPT;
+use crate::page::analysis::engine_script;
 use crate::state::editing::EditOp;
 use crate::state::model::SharedGame;
 use crate::state::review::{Review, ReviewStep};
@@ -89,7 +89,8 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
         Callback::from(move |movetime: u32| {
             let (index, game, _) = latest.borrow().clone();
             let review = Rc::new(RefCell::new(Review::new(steps(&game), movetime)));
-            let Ok(worker) = Worker::new(ENGINE_SCRIPT) else {
+            let (script, threads) = engine_script();
+            let Ok(worker) = Worker::new(script) else {
                 message.set(Some("The engine could not be started.".into()));
                 return;
             };
@@ -134,7 +135,9 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
             };
             worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
             worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-            post(&worker, vec!["uci".into(), "isready".into()]);
+            post(&worker, vec!["uci".into()]);
+            post(&worker, threads);
+            post(&worker, vec!["isready".into()]);
             progress.set(Some(review.borrow().progress()));
             *running.borrow_mut() =
                 Some(Running { worker, game: (index, game), _on_message: on_message, _on_error: on_error });

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBrowser, openApp, openPasted, forgetSavedSession, pastePgn, boardFen, outDir, squareCentre, repoRoot } from './harness.mjs';
+import { ISOLATION } from './static-server.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const MATE_IN_ONE = '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1';
@@ -254,4 +255,22 @@ test('the clock graph shows the time of each move and goes to a move; autoplay a
   await page.waitForFunction(() => location.hash.endsWith('ply=5'), null, { timeout: 10_000 });
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a cross-origin isolated page runs the multi-threaded engine', async () => {
+  const isolated = await startBrowser({ headers: ISOLATION });
+  try {
+    const requests = [];
+    isolated.context.on('request', (r) => requests.push(new URL(r.url()).pathname));
+    const { page, errors } = await openApp(isolated.context, isolated.url);
+    assert.equal(await page.evaluate(() => crossOriginIsolated), true);
+    await page.getByRole('button', { name: 'Analysis' }).click();
+    await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 12, null, { timeout: 120_000 });
+    assert.ok(requests.includes('/engine/stockfish-18-lite.js'), requests.filter((r) => r.includes('engine')).join());
+    assert.ok(!requests.includes('/engine/stockfish-18-lite-single.js'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await isolated.close();
+  }
 });

@@ -66,8 +66,11 @@ export async function startServer({ root, port = 0, host = '127.0.0.1', headers 
   return { server, url: `http://${host === '127.0.0.1' ? 'localhost' : host}:${bound}/` };
 }
 
+/** The headers that make a page cross-origin isolated (the engine then runs on several threads). */
+export const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [root = 'dist', port = '8080'] = process.argv.slice(2);
-  const { url } = await startServer({ root, port: Number(port) });
+  const { url } = await startServer({ root, port: Number(port), headers: ISOLATION });
   console.log(`Movetext is served at ${url} (Ctrl+C stops)`);
 }
