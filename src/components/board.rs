@@ -69,7 +69,7 @@ pub(crate) struct Interaction {
 }
 
 /// Top-left corner of a square in board units.
-fn corner(sq: Square, flipped: bool) -> (f32, f32) {
+pub(crate) fn corner(sq: Square, flipped: bool) -> (f32, f32) {
     let f = f32::from(u8::from(sq.file()));
     let r = f32::from(u8::from(sq.rank()));
     if flipped {
@@ -87,7 +87,8 @@ pub(crate) fn square_at(x: f32, y: f32, flipped: bool) -> Square {
     Square::from_coords(File::new(file), Rank::new(rank))
 }
 
-fn centre(sq: Square, flipped: bool) -> (f32, f32) {
+/// The centre of a square in board units.
+pub(crate) fn centre(sq: Square, flipped: bool) -> (f32, f32) {
     let (x, y) = corner(sq, flipped);
     (x + SQ / 2.0, y + SQ / 2.0)
 }

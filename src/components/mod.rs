@@ -22,6 +22,7 @@ pub(crate) mod move_list_layout;
 pub(crate) mod nag_glyphs;
 pub(crate) mod pieces;
 pub(crate) mod player_bar;
+pub(crate) mod position_image;
 pub(crate) mod review_panel;
 pub(crate) mod summary_panel;
 pub(crate) mod theme;

@@ -48,6 +48,10 @@ pub(crate) struct DialogContext {
     /// Shows the games that reach a position (its FEN), once the file's
     /// positions are indexed.
     pub find_position: Option<Callback<String>>,
+    /// The shown node.
+    pub current: crate::state::model::NodeIx,
+    /// Black at the bottom.
+    pub flipped: bool,
 }
 
 /// The view of an open dialog.
@@ -130,6 +134,10 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             });
             html! { <PositionSetup {on_create} on_cancel={close.clone()} {on_find} /> }
         }
+        Dialog::Image => html! {
+            <crate::dialogs::image_panel::ImagePanel game={game.clone()} current={ctx.current} flipped={ctx.flipped}
+                on_close={close.clone()} />
+        },
         Dialog::Export => {
             let ctx_index = ctx.index;
             let game_text = {

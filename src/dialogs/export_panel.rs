@@ -85,8 +85,8 @@ pub fn download_in_parts(
     });
 }
 
-/// Offers a blob as a file download.
-fn offer(name: &str, blob: &web_sys::Blob) {
+/// Offers a blob as a file download, under a name.
+pub fn offer(name: &str, blob: &web_sys::Blob) {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
     let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else { return };
     if let Some(a) = document.create_element("a").ok().and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok()) {

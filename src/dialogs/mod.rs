@@ -5,5 +5,6 @@ pub(crate) mod comment_dialog;
 pub(crate) mod dialog_focus;
 pub(crate) mod edit_menu;
 pub(crate) mod export_panel;
+pub(crate) mod image_panel;
 pub(crate) mod position_setup;
 pub(crate) mod tag_editor;

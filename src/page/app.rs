@@ -192,6 +192,8 @@ pub fn app() -> Html {
                 opener: session.opener.clone(),
                 repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
                 find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session)),
+                current,
+                flipped: viewer.flipped,
             },
         ),
     };
@@ -381,6 +383,8 @@ fn edit_bar(session: &Session, actions: &EditActions, indexed: bool) -> Html {
             <button type="button" class="btn" onclick={open(Dialog::Tags)} title="Edit the game's tags">{ "Tags" }</button>
             <button type="button" class="btn" onclick={open(Dialog::Setup)} disabled={!indexed}
                 title="A new game, from the start or a set-up position">{ "New game" }</button>
+            <button type="button" class="btn" onclick={open(Dialog::Image)}
+                title="The shown position as an SVG or PNG image">{ "Image" }</button>
             <button type="button" class="btn btn-primary" onclick={open(Dialog::Export)}
                 title="Copy or download PGN, copy FEN">{ "Export" }</button>
         </div>

@@ -40,6 +40,8 @@ pub(crate) enum Dialog {
     Setup,
     /// Export.
     Export,
+    /// An image of the shown position.
+    Image,
 }
 
 /// A set of games the game list is limited to (the games that reach a

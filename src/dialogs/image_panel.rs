@@ -1,0 +1,203 @@
+//! The image dialog: the shown position as an SVG or PNG image (board
+//! orientation as shown; coordinates, arrows, coloured squares and the last
+//! move as on the board; an optional caption with the players and the
+//! move), previewed, to download or copy. The PNG is drawn by the browser
+//! from the SVG, at the width chosen.
+
+use std::rc::Rc;
+
+use js_sys::Array;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::components::position_image::{position_svg, ImageOptions};
+use crate::dialogs::export_panel::{copy_text, offer};
+use crate::state::model::{NodeIx, SharedGame};
+
+#[wasm_bindgen(inline_js = r#"
+export function svg_to_png(svg, width, height) {
+  return new Promise((ok, fail) => {
+    const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+    const img = new Image();
+    img.onload = () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext('2d').drawImage(img, 0, 0, width, height);
+      URL.revokeObjectURL(url);
+      canvas.toBlob((b) => (b ? ok(b) : fail(new Error('no PNG'))), 'image/png');
+    };
+    img.onerror = () => { URL.revokeObjectURL(url); fail(new Error('the image could not be drawn')); };
+    img.src = url;
+  });
+}
+export function copy_blob(blob) {
+  return navigator.clipboard.write([new ClipboardItem({ [blob.type]: blob })]);
+}
+"#)]
+extern "C" {
+    fn svg_to_png(svg: &str, width: u32, height: u32) -> js_sys::Promise;
+    #[wasm_bindgen(catch)]
+    fn copy_blob(blob: &web_sys::Blob) -> Result<js_sys::Promise, JsValue>;
+}
+
+/// The PNG widths offered.
+const SIZES: [u32; 4] = [360, 600, 800, 1200];
+
+/// What the image dialog needs.
+#[derive(Properties, PartialEq)]
+pub struct ImagePanelProps {
+    /// The game.
+    pub game: SharedGame,
+    /// The shown node.
+    pub current: NodeIx,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Close the dialog.
+    pub on_close: Callback<()>,
+}
+
+/// A blob of text of a type.
+fn text_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    web_sys::Blob::new_with_str_sequence_and_options(&Array::of1(&text.into()), &options).ok()
+}
+
+/// The image dialog.
+#[function_component(ImagePanel)]
+pub fn image_panel(props: &ImagePanelProps) -> Html {
+    let dialog_ref = use_node_ref();
+    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
+    let png = use_state(|| false);
+    let size = use_state(|| 600u32);
+    let coordinates = use_state(|| true);
+    let caption = use_state(|| true);
+    let status = use_state(|| None::<String>);
+    let game = &props.game;
+    let node = game.node(props.current);
+    let caption_text = {
+        let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
+        let moved = if props.current == 0 { "start".to_owned() } else { game.numbered_san(props.current) };
+        format!("{} – {}, {moved}", name("White"), name("Black"))
+    };
+    let svg = Rc::new(position_svg(&ImageOptions {
+        board: node.board(),
+        flipped: props.flipped,
+        last_move: node.last_move,
+        arrows: &node.arrows,
+        marks: &node.marks,
+        coordinates: *coordinates,
+        caption: caption.then_some(caption_text.as_str()),
+        size: *size,
+    }));
+    let height = (f64::from(*size) * if *caption { 856.0 } else { 800.0 } / 800.0).round() as u32;
+    let preview = use_memo(svg.clone(), |svg| {
+        text_blob(svg, "image/svg+xml").and_then(|b| web_sys::Url::create_object_url_with_blob(&b).ok())
+    });
+    {
+        let preview = preview.clone();
+        use_effect_with(preview, |url| {
+            let url = (**url).clone();
+            move || {
+                if let Some(u) = url {
+                    let _ = web_sys::Url::revoke_object_url(&u);
+                }
+            }
+        });
+    }
+    let name = if props.current == 0 { "position".to_owned() } else { format!("position-{}", props.current) };
+    let act = |copy: bool| {
+        let (svg, png, size, status, name) = (svg.clone(), *png, *size, status.clone(), name.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (svg, status, name) = (svg.clone(), status.clone(), name.clone());
+            if !png {
+                if copy {
+                    copy_text(&svg);
+                    status.set(Some("SVG copied".into()));
+                } else if let Some(blob) = text_blob(&svg, "image/svg+xml") {
+                    offer(&format!("{name}.svg"), &blob);
+                }
+                return;
+            }
+            wasm_bindgen_futures::spawn_local(async move {
+                let blob = wasm_bindgen_futures::JsFuture::from(svg_to_png(&svg, size, height)).await;
+                let Some(blob) = blob.ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) else {
+                    status.set(Some("The PNG could not be made.".into()));
+                    return;
+                };
+                if copy {
+                    let copied = match copy_blob(&blob) {
+                        Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
+                        Err(_) => false,
+                    };
+                    status.set(Some(
+                        if copied { "PNG copied" } else { "The browser did not let the PNG be copied." }.into(),
+                    ));
+                } else {
+                    offer(&format!("{name}.png"), &blob);
+                }
+            });
+        })
+    };
+    let check = |label: &'static str, state: &UseStateHandle<bool>| {
+        let state = state.clone();
+        let on = *state;
+        html! {
+            <label class="export-option">
+                <input type="checkbox" checked={on} onchange={Callback::from(move |_: Event| state.set(!*state))} />{ label }
+            </label>
+        }
+    };
+    let on_format = {
+        let png = png.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            png.set(select.selected_index() == 1);
+        })
+    };
+    let on_size = {
+        let size = size.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            size.set(SIZES.get(select.selected_index().max(0) as usize).copied().unwrap_or(600));
+        })
+    };
+    let close = {
+        let cb = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog image-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Image of the position" {onkeydown}>
+                <h2>{ "Image of the position" }</h2>
+                <div class="export-options" role="group" aria-label="Image options">
+                    <label class="export-option">{ "Format " }
+                        <select class="image-format" onchange={on_format}>
+                            <option selected={!*png}>{ "SVG" }</option>
+                            <option selected={*png}>{ "PNG" }</option>
+                        </select>
+                    </label>
+                    <label class="export-option">{ "Width " }
+                        <select class="image-size" onchange={on_size}>
+                            { for SIZES.iter().map(|s| html! { <option selected={*s == *size}>{ format!("{s} px") }</option> }) }
+                        </select>
+                    </label>
+                    { check("Coordinates", &coordinates) }
+                    { check("Caption", &caption) }
+                </div>
+                if let Some(url) = (*preview).clone() {
+                    <img class="image-preview" src={url} alt={format!("Preview: {caption_text}")} />
+                }
+                <div class="dialog-actions">
+                    <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ "Download image" }</button>
+                    <button type="button" class="btn image-copy" onclick={act(true)}>{ "Copy image" }</button>
+                    <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
+                    <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                </div>
+            </div>
+        </div>
+    }
+}
