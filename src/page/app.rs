@@ -14,6 +14,7 @@ use crate::components::diagnostics_panel::DiagnosticsPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
+use crate::components::opening_name::OpeningName;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
 use crate::page::analysis::use_analysis;
@@ -195,6 +196,7 @@ pub fn app() -> Html {
                             sort={page.sort} {on_sort} {edited} busy={page.sorting} />
                     }
                     <GameHeader game={game.clone()} />
+                    <OpeningName game={game.clone()} {current} />
                     <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>
