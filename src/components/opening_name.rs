@@ -23,6 +23,7 @@ pub fn opening_name(props: &OpeningNameProps) -> Html {
     match &*opening {
         Some(o) => html! {
             <p class="opening-name" data-eco={o.eco} title="The opening of the shown position">
+                <span class="sr-only">{ "Opening: " }</span>
                 <span class="opening-eco">{ o.eco }</span>
                 <span class="opening-text">{ o.name.clone() }</span>
             </p>

@@ -79,6 +79,9 @@ pub fn lookup(key: PositionKey) -> Option<Opening> {
 /// assert_eq!(openings::of_line([PositionKey::of(&Chess::default())]), None);
 /// ```
 pub fn of_line(keys: impl IntoIterator<Item = PositionKey>) -> Option<Opening> {
+    if count() == 0 {
+        return None;
+    }
     keys.into_iter().filter_map(lookup).last()
 }
 
@@ -94,7 +97,8 @@ pub fn of_line(keys: impl IntoIterator<Item = PositionKey>) -> Option<Opening> {
 /// }
 /// ```
 pub fn of_game(game: &Game) -> Option<Opening> {
-    if *game.variant() != Variant::Standard {
+    // Without the table (known when compiling) no position is computed.
+    if count() == 0 || *game.variant() != Variant::Standard {
         return None;
     }
     of_line(GamePositions::of(game).keys())
