@@ -7,7 +7,7 @@
 //! workspace's root). Without it, or without the `openings` feature, the
 //! table is empty and the build goes on.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::{env, fs};
@@ -123,11 +123,11 @@ impl Table {
         let mut names: HashMap<&str, u16> = HashMap::new();
         let mut pieces: HashMap<&str, u16> = HashMap::new();
         let mut rows: Vec<(u64, u16, u16)> = Vec::new();
-        let mut seen: HashMap<u64, ()> = HashMap::new();
+        let mut seen: HashSet<u64> = HashSet::new();
         for line in lines {
             t.plies = t.plies.max(line.plies);
             // A position reached by several lines keeps the first line's name.
-            if seen.insert(line.key, ()).is_some() {
+            if !seen.insert(line.key) {
                 continue;
             }
             let eco = *ecos.entry(&line.eco).or_insert_with(|| {
