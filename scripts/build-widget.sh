@@ -16,7 +16,7 @@ out=dist/widget
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
-  target/wasm32-unknown-unknown/widget/movetext_widget.wasm
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"

@@ -20,6 +20,7 @@ pub(crate) mod move_graph;
 pub(crate) mod move_list;
 pub(crate) mod move_list_layout;
 pub(crate) mod nag_glyphs;
+pub(crate) mod opening_name;
 pub(crate) mod pieces;
 pub(crate) mod player_bar;
 pub(crate) mod position_image;

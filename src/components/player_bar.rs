@@ -1,10 +1,13 @@
-//! A player bar: colour, title, name, rating, clock, the side to move and,
-//! at the end of the game, the player's score.
+//! A player bar: colour, title, name, rating, the material the player is
+//! up, clock, the side to move and, at the end of the game, the player's
+//! score.
 
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
 use crate::components::clock_format::{format_clock, initial_clock};
+use crate::components::pieces::symbol_id;
+use crate::state::material::{balance, Balance};
 use crate::state::model::{NodeIx, ViewGame};
 
 /// What a player bar shows.
@@ -28,6 +31,9 @@ pub struct PlayerBarProps {
     /// The player's score (`1`, `0`, `½`) when the game's end is shown.
     #[prop_or_default]
     pub score: Option<AttrValue>,
+    /// The material the player is up in the shown position.
+    #[prop_or_default]
+    pub material: Balance,
     /// `top` or `bottom`, for styling and tests.
     pub place: AttrValue,
 }
@@ -54,6 +60,7 @@ pub fn player_bar(props: &PlayerBarProps) -> Html {
                     <span class="player-elo">{ elo.clone() }</span>
                 }
             </span>
+            { material(&props.material, if props.white { Color::Black } else { Color::White }) }
             if let Some(score) = &props.score {
                 <span class="player-score" aria-label={format!("score {score}")}>{ score.clone() }</span>
             }
@@ -61,6 +68,34 @@ pub fn player_bar(props: &PlayerBarProps) -> Html {
                 <span class="player-clock" aria-label={format!("clock {clock}")}>{ clock.clone() }</span>
             }
         </div>
+    }
+}
+
+/// The pieces a player has taken on balance (drawn in their colour, the
+/// same ones overlapping) and the lead (`+2`); `data-captured` holds their
+/// letters and `data-material` the lead.
+fn material(m: &Balance, taken_color: Color) -> Html {
+    let lead = (m.lead > 0).then(|| format!("+{}", m.lead));
+    let label = (!m.taken.is_empty() || lead.is_some()).then(|| {
+        let names: Vec<&str> = m.taken.iter().map(|&r| movetext_core::role_name(r)).collect();
+        let taken = if names.is_empty() { String::new() } else { format!("taken: {}", names.join(", ")) };
+        let sep = if taken.is_empty() || lead.is_none() { "" } else { "; " };
+        format!("{taken}{sep}{}", lead.as_deref().unwrap_or(""))
+    });
+    let icons = m.taken.iter().enumerate().map(|(i, &role)| {
+        let first = i == 0 || m.taken[i - 1] != role;
+        let class = classes!("taken-piece", first.then_some("first"));
+        let href = format!("#{}", symbol_id(taken_color, role));
+        html! { <svg class={class} viewBox="0 0 100 100" aria-hidden="true"><use {href} width="100" height="100" /></svg> }
+    });
+    html! {
+        <span class="player-material" data-material={lead.clone().unwrap_or_default()} data-captured={m.letters()}
+            role={label.is_some().then_some("img")} aria-label={label}>
+            { for icons }
+            if let Some(lead) = lead {
+                <span class="material-lead">{ lead }</span>
+            }
+        </span>
     }
 }
 
@@ -87,7 +122,8 @@ pub fn player_bar_at(game: &ViewGame, current: NodeIx, color: Color, place: &'st
     }
     .map(AttrValue::from);
     let to_move = game.node(current).turn() == color && score.is_none();
+    let material = balance(game.node(current).board(), color);
     html! {
-        <PlayerBar {white} {name} {title} {elo} {clock} {to_move} {score} place={place} />
+        <PlayerBar {white} {name} {title} {elo} {clock} {to_move} {score} {material} place={place} />
     }
 }

@@ -228,6 +228,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     { check("Variations", o.variations, o.reduced, toggle(|o| &mut o.variations)) }
                     { check("NAGs", o.nags, o.reduced, toggle(|o| &mut o.nags)) }
                     { check("Reduced export format", o.reduced, false, toggle(|o| &mut o.reduced)) }
+                    { check("Fill ECO and Opening tags", o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
                 </div>
                 if shown.len() < text.len() {
                     <p class="export-cut" role="note">

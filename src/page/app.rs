@@ -17,6 +17,7 @@ use crate::components::explorer_panel::ExplorerPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
 use crate::components::move_list::MoveList;
+use crate::components::opening_name::OpeningName;
 use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
@@ -257,6 +258,7 @@ pub fn app() -> Html {
                             }} />
                     }
                     <GameHeader game={game.clone()} />
+                    <OpeningName game={game.clone()} {current} />
                     <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
                     <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
                     <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />

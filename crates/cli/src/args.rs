@@ -35,6 +35,10 @@ pub enum Command {
         /// Seven tag roster and moves only: no comments, variations or NAGs.
         #[arg(long)]
         reduced: bool,
+        /// Fill the ECO and Opening tags a game lacks (absent, empty or `?`)
+        /// from its main line's deepest named position; values are kept.
+        #[arg(long)]
+        opening_tags: bool,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,

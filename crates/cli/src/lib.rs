@@ -12,6 +12,7 @@ use std::io::{self, Read, Write};
 
 use args::{Cli, Command, RunArgs};
 use commands::Outcome;
+use movetext_core::export::ExportOptions;
 use pipeline::Options;
 
 /// Runs a command line, reading `-` from `stdin` and writing to `out` and
@@ -22,7 +23,11 @@ pub fn run(cli: &Cli, stdin: &mut (dyn Read + Send), out: &mut dyn Write, err: &
         |r: &RunArgs| Options { jobs: r.threads(), chunk: r.chunk_size.max(1), progress: terminal && !r.no_progress };
     let result: io::Result<Outcome> = match &cli.command {
         Command::Check { files, run } => commands::check::run(files, stdin, opts(run), out, err),
-        Command::Export { files, reduced, run } => commands::export::run(files, *reduced, stdin, opts(run), out, err),
+        Command::Export { files, reduced, opening_tags, run } => {
+            let export = if *reduced { ExportOptions::reduced() } else { ExportOptions::default() };
+            let export = ExportOptions { opening_tags: *opening_tags, ..export };
+            commands::export::run(files, export, stdin, opts(run), out, err)
+        }
         Command::Index { file, run } => commands::index::run(file, stdin, opts(run), out, err),
         Command::Search { files, fen, run } => commands::search::run(files, *fen, stdin, opts(run), out, err),
         Command::Tree { files, fen, run } => {

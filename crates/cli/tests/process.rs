@@ -38,6 +38,19 @@ fn exit_status_tells_how_the_games_read() {
 }
 
 #[test]
+fn export_fills_the_opening_tags_when_asked() {
+    if movetext_core::openings::count() == 0 {
+        return;
+    }
+    let pgn = b"[ECO \"?\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n";
+    let filled = movetext(&["export", "--opening-tags", "-"], pgn);
+    assert_eq!(filled.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&filled.stdout).contains("[ECO \"C60\"]\n[Opening \"Ruy Lopez\"]\n"));
+    let plain = movetext(&["export", "-"], pgn);
+    assert!(String::from_utf8_lossy(&plain.stdout).contains("[ECO \"?\"]\n\n"));
+}
+
+#[test]
 fn compressed_standard_input_is_told_by_its_first_bytes() {
     let pgn = common::games(20);
     let packed = zstd::encode_all(&pgn[..], 3).unwrap();

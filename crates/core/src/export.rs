@@ -24,18 +24,36 @@ pub struct ExportOptions {
     pub nags: bool,
     /// Reduced export format: the Seven Tag Roster and the main line only.
     pub reduced: bool,
+    /// Fill the `ECO` and `Opening` tags the game lacks (absent, empty or
+    /// `?`) from its main line's opening ([`crate::openings::of_game`]);
+    /// tags with a value are kept. Not in the reduced export format.
+    pub opening_tags: bool,
 }
 
 impl Default for ExportOptions {
     fn default() -> ExportOptions {
-        ExportOptions { comments: true, commands: true, variations: true, nags: true, reduced: false }
+        ExportOptions {
+            comments: true,
+            commands: true,
+            variations: true,
+            nags: true,
+            reduced: false,
+            opening_tags: false,
+        }
     }
 }
 
 impl ExportOptions {
     /// The reduced export format of the standard.
     pub fn reduced() -> ExportOptions {
-        ExportOptions { comments: false, commands: false, variations: false, nags: false, reduced: true }
+        ExportOptions {
+            comments: false,
+            commands: false,
+            variations: false,
+            nags: false,
+            reduced: true,
+            opening_tags: false,
+        }
     }
 }
 
@@ -387,6 +405,16 @@ fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
             }
             others.push((n, v));
         }
+        let opening = if opts.opening_tags { crate::openings::of_game(game) } else { None };
+        if let Some(opening) = &opening {
+            let placeholder = |v: &str| matches!(v.trim(), "" | "?");
+            for (tag, value) in [("ECO", opening.eco), ("Opening", opening.name.as_str())] {
+                if !others.iter().any(|&(n, v)| n == tag && !placeholder(v)) {
+                    others.retain(|&(n, _)| n != tag);
+                    others.push((tag, value));
+                }
+            }
+        }
         others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
         for (n, v) in others {
             push_tag(out, n, v);
@@ -688,6 +716,28 @@ mod tests {
 
     fn export(pgn: &str) -> String {
         write_game(&read_game(pgn.as_bytes()), &ExportOptions::default())
+    }
+
+    #[test]
+    fn opening_tags_fill_what_is_missing() {
+        if crate::openings::count() == 0 {
+            return;
+        }
+        let opts = ExportOptions { opening_tags: true, ..ExportOptions::default() };
+        let moves = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h4 *";
+        let out = write_game(&read_game(moves.as_bytes()), &opts);
+        assert!(out.contains("[ECO \"C70\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n"), "{out}");
+        // A value is kept; a placeholder is filled.
+        let out = write_game(&read_game(format!("[ECO \"C99\"]\n[Opening \"?\"]\n\n{moves}").as_bytes()), &opts);
+        assert!(out.contains("[ECO \"C99\"]\n[Opening \"Ruy Lopez: Morphy Defense\"]\n"), "{out}");
+        assert!(!out.contains("C70") && !out.contains("\"?\"]\n[Opening"), "{out}");
+        // Not asked, or the reduced format: as before.
+        assert!(!export(moves).contains("[ECO"));
+        let reduced = ExportOptions { opening_tags: true, ..ExportOptions::reduced() };
+        assert!(!write_game(&read_game(moves.as_bytes()), &reduced).contains("[ECO"));
+        // A game of no named opening gets none.
+        let bare = b"[SetUp \"1\"]\n[FEN \"8/8/8/4k3/8/8/8/4K3 w - - 0 1\"]\n\n1. Kd2 *";
+        assert!(!write_game(&read_game(bare), &opts).contains("[ECO"));
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod index;
 mod lexer;
 mod movetext;
 pub mod nag;
+pub mod openings;
 pub mod piece_letters;
 pub mod positions;
 mod quick_san;

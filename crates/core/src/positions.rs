@@ -154,6 +154,11 @@ impl GamePositions {
         out
     }
 
+    /// The keys of the positions, the start first.
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = PositionKey> + '_ {
+        self.keys.iter().map(|&k| PositionKey(k))
+    }
+
     /// How many positions (one more than the moves played).
     pub fn len(&self) -> usize {
         self.keys.len()

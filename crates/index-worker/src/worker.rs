@@ -53,7 +53,12 @@ impl IndexWorker {
             let positions = GamePositions::of(&game);
             let moves = positions.moves_hash();
             hashes.push(GameHashes { number, moves, whole: whole_hash(&game, moves) });
-            self.summary.add(&game, positions.len().saturating_sub(1), None);
+            // Named by the deepest named position of its main line (the
+            // tags when the table has none).
+            let opening =
+                movetext_core::openings::of_line(positions.keys().take(movetext_core::openings::deepest_line() + 1))
+                    .map(|o| format!("{} {}", o.eco, o.name));
+            self.summary.add(&game, positions.len().saturating_sub(1), opening);
             self.index.add(GameInfo::of(number, &game), &positions);
         }
         Added {
@@ -117,6 +122,10 @@ mod tests {
         let Response::Summary(s) = ask(&mut one, Request::Summary) else { panic!() };
         assert_eq!((s.games, s.results), (4, [2, 1, 1, 0]));
         assert_eq!(s.players.get("A"), Some(&2));
+        if movetext_core::openings::count() > 0 {
+            // Named by position, by either move order.
+            assert_eq!(s.openings.get("C40 King's Knight Opening"), Some(&3), "{:?}", s.openings);
+        }
     }
 
     #[test]

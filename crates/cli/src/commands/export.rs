@@ -7,16 +7,15 @@ use movetext_core::export::{write_game, ExportOptions};
 use super::{note_error, Outcome};
 use crate::pipeline::{self, Event, Job, Options};
 
-/// Runs `export` over `files`: the reduced export format when `reduced`.
+/// Runs `export` over `files` with the options `export`.
 pub fn run(
     files: &[String],
-    reduced: bool,
+    export: ExportOptions,
     stdin: &mut (dyn Read + Send),
     opts: Options,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<Outcome> {
-    let export = if reduced { ExportOptions::reduced() } else { ExportOptions::default() };
     let mut outcome = Outcome::default();
     let work = |job: Job<'_>| {
         let g = job.game.read_with(job.buffers);

@@ -1,0 +1,33 @@
+//! The opening of the shown position, named as it is stepped to: ECO code
+//! and name, as text.
+
+use yew::prelude::*;
+
+use crate::state::model::{NodeIx, SharedGame};
+use crate::state::opening::opening_at;
+
+/// What the opening line shows.
+#[derive(Properties, PartialEq, Clone)]
+pub struct OpeningNameProps {
+    /// The game.
+    pub game: SharedGame,
+    /// The node shown.
+    pub current: NodeIx,
+}
+
+/// The opening line: the ECO code and name of the deepest named position
+/// up to the shown one (empty before the first); `data-eco` holds the code.
+#[function_component(OpeningName)]
+pub fn opening_name(props: &OpeningNameProps) -> Html {
+    let opening = use_memo((props.game.clone(), props.current), |(game, current)| opening_at(game, *current));
+    match &*opening {
+        Some(o) => html! {
+            <p class="opening-name" data-eco={o.eco} title="The opening of the shown position">
+                <span class="sr-only">{ "Opening: " }</span>
+                <span class="opening-eco">{ o.eco }</span>
+                <span class="opening-text">{ o.name.clone() }</span>
+            </p>
+        },
+        None => html! { <p class="opening-name" data-eco=""></p> },
+    }
+}
