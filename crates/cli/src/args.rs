@@ -56,8 +56,8 @@ pub enum Command {
     /// position, its offset in the input and its tags), then a summary line.
     Search {
         /// The position, as a FEN (quoted: it holds spaces).
-        #[arg(long, value_name = "FEN", value_parser = parse_key)]
-        fen: movetext_core::positions::PositionKey,
+        #[arg(long, value_name = "FEN", value_parser = parse_target)]
+        fen: movetext_core::positions::Target,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
@@ -129,8 +129,8 @@ pub struct Select {
     #[arg(long, value_name = "CODE")]
     pub eco: Vec<String>,
     /// The game reaches the position FEN in its main line (reads every game's moves).
-    #[arg(long, value_name = "FEN", value_parser = parse_key)]
-    pub fen: Option<movetext_core::positions::PositionKey>,
+    #[arg(long, value_name = "FEN", value_parser = parse_target)]
+    pub fen: Option<movetext_core::positions::Target>,
     /// Only games with errors (reads every game's moves).
     #[arg(long, conflicts_with = "no_errors")]
     pub errors: bool,
@@ -151,7 +151,7 @@ fn parse_position(s: &str) -> Result<movetext_core::shakmaty::Chess, String> {
     movetext_core::positions::position_of_fen(s).map_err(|e| e.to_string())
 }
 
-/// Reads a FEN given on the command line as a position's key.
-fn parse_key(s: &str) -> Result<movetext_core::positions::PositionKey, String> {
+/// Reads a FEN given on the command line as a position to search for.
+fn parse_target(s: &str) -> Result<movetext_core::positions::Target, String> {
     s.parse().map_err(|e: movetext_core::positions::BadFen| e.to_string())
 }
