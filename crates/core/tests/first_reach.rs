@@ -1,0 +1,181 @@
+//! The position search that stops early (`Target::first_ply`) and reads
+//! the movetext the quick way (`GameBytes::first_reach`) against the
+//! positions of the game read whole (`GamePositions::first_ply`): for every
+//! game of the corpus, of the bench samples, of the hostile files and of
+//! real games with hostile tokens put in anywhere, and for positions each
+//! game reaches and positions taken from other games.
+
+use std::path::Path;
+
+use movetext_core::positions::{position_of_fen, GamePositions, PositionKey, Target};
+use movetext_core::shakmaty::fen::Fen;
+use movetext_core::shakmaty::{Chess, EnPassantMode, Position};
+use movetext_core::stream::GameStream;
+use movetext_core::{Game, ReadBuffers};
+use movetext_hostile::{Rng, TOKENS};
+
+/// The positions of a game's main line, as `GamePositions::of` plays them.
+fn line_positions(game: &Game) -> Vec<Chess> {
+    if matches!(game.variant(), movetext_core::game::Variant::Unsupported(_)) {
+        return Vec::new();
+    }
+    let mut pos = game.start_position().clone();
+    let mut out = vec![pos.clone()];
+    for id in game.mainline() {
+        let Some(m) = game.mv(id) else { break };
+        pos.play_unchecked(m);
+        out.push(pos.clone());
+    }
+    out
+}
+
+/// The positions at plies 0, 1, 4, 10, 20 and the last.
+fn picks(game: &Game) -> Vec<Chess> {
+    let line = line_positions(game);
+    let mut out: Vec<Chess> = [0, 1, 4, 10, 20].iter().filter_map(|&p| line.get(p).cloned()).collect();
+    out.extend(line.last().cloned());
+    out
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    checks: usize,
+    found: usize,
+}
+
+/// Checks every game of `file` against its own picks, those of the game
+/// before it and `pool` (which takes some picks of the file along).
+fn check_file(file: &[u8], name: &str, pool: &mut Vec<Chess>, tally: &mut Tally) {
+    let mut stream = GameStream::new(file);
+    let mut buffers = ReadBuffers::default();
+    let mut before: Vec<Chess> = Vec::new();
+    while let Some(batch) = stream.next_batch().unwrap() {
+        for g in batch.games() {
+            let game = g.read();
+            let positions = GamePositions::of(&game);
+            let own = picks(&game);
+            for pos in own.iter().chain(&before).chain(pool.iter()) {
+                let target = Target::new(pos);
+                let expected = positions.first_ply(PositionKey::of(pos));
+                assert_eq!(target.key(), PositionKey::of(pos));
+                assert_eq!(target.first_ply(&game), expected, "{name}, game at {}: first_ply", g.offset());
+                assert_eq!(
+                    g.first_reach(&target, &mut buffers),
+                    expected,
+                    "{name}, game at {}: first_reach of {}",
+                    g.offset(),
+                    Fen::from_position(pos, EnPassantMode::Legal)
+                );
+                tally.checks += 1;
+                tally.found += usize::from(expected.is_some());
+            }
+            if tally.games % 37 == 0 && pool.len() < 48 {
+                pool.extend(own.iter().skip(2).cloned());
+            }
+            tally.games += 1;
+            before = own;
+        }
+    }
+}
+
+/// Positions no game of the samples reaches, or reaches rarely.
+fn fixed_pool() -> Vec<Chess> {
+    [
+        "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "8/5k2/8/8/8/8/3K4/4R3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
+    ]
+    .iter()
+    .map(|f| position_of_fen(f).unwrap())
+    .collect()
+}
+
+fn corpus() -> Option<Vec<std::path::PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.flatten().map(|e| e.path()).collect();
+    for sub in ["edge-cases", "bench"] {
+        if let Ok(more) = std::fs::read_dir(dir.join(sub)) {
+            files.extend(more.flatten().map(|e| e.path()));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn the_corpus_is_searched_as_it_reads() {
+    let Some(files) = corpus() else { return };
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for path in &files {
+        check_file(&std::fs::read(path).unwrap(), &path.display().to_string(), &mut pool, &mut tally);
+    }
+    assert!(tally.games > 1500, "{} games", tally.games);
+    assert!(tally.found > 1000 && tally.found < tally.checks);
+}
+
+/// `bytes` with hostile tokens put in at one white space in `rate`.
+fn spoiled(bytes: &[u8], seed: u64, rate: usize) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(b);
+        if b == b' ' && rng.below(rate) == 0 {
+            out.extend_from_slice(TOKENS[rng.below(TOKENS.len())]);
+            if rng.below(2) == 0 {
+                out.push(b' ');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn real_games_with_hostile_tokens_are_searched_as_they_read() {
+    let Some(files) = corpus() else { return };
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for path in files.iter().filter(|p| p.to_string_lossy().contains("bench")) {
+        let file = std::fs::read(path).unwrap();
+        let cut = file.len().min(300_000);
+        for (seed, rate) in [(1, 30), (2, 200), (3, 1000)] {
+            check_file(&spoiled(&file[..cut], seed, rate), &path.display().to_string(), &mut pool, &mut tally);
+        }
+    }
+    assert!(tally.found > 100 && tally.found < tally.checks);
+}
+
+#[test]
+fn hostile_files_are_searched_as_they_read() {
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for case in movetext_hostile::cases() {
+        check_file(&case.bytes, case.name, &mut pool, &mut tally);
+    }
+    for seed in 1..40 {
+        check_file(&movetext_hostile::token_soup(seed, 400), "token soup", &mut pool, &mut tally);
+    }
+    let mut game = movetext_hostile::GAME.as_bytes().to_vec();
+    game.extend_from_slice(movetext_hostile::GAME.as_bytes());
+    for seed in 1..200 {
+        check_file(&spoiled(&game, seed, 4), "spoiled game", &mut pool, &mut tally);
+    }
+    assert!(tally.found > 0 && tally.found < tally.checks);
+}
+
+#[test]
+fn a_game_is_left_as_soon_as_it_cannot_reach_the_target() {
+    let najdorf: Target = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6".parse().unwrap();
+    let read = |pgn: &[u8]| movetext_core::read_game(pgn);
+    let game = read(b"1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be2 *");
+    assert_eq!(najdorf.first_ply(&game), Some(10));
+    // Moves that cannot be played after the position is left are never read.
+    let batch = GameStream::new(&b"1. c4 c5 2. Qxh7 *\n"[..]).next_batch().unwrap().unwrap();
+    assert_eq!(batch.get(0).unwrap().first_reach(&najdorf, &mut ReadBuffers::default()), None);
+}
