@@ -29,9 +29,13 @@ fn line_positions(game: &Game) -> Vec<Chess> {
     out
 }
 
-/// The positions at plies 0, 1, 4, 10, 20 and the last.
+/// The positions at plies 0, 1, 4, 10, 20 and the last (all of them in a
+/// short game).
 fn picks(game: &Game) -> Vec<Chess> {
     let line = line_positions(game);
+    if line.len() <= 12 {
+        return line;
+    }
     let mut out: Vec<Chess> = [0, 1, 4, 10, 20].iter().filter_map(|&p| line.get(p).cloned()).collect();
     out.extend(line.last().cloned());
     out
@@ -167,6 +171,64 @@ fn hostile_files_are_searched_as_they_read() {
         check_file(&spoiled(&game, seed, 4), "spoiled game", &mut pool, &mut tally);
     }
     assert!(tally.found > 0 && tally.found < tally.checks);
+}
+
+/// Movetext the reader reads otherwise than the usual way.
+const HAND_MADE: &[&[u8]] = &[
+    b"1. e4 e5 2. \xd0\x9af3 \xd0\x9ac6 3. Bb5 *",
+    b"1. e4 e5 2. N\xe2\x86\x92f3 Nc6 *",
+    b"1. e4 ; note <br> e5 2. Nf3 *",
+    b"1. e4 ; note <BR/> e5 2. Nf3 *",
+    b"1. e4 ; note\n; more ( 1. d4\n e5 2. Nf3 *",
+    b"( 1. d4 ) 1. e4 e5 *",
+    b"( 1. d4 d5 2. c4 ) *",
+    b"1. e4 ) e5 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 (2. Nc3 1-0 Nc6) Nc6 3. Bb5 *",
+    b"1. e4 e5 2. Nf3 (2. Nc3 (2. f4 *) Nc6 3. Qxh7 ( 3. Nf3 ) ) Nc6 *",
+    b"1. e4 e5 2. Nf3 ( ( 2. Nc3 ) 2. f4 ) Nc6 *",
+    b"1. e4 e5 2. Nf3 (2. Qxh7 Nc6 (2... d6) 3. d4) Nc6 *",
+    b"1. e4 e5 2. Nf3 {open comment 2... Nc6",
+    b"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *",
+    b"1. e4 -- 2. d4 d5 *",
+    b"1. e4 Z0 2. d4 d5 *",
+    b"1. e4 e5 2. Nf3! Nc6?? 3. Bb5+ a6!? *",
+    b"1. e4 e5 2. Nf3, Nc6, 3. Bb5 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\xe2\x80\x91O *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
+    b"%escape (\n1. e4 e5\n%esc (\n2. Nf3 *",
+    b"1. e4 $1 $300 e5 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 Nc6 1/2 3. Bb5 *",
+    b"1. e4 e5 +-- 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 Nc6 1\xe2\x80\x930 3. Bb5",
+    b"1. e4 e5 2. Nf3 Nc6 * 3. Bb5 a6",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *",
+    b"1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 6. Qxa7 *",
+    b"1. e4 f5 2. e5 d5 3. exd6 e.p. e6 4. d4 *",
+    b"1. e2e4 e7e5 2. Ng1-f3 *",
+    b"1. e4 e5 2. Nf3 Nc6 3... Bb5 4. a6 *",
+    b"12. e4 e5 2. Nf3 *",
+    b"1... e5 2. e4 *",
+    b"[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1... e5 2. e4 *",
+    b"[fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *",
+    b"[Variant \"Horde\"]\n\n1. e4 e5 *",
+    b"[variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 *",
+    b"[Variant \"Standard\"]\n\n1. e4 e5 2. Nf3 *",
+];
+
+#[test]
+fn hand_made_movetext_is_searched_as_it_reads() {
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for pgn in HAND_MADE {
+        // Each alone, and all in one file (each game then searched for the
+        // positions of the one before).
+        check_file(pgn, &String::from_utf8_lossy(pgn), &mut pool, &mut tally);
+    }
+    let all: Vec<u8> = HAND_MADE.iter().flat_map(|g| [*g, b"\n\n"]).flatten().copied().collect();
+    check_file(&all, "hand-made games", &mut pool, &mut tally);
+    assert!(tally.found > 100 && tally.found < tally.checks);
 }
 
 #[test]
