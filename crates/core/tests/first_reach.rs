@@ -74,7 +74,7 @@ fn check_file(file: &[u8], name: &str, pool: &mut Vec<Chess>, tally: &mut Tally)
                 tally.checks += 1;
                 tally.found += usize::from(expected.is_some());
             }
-            if tally.games % 37 == 0 && pool.len() < 48 {
+            if tally.games.is_multiple_of(37) && pool.len() < 48 {
                 pool.extend(own.iter().skip(2).cloned());
             }
             tally.games += 1;
