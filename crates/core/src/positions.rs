@@ -190,17 +190,25 @@ impl Target {
         let mut pos = game.start_position().clone();
         let mut cur = game.main_child(crate::NodeId::ROOT);
         let mut ply = 0;
+        if self.is(&pos) {
+            return Some(0);
+        }
+        if self.out_of_reach(pos.board()) {
+            return None;
+        }
         loop {
-            if self.is(&pos) {
-                return Some(ply);
-            }
-            if self.out_of_reach(pos.board()) {
-                return None;
-            }
             let m = game.mv(cur?)?;
+            // Only a capture or a pawn move changes what out_of_reach looks at.
+            let change = m.is_capture() || m.role() == Role::Pawn;
             pos.play_unchecked(m);
             ply += 1;
             cur = game.main_child(cur?);
+            if self.is(&pos) {
+                return Some(ply);
+            }
+            if change && self.out_of_reach(pos.board()) {
+                return None;
+            }
         }
     }
 
@@ -239,12 +247,15 @@ impl Target {
                     }
                     if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
                         let (m, _, _) = crate::movetext::quick_move(s, &pos)?;
+                        // Only a capture or a pawn move changes what
+                        // out_of_reach looks at.
+                        let change = m.is_capture() || m.role() == Role::Pawn;
                         pos.play_unchecked(m);
                         ply += 1;
                         if self.is(&pos) {
                             return Some(Some(ply));
                         }
-                        if self.out_of_reach(pos.board()) {
+                        if change && self.out_of_reach(pos.board()) {
                             return Some(None);
                         }
                         continue;
