@@ -128,7 +128,7 @@ pub struct Select {
     /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
     #[arg(long, value_name = "CODE")]
     pub eco: Vec<String>,
-    /// The game reaches the position FEN in its main line (reads every game's moves).
+    /// The game reaches the position FEN in its main line (reads each game's main line up to it, or until it can no longer be reached).
     #[arg(long, value_name = "FEN", value_parser = parse_target)]
     pub fen: Option<movetext_core::positions::Target>,
     /// Only games with errors (reads every game's moves).
