@@ -215,7 +215,7 @@ impl Target {
     /// [`Target::first_ply`] of a game of standard chess from the usual start
     /// whose movetext starts at `at` of `text` (the game's text, tags
     /// first), when it is sure to be so: its main line read the quick way,
-    /// moves the reader reads the same quick way, with variations, comments,
+    /// plain moves read as the reader reads them, with variations, comments,
     /// NAGs, move numbers and escape lines skipped. `None` when unsure
     /// (anything else in the main line, or a token the reader reads in
     /// another way): read the game then.
@@ -246,7 +246,23 @@ impl Target {
                         return None;
                     }
                     if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
-                        let (m, _, _) = crate::movetext::quick_move(s, &pos)?;
+                        let m = match crate::movetext::quick_move(s, &pos) {
+                            Some((m, _, _)) => m,
+                            // Read as the reader reads a plain move the
+                            // quick way does not take (a promotion, an en
+                            // passant capture, a move needing a repair).
+                            None if s.is_ascii()
+                                && s[s.len() - 1] != b','
+                                && !matches!(s, b"e.p." | b"ep" | b"e.p") =>
+                            {
+                                let tok = crate::movetext::parse_token(s)?;
+                                match crate::movetext::resolve(&tok, &pos) {
+                                    crate::movetext::Resolved::Move(m, _) => m,
+                                    _ => return None,
+                                }
+                            }
+                            None => return None,
+                        };
                         // Only a capture or a pawn move changes what
                         // out_of_reach looks at.
                         let change = m.is_capture() || m.role() == Role::Pawn;

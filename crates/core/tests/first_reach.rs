@@ -215,6 +215,18 @@ const HAND_MADE: &[&[u8]] = &[
     b"[Variant \"Horde\"]\n\n1. e4 e5 *",
     b"[variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 *",
     b"[Variant \"Standard\"]\n\n1. e4 e5 2. Nf3 *",
+    b"1. e4 e5 2. Nxf3 Nc6 3. Bb5 *",
+    b"1. e4 d5 2. e5 f5 3. exf6 e6 4. fxg7 Bd6 5. gxh8=Q Kf8 6. Qxg8+ *",
+    b"1. e4 d5 2. e5 f5 3. exf6e.p. e6 4. fxg7 Bd6 5. gxh8=N Kf8 *",
+    b"1. e4 d5 2. e5 f5 3. exf6ep e6 4. fxg7 Bd6 5. gxh8Q Kf8 *",
+    b"1. e4 d5 2. e5 f5 3. exf6 ep e6 4. fxg7 Bd6 5. gxh8(Q) Kf8 *",
+    b"1. e4 e5 2. Ngf3 Nc6 3. Nf3d4 exd4 4. Pc3 *",
+    b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *",
+    b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7++ *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6 6. O-O Be7 7. Nc3 O-O-O *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6 6. 0-0 Be7 7. Nc3 o-o *",
+    b"1. e4 e5 2. Sf3 Sc6 3. Lb5 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Kf1 Ke7 6. Ke1 Ke8 7. Kf1 *",
 ];
 
 #[test]
