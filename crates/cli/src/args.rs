@@ -60,8 +60,8 @@ pub enum Command {
     /// position, its offset in the input and its tags), then a summary line.
     Search {
         /// The position, as a FEN (quoted: it holds spaces).
-        #[arg(long, value_name = "FEN", value_parser = parse_key)]
-        fen: movetext_core::positions::PositionKey,
+        #[arg(long, value_name = "FEN", value_parser = parse_target)]
+        fen: movetext_core::positions::Target,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,
@@ -132,9 +132,9 @@ pub struct Select {
     /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
     #[arg(long, value_name = "CODE")]
     pub eco: Vec<String>,
-    /// The game reaches the position FEN in its main line (reads every game's moves).
-    #[arg(long, value_name = "FEN", value_parser = parse_key)]
-    pub fen: Option<movetext_core::positions::PositionKey>,
+    /// The game reaches the position FEN in its main line (reads each game's main line up to it, or until it can no longer be reached).
+    #[arg(long, value_name = "FEN", value_parser = parse_target)]
+    pub fen: Option<movetext_core::positions::Target>,
     /// Only games with errors (reads every game's moves).
     #[arg(long, conflicts_with = "no_errors")]
     pub errors: bool,
@@ -155,7 +155,7 @@ fn parse_position(s: &str) -> Result<movetext_core::shakmaty::Chess, String> {
     movetext_core::positions::position_of_fen(s).map_err(|e| e.to_string())
 }
 
-/// Reads a FEN given on the command line as a position's key.
-fn parse_key(s: &str) -> Result<movetext_core::positions::PositionKey, String> {
+/// Reads a FEN given on the command line as a position to search for.
+fn parse_target(s: &str) -> Result<movetext_core::positions::Target, String> {
     s.parse().map_err(|e: movetext_core::positions::BadFen| e.to_string())
 }

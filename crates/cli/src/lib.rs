@@ -29,7 +29,7 @@ pub fn run(cli: &Cli, stdin: &mut (dyn Read + Send), out: &mut dyn Write, err: &
             commands::export::run(files, export, stdin, opts(run), out, err)
         }
         Command::Index { file, run } => commands::index::run(file, stdin, opts(run), out, err),
-        Command::Search { files, fen, run } => commands::search::run(files, *fen, stdin, opts(run), out, err),
+        Command::Search { files, fen, run } => commands::search::run(files, fen, stdin, opts(run), out, err),
         Command::Tree { files, fen, run } => {
             let start = movetext_core::shakmaty::Chess::default();
             commands::tree::run(files, fen.as_ref().unwrap_or(&start), stdin, opts(run), out, err)

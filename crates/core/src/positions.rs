@@ -36,9 +36,10 @@ use std::str::FromStr;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square};
 
 use crate::game::{Game, Variant};
+use crate::lexer::{Kind, Lexer};
 
 /// A position as the explorer and the search know it: its 64-bit Zobrist
 /// hash. Read from a FEN with `parse`.
@@ -79,6 +80,236 @@ pub fn position_of_fen(fen: &str) -> Result<Chess, BadFen> {
     let bad = || BadFen(fen.trim().to_string());
     let setup: Fen = fen.trim().parse().map_err(|_| bad())?;
     setup.into_position(CastlingMode::Chess960).map_err(|_| bad())
+}
+
+/// A position searched for in games, with what a game must still hold to
+/// reach it: a search stops at the first ply that reaches it, and as soon as
+/// a game can no longer reach it.
+///
+/// A game can no longer reach the target once it has fewer men on the board
+/// (of a colour, or pawns of a colour) than the target, once a pawn on its
+/// start rank in the target (the second rank for White, the seventh for
+/// Black) has left that square, or once it has too few pawns left to promote
+/// into the pieces the target has more of. Its key ([`PositionKey`]) is only
+/// computed for a position with the target's side to move and occupied
+/// squares.
+///
+/// ```
+/// use movetext_core::positions::Target;
+/// use movetext_core::read_game;
+///
+/// let target: Target = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".parse().unwrap();
+/// assert_eq!(target.first_ply(&read_game(b"1. e4 e5 2. Nf3 *")), Some(2));
+/// // The d-pawn has left d2: the game cannot come back to the target.
+/// assert_eq!(target.first_ply(&read_game(b"1. d4 e5 2. e4 *")), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Target {
+    key: PositionKey,
+    turn: Color,
+    occupied: Bitboard,
+    /// Men of each colour (White first).
+    men: [u32; 2],
+    /// Pawns of each colour.
+    pawns: [u32; 2],
+    /// Knights, bishops, rooks and queens of each colour.
+    pieces: [[u32; 4]; 2],
+    /// Pawns on their start rank, of each colour.
+    home: [Bitboard; 2],
+}
+
+const PIECE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+
+impl Target {
+    /// The target `pos`.
+    pub fn new(pos: &Chess) -> Target {
+        let board = pos.board();
+        let side = |c: Color| board.by_color(c);
+        let count = |c: Color, r: Role| (board.by_role(r) & side(c)).count() as u32;
+        let colors = [Color::White, Color::Black];
+        Target {
+            key: PositionKey::of(pos),
+            turn: pos.turn(),
+            occupied: board.occupied(),
+            men: colors.map(|c| side(c).count() as u32),
+            pawns: colors.map(|c| count(c, Role::Pawn)),
+            pieces: colors.map(|c| PIECE_ROLES.map(|r| count(c, r))),
+            home: [
+                board.by_role(Role::Pawn) & side(Color::White) & Bitboard::from_rank(Rank::Second),
+                board.by_role(Role::Pawn) & side(Color::Black) & Bitboard::from_rank(Rank::Seventh),
+            ],
+        }
+    }
+
+    /// The target's key.
+    pub fn key(&self) -> PositionKey {
+        self.key
+    }
+
+    /// Is `pos` the target?
+    #[inline]
+    fn is(&self, pos: &Chess) -> bool {
+        pos.turn() == self.turn && pos.board().occupied() == self.occupied && PositionKey::of(pos) == self.key
+    }
+
+    /// Can no game go from `board` to the target? (Men are only ever
+    /// taken off, pawns only go forward, a new piece costs a pawn.)
+    #[inline]
+    fn out_of_reach(&self, board: &Board) -> bool {
+        if board.occupied().count() < self.occupied.count() {
+            return true;
+        }
+        for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
+            let side = board.by_color(c);
+            let pawns = board.by_role(Role::Pawn) & side;
+            if side.count() < self.men[i] as usize
+                || pawns.count() < self.pawns[i] as usize
+                || !(self.home[i] & !pawns).is_empty()
+            {
+                return true;
+            }
+            let spare = pawns.count() as u32 - self.pawns[i];
+            let mut need = 0;
+            for (r, want) in PIECE_ROLES.iter().zip(self.pieces[i]) {
+                need += want.saturating_sub((board.by_role(*r) & side).count() as u32);
+            }
+            if need > spare {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The first ply at which `game`'s main line reaches the target (0: the
+    /// start), as [`GamePositions::first_ply`] gives it, without playing
+    /// the moves after it or after the game can no longer reach it.
+    pub fn first_ply(&self, game: &Game) -> Option<usize> {
+        if matches!(game.variant(), Variant::Unsupported(_)) {
+            return None;
+        }
+        let mut pos = game.start_position().clone();
+        let mut cur = game.main_child(crate::NodeId::ROOT);
+        let mut ply = 0;
+        if self.is(&pos) {
+            return Some(0);
+        }
+        if self.out_of_reach(pos.board()) {
+            return None;
+        }
+        loop {
+            let m = game.mv(cur?)?;
+            // Only a capture or a pawn move changes what out_of_reach looks at.
+            let change = m.is_capture() || m.role() == Role::Pawn;
+            pos.play_unchecked(m);
+            ply += 1;
+            cur = game.main_child(cur?);
+            if self.is(&pos) {
+                return Some(ply);
+            }
+            if change && self.out_of_reach(pos.board()) {
+                return None;
+            }
+        }
+    }
+
+    /// [`Target::first_ply`] of a game of standard chess from the usual start
+    /// whose movetext starts at `at` of `text` (the game's text, tags
+    /// first), when it is sure to be so: its main line read the quick way,
+    /// plain moves read as the reader reads them, with variations, comments,
+    /// NAGs, move numbers and escape lines skipped. `None` when unsure
+    /// (anything else in the main line, or a token the reader reads in
+    /// another way): read the game then.
+    pub(crate) fn quick_first_ply(&self, text: &[u8], at: usize) -> Option<Option<usize>> {
+        let mut pos = Chess::default();
+        let mut ply = 0;
+        if self.is(&pos) {
+            return Some(Some(0));
+        }
+        if self.out_of_reach(pos.board()) {
+            return Some(None);
+        }
+        let mut lx = Lexer::new(text, at);
+        // `(` still open; a `(` before the main line's first move is not a
+        // variation.
+        let mut depth = 0u32;
+        loop {
+            lx.move_number();
+            let Some(t) = lx.next() else { return Some(None) };
+            match t.kind {
+                Kind::Symbol if depth == 0 => {
+                    let s = &text[t.start..t.end];
+                    if s[0].is_ascii_digit() && s[s.len() - 1] == b'.' {
+                        let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
+                        if s[digits..].iter().all(|b| *b == b'.') {
+                            continue;
+                        }
+                        return None;
+                    }
+                    if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
+                        let m = match crate::movetext::quick_move(s, &pos) {
+                            Some((m, _, _)) => m,
+                            // Read as the reader reads a plain move the
+                            // quick way does not take (a promotion, an en
+                            // passant capture, a move needing a repair).
+                            None if s.is_ascii()
+                                && s[s.len() - 1] != b','
+                                && !matches!(s, b"e.p." | b"ep" | b"e.p") =>
+                            {
+                                let tok = crate::movetext::parse_token(s)?;
+                                match crate::movetext::resolve(&tok, &pos) {
+                                    crate::movetext::Resolved::Move(m, _) => m,
+                                    _ => return None,
+                                }
+                            }
+                            None => return None,
+                        };
+                        // Only a capture or a pawn move changes what
+                        // out_of_reach looks at.
+                        let change = m.is_capture() || m.role() == Role::Pawn;
+                        pos.play_unchecked(m);
+                        ply += 1;
+                        if self.is(&pos) {
+                            return Some(Some(ply));
+                        }
+                        if change && self.out_of_reach(pos.board()) {
+                            return Some(None);
+                        }
+                        continue;
+                    }
+                    if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+                        return Some(None);
+                    }
+                    return None;
+                }
+                // Inside a variation: only its brackets matter.
+                Kind::Symbol | Kind::Comment { .. } | Kind::Nag | Kind::Escape => {}
+                // "<br>" in a `;` comment ends it.
+                Kind::LineComment => {
+                    if memchr::memchr(b'<', &text[t.start..t.end]).is_some() {
+                        return None;
+                    }
+                }
+                Kind::Open if ply > 0 || depth > 0 => depth += 1,
+                Kind::Close if depth > 0 => depth -= 1,
+                Kind::Open | Kind::Close | Kind::Stray => return None,
+            }
+        }
+    }
+}
+
+impl From<&Chess> for Target {
+    fn from(pos: &Chess) -> Target {
+        Target::new(pos)
+    }
+}
+
+impl FromStr for Target {
+    type Err = BadFen;
+
+    /// The target a FEN describes.
+    fn from_str(fen: &str) -> Result<Target, BadFen> {
+        position_of_fen(fen).map(|pos| Target::new(&pos))
+    }
 }
 
 /// A move played from a position, packed in 16 bits: the squares it goes

@@ -32,6 +32,7 @@ use memchr::memrchr;
 use crate::decode::html_line_breaks_in_place;
 use crate::game::Game;
 use crate::index::text;
+use crate::positions::Target;
 use crate::reader::{parse_in_buffers, ReadBuffers};
 use crate::split::{RawGame, RawTag, SplitPoint, Splitter, HEAD};
 
@@ -312,6 +313,42 @@ impl<'a> GameBytes<'a> {
     /// [`GameBytes::read`] with buffers kept from game to game.
     pub fn read_with(&self, buffers: &mut ReadBuffers) -> Game {
         parse_in_buffers(self.bytes, self.base, self.raw, self.tags, buffers)
+    }
+
+    /// The first ply at which the game's main line reaches `target`, as
+    /// [`Target::first_ply`] of the game read gives it. The movetext of a
+    /// game of standard chess from the usual start is read the quick way,
+    /// main line only and no further than needed; any other game, or any
+    /// movetext not so plain, is read whole (with `buffers`).
+    ///
+    /// ```
+    /// use movetext_core::positions::Target;
+    /// use movetext_core::stream::GameStream;
+    /// use movetext_core::ReadBuffers;
+    ///
+    /// let pgn: &[u8] = b"[White \"A\"]\n\n1. e4 {best} (1. d4 d5) 1... e5 2. Nf3 *\n";
+    /// let batch = GameStream::new(pgn).next_batch().unwrap().unwrap();
+    /// let target: Target = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2".parse().unwrap();
+    /// assert_eq!(batch.get(0).unwrap().first_reach(&target, &mut ReadBuffers::default()), Some(2));
+    /// ```
+    pub fn first_reach(&self, target: &Target, buffers: &mut ReadBuffers) -> Option<usize> {
+        self.quick_reach(target).unwrap_or_else(|| target.first_ply(&self.read_with(buffers)))
+    }
+
+    /// [`GameBytes::first_reach`] the quick way, `None` when unsure: a tag
+    /// that may set another start or variant, text that is not UTF-8 (read
+    /// as Windows-1252), or movetext the quick way does not read.
+    fn quick_reach(&self, target: &Target) -> Option<Option<usize>> {
+        let setup = |name: &[u8]| {
+            let name = name.trim_ascii();
+            [&b"FEN"[..], b"SetUp", b"Variant"].iter().any(|n| name.eq_ignore_ascii_case(n))
+        };
+        if self.tags.iter().any(|t| self.bytes.get(t.name.0..t.name.1).is_none_or(setup)) {
+            return None;
+        }
+        let text = self.bytes.get(self.raw.start..self.raw.end)?;
+        std::str::from_utf8(text).ok()?;
+        target.quick_first_ply(text, self.raw.movetext.checked_sub(self.raw.start)?)
     }
 
     /// [`GameBytes::read_with`], and the FEN at the end of the game's main

@@ -2,7 +2,6 @@
 
 use std::io::{self, Read, Write};
 
-use movetext_core::positions::GamePositions;
 use movetext_core::stream::GameBytes;
 
 use super::{note_error, Outcome};
@@ -109,10 +108,14 @@ pub fn run(
     let mut outcome = Outcome::default();
     let work = |job: Job<'_>| {
         let mut keep = select.tags_match(&job.game);
-        if keep && (select.errors || select.no_errors || select.fen.is_some()) {
+        if keep && (select.errors || select.no_errors) {
             let game = job.game.read_with(job.buffers);
-            keep = (!(select.errors || select.no_errors) || game.has_errors() == select.errors)
-                && select.fen.is_none_or(|key| GamePositions::of(&game).first_ply(key).is_some());
+            keep = game.has_errors() == select.errors
+                && select.fen.as_ref().is_none_or(|target| target.first_ply(&game).is_some());
+        } else if keep {
+            if let Some(target) = &select.fen {
+                keep = job.game.first_reach(target, job.buffers).is_some();
+            }
         }
         keep.then(|| job.game.bytes().to_vec())
     };

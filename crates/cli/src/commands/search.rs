@@ -3,7 +3,7 @@
 
 use std::io::{self, Read, Write};
 
-use movetext_core::positions::{GamePositions, PositionKey};
+use movetext_core::positions::Target;
 use serde::Serialize;
 
 use super::{note_error, Outcome};
@@ -32,10 +32,10 @@ struct Totals {
     matches: usize,
 }
 
-/// Runs `search` for `key` over `files`.
+/// Runs `search` for `target` over `files`.
 pub fn run(
     files: &[String],
-    key: PositionKey,
+    target: &Target,
     stdin: &mut (dyn Read + Send),
     opts: Options,
     out: &mut dyn Write,
@@ -44,7 +44,7 @@ pub fn run(
     let mut outcome = Outcome::default();
     let mut totals = Totals::default();
     let work = |job: Job<'_>| {
-        GamePositions::of(&job.game.read_with(job.buffers)).first_ply(key).map(|ply| {
+        job.game.first_reach(target, job.buffers).map(|ply| {
             let g = &job.game;
             let mut json = Vec::with_capacity(256);
             json::line(&mut json, &Line { game: job.number, ply, offset: g.offset(), tags: Tags(g.tags()) });

@@ -1,0 +1,255 @@
+//! The position search that stops early (`Target::first_ply`) and reads
+//! the movetext the quick way (`GameBytes::first_reach`) against the
+//! positions of the game read whole (`GamePositions::first_ply`): for every
+//! game of the corpus, of the bench samples, of the hostile files and of
+//! real games with hostile tokens put in anywhere, and for positions each
+//! game reaches and positions taken from other games.
+
+use std::path::Path;
+
+use movetext_core::positions::{position_of_fen, GamePositions, PositionKey, Target};
+use movetext_core::shakmaty::fen::Fen;
+use movetext_core::shakmaty::{Chess, EnPassantMode, Position};
+use movetext_core::stream::GameStream;
+use movetext_core::{Game, ReadBuffers};
+use movetext_hostile::{Rng, TOKENS};
+
+/// The positions of a game's main line, as `GamePositions::of` plays them.
+fn line_positions(game: &Game) -> Vec<Chess> {
+    if matches!(game.variant(), movetext_core::game::Variant::Unsupported(_)) {
+        return Vec::new();
+    }
+    let mut pos = game.start_position().clone();
+    let mut out = vec![pos.clone()];
+    for id in game.mainline() {
+        let Some(m) = game.mv(id) else { break };
+        pos.play_unchecked(m);
+        out.push(pos.clone());
+    }
+    out
+}
+
+/// The positions at plies 0, 1, 4, 10, 20 and the last (all of them in a
+/// short game).
+fn picks(game: &Game) -> Vec<Chess> {
+    let line = line_positions(game);
+    if line.len() <= 12 {
+        return line;
+    }
+    let mut out: Vec<Chess> = [0, 1, 4, 10, 20].iter().filter_map(|&p| line.get(p).cloned()).collect();
+    out.extend(line.last().cloned());
+    out
+}
+
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    checks: usize,
+    found: usize,
+}
+
+/// Checks every game of `file` against its own picks, those of the game
+/// before it and `pool` (which takes some picks of the file along).
+fn check_file(file: &[u8], name: &str, pool: &mut Vec<Chess>, tally: &mut Tally) {
+    let mut stream = GameStream::new(file);
+    let mut buffers = ReadBuffers::default();
+    let mut before: Vec<Chess> = Vec::new();
+    while let Some(batch) = stream.next_batch().unwrap() {
+        for g in batch.games() {
+            let game = g.read();
+            let positions = GamePositions::of(&game);
+            let own = picks(&game);
+            for pos in own.iter().chain(&before).chain(pool.iter()) {
+                let target = Target::new(pos);
+                let expected = positions.first_ply(PositionKey::of(pos));
+                assert_eq!(target.key(), PositionKey::of(pos));
+                assert_eq!(target.first_ply(&game), expected, "{name}, game at {}: first_ply", g.offset());
+                assert_eq!(
+                    g.first_reach(&target, &mut buffers),
+                    expected,
+                    "{name}, game at {}: first_reach of {}",
+                    g.offset(),
+                    Fen::from_position(pos, EnPassantMode::Legal)
+                );
+                tally.checks += 1;
+                tally.found += usize::from(expected.is_some());
+            }
+            if tally.games.is_multiple_of(37) && pool.len() < 48 {
+                pool.extend(own.iter().skip(2).cloned());
+            }
+            tally.games += 1;
+            before = own;
+        }
+    }
+}
+
+/// Positions no game of the samples reaches, or reaches rarely.
+fn fixed_pool() -> Vec<Chess> {
+    [
+        "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "8/5k2/8/8/8/8/3K4/4R3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+        "4k3/8/8/8/8/8/8/QQQQKQQQ w - - 0 1",
+    ]
+    .iter()
+    .map(|f| position_of_fen(f).unwrap())
+    .collect()
+}
+
+fn corpus() -> Option<Vec<std::path::PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.flatten().map(|e| e.path()).collect();
+    for sub in ["edge-cases", "bench"] {
+        if let Ok(more) = std::fs::read_dir(dir.join(sub)) {
+            files.extend(more.flatten().map(|e| e.path()));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn the_corpus_is_searched_as_it_reads() {
+    let Some(files) = corpus() else { return };
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for path in &files {
+        check_file(&std::fs::read(path).unwrap(), &path.display().to_string(), &mut pool, &mut tally);
+    }
+    assert!(tally.games > 1500, "{} games", tally.games);
+    assert!(tally.found > 1000 && tally.found < tally.checks);
+}
+
+/// `bytes` with hostile tokens put in at one white space in `rate`.
+fn spoiled(bytes: &[u8], seed: u64, rate: usize) -> Vec<u8> {
+    let mut rng = Rng::new(seed);
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        out.push(b);
+        if b == b' ' && rng.below(rate) == 0 {
+            out.extend_from_slice(TOKENS[rng.below(TOKENS.len())]);
+            if rng.below(2) == 0 {
+                out.push(b' ');
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn real_games_with_hostile_tokens_are_searched_as_they_read() {
+    let Some(files) = corpus() else { return };
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for path in files.iter().filter(|p| p.to_string_lossy().contains("bench")) {
+        let file = std::fs::read(path).unwrap();
+        let cut = file.len().min(300_000);
+        for (seed, rate) in [(1, 30), (2, 200), (3, 1000)] {
+            check_file(&spoiled(&file[..cut], seed, rate), &path.display().to_string(), &mut pool, &mut tally);
+        }
+    }
+    assert!(tally.found > 100 && tally.found < tally.checks);
+}
+
+#[test]
+fn hostile_files_are_searched_as_they_read() {
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for case in movetext_hostile::cases() {
+        check_file(&case.bytes, case.name, &mut pool, &mut tally);
+    }
+    for seed in 1..40 {
+        check_file(&movetext_hostile::token_soup(seed, 400), "token soup", &mut pool, &mut tally);
+    }
+    let mut game = movetext_hostile::GAME.as_bytes().to_vec();
+    game.extend_from_slice(movetext_hostile::GAME.as_bytes());
+    for seed in 1..200 {
+        check_file(&spoiled(&game, seed, 4), "spoiled game", &mut pool, &mut tally);
+    }
+    assert!(tally.found > 0 && tally.found < tally.checks);
+}
+
+/// Movetext the reader reads otherwise than the usual way.
+const HAND_MADE: &[&[u8]] = &[
+    b"1. e4 e5 2. \xd0\x9af3 \xd0\x9ac6 3. Bb5 *",
+    b"1. e4 e5 2. N\xe2\x86\x92f3 Nc6 *",
+    b"1. e4 ; note <br> e5 2. Nf3 *",
+    b"1. e4 ; note <BR/> e5 2. Nf3 *",
+    b"1. e4 ; note\n; more ( 1. d4\n e5 2. Nf3 *",
+    b"( 1. d4 ) 1. e4 e5 *",
+    b"( 1. d4 d5 2. c4 ) *",
+    b"1. e4 ) e5 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 (2. Nc3 1-0 Nc6) Nc6 3. Bb5 *",
+    b"1. e4 e5 2. Nf3 (2. Nc3 (2. f4 *) Nc6 3. Qxh7 ( 3. Nf3 ) ) Nc6 *",
+    b"1. e4 e5 2. Nf3 ( ( 2. Nc3 ) 2. f4 ) Nc6 *",
+    b"1. e4 e5 2. Nf3 (2. Qxh7 Nc6 (2... d6) 3. d4) Nc6 *",
+    b"1. e4 e5 2. Nf3 {open comment 2... Nc6",
+    b"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *",
+    b"1. e4 -- 2. d4 d5 *",
+    b"1. e4 Z0 2. d4 d5 *",
+    b"1. e4 e5 2. Nf3! Nc6?? 3. Bb5+ a6!? *",
+    b"1. e4 e5 2. Nf3, Nc6, 3. Bb5 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\xe2\x80\x91O *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
+    b"%escape (\n1. e4 e5\n%esc (\n2. Nf3 *",
+    b"1. e4 $1 $300 e5 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 Nc6 1/2 3. Bb5 *",
+    b"1. e4 e5 +-- 2. Nf3 *",
+    b"1. e4 e5 2. Nf3 Nc6 1\xe2\x80\x930 3. Bb5",
+    b"1. e4 e5 2. Nf3 Nc6 * 3. Bb5 a6",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O *",
+    b"1. e4 d5 2. exd5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q Nb6 6. Qxa7 *",
+    b"1. e4 f5 2. e5 d5 3. exd6 e.p. e6 4. d4 *",
+    b"1. e2e4 e7e5 2. Ng1-f3 *",
+    b"1. e4 e5 2. Nf3 Nc6 3... Bb5 4. a6 *",
+    b"12. e4 e5 2. Nf3 *",
+    b"1... e5 2. e4 *",
+    b"[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1\"]\n[SetUp \"1\"]\n\n1... e5 2. e4 *",
+    b"[fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 *",
+    b"[Variant \"Horde\"]\n\n1. e4 e5 *",
+    b"[variant \"Chess960\"]\n\n1. e4 e5 2. Nf3 *",
+    b"[Variant \"Standard\"]\n\n1. e4 e5 2. Nf3 *",
+    b"1. e4 e5 2. Nxf3 Nc6 3. Bb5 *",
+    b"1. e4 d5 2. e5 f5 3. exf6 e6 4. fxg7 Bd6 5. gxh8=Q Kf8 6. Qxg8+ *",
+    b"1. e4 d5 2. e5 f5 3. exf6e.p. e6 4. fxg7 Bd6 5. gxh8=N Kf8 *",
+    b"1. e4 d5 2. e5 f5 3. exf6ep e6 4. fxg7 Bd6 5. gxh8Q Kf8 *",
+    b"1. e4 d5 2. e5 f5 3. exf6 ep e6 4. fxg7 Bd6 5. gxh8(Q) Kf8 *",
+    b"1. e4 e5 2. Ngf3 Nc6 3. Nf3d4 exd4 4. Pc3 *",
+    b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *",
+    b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7++ *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6 6. O-O Be7 7. Nc3 O-O-O *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6 6. 0-0 Be7 7. Nc3 o-o *",
+    b"1. e4 e5 2. Sf3 Sc6 3. Lb5 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Kf1 Ke7 6. Ke1 Ke8 7. Kf1 *",
+];
+
+#[test]
+fn hand_made_movetext_is_searched_as_it_reads() {
+    let mut pool = fixed_pool();
+    let mut tally = Tally::default();
+    for pgn in HAND_MADE {
+        // Each alone, and all in one file (each game then searched for the
+        // positions of the one before).
+        check_file(pgn, &String::from_utf8_lossy(pgn), &mut pool, &mut tally);
+    }
+    let all: Vec<u8> = HAND_MADE.iter().flat_map(|g| [*g, b"\n\n"]).flatten().copied().collect();
+    check_file(&all, "hand-made games", &mut pool, &mut tally);
+    assert!(tally.found > 100 && tally.found < tally.checks);
+}
+
+#[test]
+fn a_game_is_left_as_soon_as_it_cannot_reach_the_target() {
+    let najdorf: Target = "rnbqkb1r/1p2pppp/p2p1n2/8/3NP3/2N5/PPP2PPP/R1BQKB1R w KQkq - 0 6".parse().unwrap();
+    let read = |pgn: &[u8]| movetext_core::read_game(pgn);
+    let game = read(b"1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be2 *");
+    assert_eq!(najdorf.first_ply(&game), Some(10));
+    // Moves that cannot be played after the position is left are never read.
+    let batch = GameStream::new(&b"1. c4 c5 2. Qxh7 *\n"[..]).next_batch().unwrap().unwrap();
+    assert_eq!(batch.get(0).unwrap().first_reach(&najdorf, &mut ReadBuffers::default()), None);
+}
