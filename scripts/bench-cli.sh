@@ -11,6 +11,7 @@
 #                                          move, writes nothing
 #   movetext search -j 1 / -j N --fen FEN  the games reaching 1. e4 e5 2. Nf3
 #   pgn-extract -s -Tf"FEN" -o /dev/null   the same search
+#   the same two for a rook ending no game reaches (every main line read)
 #
 # It prints the wall-clock time, MiB/s and peak resident memory of each (GNU
 # /usr/bin/time), and the ratios: pgn-extract's time over movetext's, and
@@ -18,7 +19,8 @@
 # package) is installed with apt-get when missing. See README.md, "Command
 # line".
 #
-#   scripts/bench-cli.sh
+#   scripts/bench-cli.sh            everything
+#   scripts/bench-cli.sh --search   the position searches only
 #
 # Environment: MOVETEXT_BENCH_CORPUS (default ../shared/corpus/bench from
 # the repository root), MOVETEXT_BENCH_CLI_MB (default 1024), TMPDIR (where
@@ -27,10 +29,12 @@ set -euo pipefail
 
 cd "$(dirname "$0")/.."
 
+only_search=0
 for arg in "$@"; do
   case "$arg" in
+    --search) only_search=1 ;;
     -h | --help)
-      sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -102,22 +106,32 @@ measure() {
     'BEGIN { printf "%-34s %8.2f s %9.1f MiB/s %9.1f MB resident\n", n, s, b / 1048576 / s, kb / 1024 }'
 }
 
-measure "movetext check -j 1" "$movetext" check -j 1 --no-progress "$file"
-measure "movetext check -j $cores" "$movetext" check -j "$cores" --no-progress "$file"
-measure "pgn-extract -s -o /dev/null" "$pgn_extract" -s -o /dev/null "$file"
-measure "pgn-extract -r" "$pgn_extract" -r "$file"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+if [[ $only_search == 0 ]]; then
+  measure "movetext check -j 1" "$movetext" check -j 1 --no-progress "$file"
+  measure "movetext check -j $cores" "$movetext" check -j "$cores" --no-progress "$file"
+  measure "pgn-extract -s -o /dev/null" "$pgn_extract" -s -o /dev/null "$file"
+  measure "pgn-extract -r" "$pgn_extract" -r "$file"
+fi
 # A position search: the games that reach 1. e4 e5 2. Nf3 (any move order).
 fen="rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
 measure "movetext search -j 1" "$movetext" search -j 1 --no-progress --fen "$fen" "$file"
 measure "movetext search -j $cores" "$movetext" search -j "$cores" --no-progress --fen "$fen" "$file"
 measure "pgn-extract -s -Tf FEN -o /dev/null" "$pgn_extract" -s -Tf"$fen" -o /dev/null "$file"
-
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", a / b }'; }
+# The worst case: a rook ending without pawns, which no game reaches and
+# which nothing rules out early.
+ending="8/8/4k3/8/8/3K4/8/R6r w - - 0 60"
+measure "movetext search -j 1 (ending)" "$movetext" search -j 1 --no-progress --fen "$ending" "$file"
+measure "pgn-extract -Tf ending" "$pgn_extract" -s -Tf"$ending" -o /dev/null "$file"
 echo
+echo "pgn-extract -Tf / movetext search -j 1:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j 1"]}")x"
+echo "pgn-extract -Tf / movetext search -j $cores:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j $cores"]}")x"
+echo "the same for the ending, -j 1:                    $(ratio "${secs["pgn-extract -Tf ending"]}" "${secs["movetext search -j 1 (ending)"]}")x"
+if [[ $only_search == 1 ]]; then
+  exit 0
+fi
 echo "pgn-extract -s -o /dev/null / movetext -j 1:      $(ratio "${secs["pgn-extract -s -o /dev/null"]}" "${secs["movetext check -j 1"]}")x"
 echo "pgn-extract -s -o /dev/null / movetext -j $cores:      $(ratio "${secs["pgn-extract -s -o /dev/null"]}" "${secs["movetext check -j $cores"]}")x"
 echo "pgn-extract -r / movetext -j 1:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j 1"]}")x"
 echo "pgn-extract -r / movetext -j $cores:                   $(ratio "${secs["pgn-extract -r"]}" "${secs["movetext check -j $cores"]}")x"
 echo "movetext -j 1 / movetext -j $cores (of $cores cores):     $(ratio "${secs["movetext check -j 1"]}" "${secs["movetext check -j $cores"]}")x"
-echo "pgn-extract -Tf / movetext search -j 1:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j 1"]}")x"
-echo "pgn-extract -Tf / movetext search -j $cores:           $(ratio "${secs["pgn-extract -s -Tf FEN -o /dev/null"]}" "${secs["movetext search -j $cores"]}")x"

@@ -3,7 +3,9 @@
 # printing MiB/s and games/s of Movetext's reader (full trees, legal moves),
 # pgn-reader 0.29 + shakmaty (validating moves) and Movetext's header index,
 # the ratio movetext / pgn-reader for every sample, and heap bytes per move
-# of open games. See README.md, "Benchmark".
+# of open games; then `movetext search` beside pgn-extract searching the same
+# positions in 64 MiB of the samples (scripts/bench-cli.sh --search). See
+# README.md, "Benchmark".
 #
 #   scripts/bench.sh [--native-only | --wasm-only] [--no-ours]
 #
@@ -25,7 +27,7 @@ for arg in "$@"; do
     --wasm-only) native=0 ;;
     --no-ours) features=(--no-default-features) ;;
     -h | --help)
-      sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+      sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
       exit 0
       ;;
     *)
@@ -49,4 +51,11 @@ fi
 if [[ $wasm == 1 ]]; then
   echo
   node bench/wasm/run.mjs target/wasm32-unknown-unknown/release/movetext_bench_wasm.wasm
+fi
+
+# The position search beside pgn-extract, on 64 MiB of the same samples.
+if [[ $native == 1 && ${#features[@]} == 0 ]]; then
+  echo
+  echo "Position search, movetext beside pgn-extract (scripts/bench-cli.sh --search):"
+  MOVETEXT_BENCH_CLI_MB="${MOVETEXT_BENCH_SEARCH_MB:-64}" scripts/bench-cli.sh --search
 fi
