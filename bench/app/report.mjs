@@ -122,7 +122,7 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
     await page.keyboard.press('End');
     const t0 = Date.now();
     await page.getByRole('button', { name: 'Analysis' }).click();
-    await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 16, null, { timeout: 120_000, polling: 50 });
+    await page.waitForFunction(() => Number(document.querySelector('section.analysis')?.dataset.engineDepth) >= 16, null, { timeout: 120_000, polling: 50 });
     depth16.push(Date.now() - t0);
     await page.close();
   }

@@ -77,7 +77,9 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         _ => html! {},
     };
     html! {
-        <section class={classes!("analysis", props.on.then_some("on"))} aria-label="Analysis">
+        <section class={classes!("analysis", props.on.then_some("on"))} aria-label="Analysis"
+            data-engine-depth={props.on.then(|| depth.to_string())}
+            data-engine-best={if current { props.analysis.lines.first().and_then(|l| l.pv.first().cloned()) } else { None }}>
             <div class="analysis-head">
                 <button type="button" class="btn analysis-toggle" aria-pressed={props.on.to_string()} onclick={toggle}
                     title="Analyse the shown position with Stockfish, in this browser (L)" aria-keyshortcuts="L">{ "Analysis" }</button>

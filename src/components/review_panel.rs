@@ -64,7 +64,7 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         };
         html! {
             <table class="review-figures">
-                <thead><tr><th scope="col"></th>
+                <thead><tr><th scope="col"><span class="sr-only">{ "Side" }</span></th>
                     <th scope="col" title="Average centipawn loss a move">{ "Avg. loss" }</th>
                     <th scope="col" title="Inaccuracies (?!)">{ "?!" }</th>
                     <th scope="col" title="Mistakes (?)">{ "?" }</th>

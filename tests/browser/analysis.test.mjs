@@ -21,9 +21,9 @@ after(async () => {
 
 const engineRequest = (url) => /\/engine\//.test(new URL(url).pathname);
 
-/** The depth the analysis panel shows (0 before the first line). */
+/** The depth the analysis panel gives (0 before the first line). */
 async function depth(page) {
-  return Number(await page.getAttribute('.analysis-depth', 'data-depth'));
+  return Number(await page.getAttribute('section.analysis', 'data-engine-depth'));
 }
 
 test('analysis reaches depth 12 on the start position; its first move mates in a mate in one', async () => {
@@ -44,7 +44,7 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
   await page.keyboard.press('Enter');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
   const started = Date.now();
-  await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 12, null, {
+  await page.waitForFunction(() => Number(document.querySelector('section.analysis')?.dataset.engineDepth) >= 12, null, {
     timeout: 120_000,
     polling: 100,
   });
@@ -66,7 +66,7 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
   await page.waitForTimeout(1000);
   assert.equal(await depth(page), paused, 'no deeper while the page is hidden');
   await setHidden(false);
-  await page.waitForFunction((d) => Number(document.querySelector('.analysis-depth')?.dataset.depth) > d, paused, {
+  await page.waitForFunction((d) => Number(document.querySelector('section.analysis')?.dataset.engineDepth) > d, paused, {
     timeout: 60_000,
   });
 
@@ -78,7 +78,8 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
   }
   assert.equal(await page.locator('.board-col .eval-bar').count(), 1, 'the engine feeds the eval bar');
   assert.equal(await page.locator('.board-col .arrow-engine').count(), 1, 'the best move as an arrow');
-  const best = await page.getAttribute('.analysis-line[data-multipv="1"]', 'data-uci');
+  const best = await page.getAttribute('section.analysis', 'data-engine-best');
+  assert.equal(best, await page.getAttribute('.analysis-line[data-multipv="1"]', 'data-uci'));
   assert.equal(await page.getAttribute('.board-col .arrow-engine', 'data-from'), best.slice(0, 2));
   await page.screenshot({ path: join(outDir, 'analysis-start.png'), fullPage: true });
 
@@ -98,7 +99,7 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
     null,
     { timeout: 60_000 },
   );
-  const uci = await first.getAttribute('data-uci');
+  const uci = await page.getAttribute('section.analysis', 'data-engine-best');
   assert.match(uci, /^[a-h][1-8][a-h][1-8][qrbn]?$/);
   assert.equal(await page.getAttribute('.eval-bar', 'aria-label'), 'Evaluation #1');
   await page.screenshot({ path: join(outDir, 'analysis-mate.png'), fullPage: true });
@@ -215,12 +216,16 @@ test('a click on a move of an engine line plays the line to it as a variation (o
   const toggle = page.getByRole('button', { name: 'Analysis' });
   await page.keyboard.press('l');
   assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'L turns it on');
-  await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 8
+  await page.waitForFunction(() => Number(document.querySelector('section.analysis')?.dataset.engineDepth) >= 8
     && document.querySelectorAll('.analysis-line[data-multipv="1"] .analysis-move').length >= 3, null, { timeout: 60_000 });
-  const line = page.locator('.analysis-line[data-multipv="1"] .analysis-move');
-  const texts = await line.allInnerTexts();
   const before = await page.locator('.move-list .mv').count();
-  await line.nth(2).click();
+  // Read and clicked at once: the lines change as the engine goes deeper.
+  const texts = await page.evaluate(() => {
+    const moves = [...document.querySelectorAll('.analysis-line[data-multipv="1"] .analysis-move')];
+    const t = moves.map((m) => m.innerText);
+    moves[2].click();
+    return t;
+  });
   // Three moves from 2... (Black's move first), the last one shown.
   await page.waitForFunction((n) => document.querySelectorAll('.move-list .mv').length === n, before + 3);
   const shown = (await page.locator('.mv.current').innerText()).trim();
@@ -265,7 +270,7 @@ test('a cross-origin isolated page runs the multi-threaded engine', async () => 
     const { page, errors } = await openApp(isolated.context, isolated.url);
     assert.equal(await page.evaluate(() => crossOriginIsolated), true);
     await page.getByRole('button', { name: 'Analysis' }).click();
-    await page.waitForFunction(() => Number(document.querySelector('.analysis-depth')?.dataset.depth) >= 12, null, { timeout: 120_000 });
+    await page.waitForFunction(() => Number(document.querySelector('section.analysis')?.dataset.engineDepth) >= 12, null, { timeout: 120_000 });
     assert.ok(requests.includes('/engine/stockfish-18-lite.js'), requests.filter((r) => r.includes('engine')).join());
     assert.ok(!requests.includes('/engine/stockfish-18-lite-single.js'));
     assert.deepEqual(errors, []);

@@ -155,6 +155,7 @@ export async function dropFiles(page, files) {
  * `board` is a selector of the board element.
  */
 export async function squareCentre(page, square, board = '.board-col .board') {
+  await page.locator(board).scrollIntoViewIfNeeded();
   const box = await page.locator(board).boundingBox();
   const file = square.charCodeAt(0) - 97;
   const rank = Number(square[1]) - 1;
