@@ -52,6 +52,8 @@ pub(crate) struct DialogContext {
     pub current: crate::state::model::NodeIx,
     /// Black at the bottom.
     pub flipped: bool,
+    /// How moves are written.
+    pub notation: crate::state::notation::Notation,
 }
 
 /// The view of an open dialog.
@@ -134,6 +136,10 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             });
             html! { <PositionSetup {on_create} on_cancel={close.clone()} {on_find} /> }
         }
+        Dialog::Print => html! {
+            <crate::dialogs::print_panel::PrintPanel game={game.clone()} current={ctx.current} flipped={ctx.flipped}
+                notation={ctx.notation} on_close={close.clone()} />
+        },
         Dialog::Image => html! {
             <crate::dialogs::image_panel::ImagePanel game={game.clone()} current={ctx.current} flipped={ctx.flipped}
                 on_close={close.clone()} />

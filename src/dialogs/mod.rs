@@ -7,4 +7,5 @@ pub(crate) mod edit_menu;
 pub(crate) mod export_panel;
 pub(crate) mod image_panel;
 pub(crate) mod position_setup;
+pub(crate) mod print_panel;
 pub(crate) mod tag_editor;

@@ -195,6 +195,7 @@ pub fn app() -> Html {
                 find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session)),
                 current,
                 flipped: viewer.flipped,
+                notation: page.notation,
             },
         ),
     };

@@ -42,6 +42,8 @@ pub(crate) enum Dialog {
     Export,
     /// An image of the shown position.
     Image,
+    /// The game laid out for print.
+    Print,
 }
 
 /// A set of games the game list is limited to (the games that reach a

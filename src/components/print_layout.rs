@@ -1,0 +1,158 @@
+//! A game laid out for print, as a book prints it: the moves as running
+//! text with their NAGs, comments in their place, variations in
+//! parentheses, and diagrams where asked for. The tree is walked with an
+//! explicit stack: a file decides how deep variations go.
+
+use crate::components::nag_glyphs::nag_view;
+use crate::state::model::{NodeIx, ViewGame};
+use crate::state::notation::Notation;
+
+/// NAGs that ask for a diagram after the move: 201 (Scid's "Diagram"), 220
+/// and 221 (a diagram, and one from Black's side, as ChessBase writes them).
+pub const DIAGRAM_NAGS: [u8; 3] = [201, 220, 221];
+
+/// One piece of the printed text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A move, numbered where a reader needs the number, with its NAGs.
+    Move {
+        /// The move's node.
+        node: NodeIx,
+        /// As printed, e.g. `12... Nf6!?`.
+        text: String,
+        /// On the main line.
+        main: bool,
+    },
+    /// A comment's text (commands left out).
+    Comment(String),
+    /// The start of a variation.
+    Open,
+    /// The end of a variation.
+    Close,
+    /// A diagram of the position after a node; from Black's side if asked.
+    Diagram(NodeIx, bool),
+}
+
+/// What comes next in the walk.
+enum Step {
+    /// A node's move (and its comments, its diagram); whether it opens a
+    /// variation.
+    Node(NodeIx, bool),
+    /// The end of a variation.
+    Close,
+}
+
+/// The game as printed pieces; `diagram(ix)` says whether a diagram goes
+/// after node `ix` (besides the NAGs asking for one).
+pub fn layout(game: &ViewGame, notation: Notation, diagram: &dyn Fn(NodeIx) -> bool) -> Vec<Piece> {
+    let mut out = Vec::new();
+    for text in &game.node(0).after {
+        out.push(Piece::Comment(text.clone()));
+    }
+    let mut number_next = true;
+    // What is still to print, the next on top.
+    let mut stack: Vec<Step> = game.next(0).map(|first| Step::Node(first, false)).into_iter().collect();
+    while let Some(step) = stack.pop() {
+        let (ix, opens) = match step {
+            Step::Close => {
+                out.push(Piece::Close);
+                number_next = true;
+                continue;
+            }
+            Step::Node(ix, opens) => (ix, opens),
+        };
+        if opens {
+            out.push(Piece::Open);
+            number_next = true;
+        }
+        let n = game.node(ix);
+        for text in &n.before {
+            out.push(Piece::Comment(text.clone()));
+            number_next = true;
+        }
+        let shown = n.nags.iter().filter(|g| !DIAGRAM_NAGS.contains(g)).map(|&g| nag_view(g));
+        let (judge, position): (Vec<_>, Vec<_>) = shown.partition(|v| v.judges_move);
+        let mut text = if n.by_white || number_next {
+            format!("{}{} ", n.number, if n.by_white { "." } else { "..." })
+        } else {
+            String::new()
+        };
+        text.push_str(&notation.write(n));
+        for v in judge {
+            text.push_str(&v.glyph);
+        }
+        for v in position {
+            text.push(' ');
+            text.push_str(&v.glyph);
+        }
+        out.push(Piece::Move { node: ix, text, main: game.is_mainline(ix) });
+        number_next = false;
+        for text in &n.after {
+            out.push(Piece::Comment(text.clone()));
+            number_next = true;
+        }
+        if diagram(ix) || n.nags.iter().any(|g| DIAGRAM_NAGS.contains(g)) {
+            out.push(Piece::Diagram(ix, n.nags.contains(&221)));
+            number_next = true;
+        }
+        // Then the alternatives to this move (if it is its line's move),
+        // each in parentheses, then the line's next move.
+        if let Some(next) = game.next(ix) {
+            stack.push(Step::Node(next, false));
+        }
+        let parent = n.parent.unwrap_or(0);
+        let siblings = &game.node(parent).children;
+        if siblings.first() == Some(&ix) && siblings.len() > 1 {
+            for &alt in siblings[1..].iter().rev() {
+                stack.push(Step::Close);
+                stack.push(Step::Node(alt, true));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::loader::open_first_game;
+
+    fn text(pieces: &[Piece]) -> String {
+        pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Move { text, .. } => text.clone(),
+                Piece::Comment(c) => format!("{{{c}}}"),
+                Piece::Open => "(".into(),
+                Piece::Close => ")".into(),
+                Piece::Diagram(ix, flipped) => format!("[D{ix}{}]", if *flipped { "b" } else { "" }),
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn moves_comments_variations_and_diagrams_in_book_order() {
+        let g = open_first_game(b"{Intro} 1. e4 $1 e5 {good} (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 $220 Nc6 $14 3. Bb5 *");
+        let pieces = layout(&g, Notation::San, &|_| false);
+        let nf3 = g.next(g.next(g.next(0).unwrap()).unwrap()).unwrap();
+        assert_eq!(
+            text(&pieces),
+            format!(
+                "{{Intro}} 1. e4! e5 {{good}} ( 1... c5 2. Nf3 ( 2. c3 ) 2... d6 ) 2. Nf3 [D{nf3}] 2... Nc6 +/= 3. Bb5"
+            )
+        );
+        let bb5 = g.line_end(0);
+        let at_bb5 = layout(&g, Notation::San, &|ix| ix == bb5);
+        assert!(text(&at_bb5).ends_with(&format!("3. Bb5 [D{bb5}]")), "{}", text(&at_bb5));
+    }
+
+    #[test]
+    fn deep_variations_need_no_deep_stack() {
+        let g = open_first_game(&movetext_hostile::deep_variations(10_000));
+        let pieces = layout(&g, Notation::San, &|_| false);
+        let opened = pieces.iter().filter(|p| **p == Piece::Open).count();
+        assert!(opened >= 10_000, "{opened}");
+        assert_eq!(opened, pieces.iter().filter(|p| **p == Piece::Close).count());
+    }
+}
