@@ -65,7 +65,8 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
     let at_shown_on = *at_shown;
     let pieces = layout(game, props.notation, &|ix| {
         let n = game.node(ix);
-        (at_shown_on && ix == shown) || (every_n > 0 && game.is_mainline(ix) && !n.by_white && n.number % every_n == 0)
+        (at_shown_on && ix == shown)
+            || (every_n > 0 && game.is_mainline(ix) && !n.by_white && n.number.is_multiple_of(every_n))
     });
     let tag = |name: &str| game.tag(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_owned);
     let title =
