@@ -28,3 +28,4 @@ pub(crate) mod print_layout;
 pub(crate) mod review_panel;
 pub(crate) mod summary_panel;
 pub(crate) mod theme;
+pub(crate) mod training_panel;

@@ -20,6 +20,7 @@ use crate::components::move_list::MoveList;
 use crate::components::opening_name::OpeningName;
 use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
+use crate::components::training_panel::TrainingPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
 use crate::page::analysis::use_analysis;
@@ -34,6 +35,7 @@ use crate::page::page_listeners::use_page_listeners;
 use crate::page::review::use_review;
 use crate::page::session::{Jobs, Session};
 use crate::page::top_bar::TopBar;
+use crate::page::training::use_training;
 use crate::state::database::Sameness;
 use crate::state::editing::{EditOp, Edits};
 use crate::state::engine::best_arrow;
@@ -129,6 +131,11 @@ pub fn app() -> Html {
         crate::state::review::side_figures(game.node(0).eval, &moves)
     });
     let db = use_database(&session);
+    let training = use_training(&session);
+    let training_on = training.state.is_some();
+    if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
+        keys.training = training_on;
+    }
     {
         // The explorer follows the shown position.
         let ask = db.ask.clone();
@@ -226,7 +233,8 @@ pub fn app() -> Html {
                 { menu_html }
                 <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
                     playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
-                    players=true clocks=true controls=true wheel=true on_move={Some(on_move)} on_draw={Some(on_draw)} {engine}>
+                    players=true clocks=true controls={!training_on} wheel={!training_on}
+                    on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} {engine}>
                     { edit_bar(&session, &actions, lib.is_indexed()) }
                     <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                         fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()}
@@ -243,6 +251,8 @@ pub fn app() -> Html {
                                 edit.emit(EditOp::PlayLine(current_key, moves));
                             })
                         }} />
+                    <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
+                        on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} />
                     <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
                         message={review.message.clone()} {figures} />
                     { explorer_html }
@@ -260,9 +270,13 @@ pub fn app() -> Html {
                     }
                     <GameHeader game={game.clone()} />
                     <OpeningName game={game.clone()} {current} />
-                    <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                    <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                    <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
+                    if training_on {
+                        <p class="training-moves" aria-label="Moves so far">{ moves_so_far(&game, current) }</p>
+                    } else {
+                        <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
+                        <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
+                        <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
+                    }
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>
             </main>
@@ -347,6 +361,30 @@ fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session) -> Ca
         Ok(_) => ask.emit(Question::Search(fen.clone(), format!("games reaching {fen}"))),
         Err(e) => report.emit(format!("Not a position: {e}")),
     })
+}
+
+/// The moves up to the shown one, as text (while training, nothing after
+/// it is shown).
+fn moves_so_far(game: &SharedGame, current: usize) -> String {
+    let mut line = Vec::new();
+    let mut at = current;
+    while at != 0 {
+        line.push(at);
+        at = game.node(at).parent.unwrap_or(0);
+    }
+    line.reverse();
+    line.iter()
+        .enumerate()
+        .map(|(i, &ix)| {
+            let n = game.node(ix);
+            if n.by_white || i == 0 {
+                game.numbered_san(ix)
+            } else {
+                n.san.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The progress of reading a file that is still being indexed.

@@ -119,6 +119,7 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
         key: current_key,
         blocked: session.page.dialog.is_some() || session.page.menu.is_some(),
         analysis: Callback::noop(),
+        training: false,
     });
     actions
 }

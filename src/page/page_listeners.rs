@@ -17,6 +17,7 @@ use crate::state::model::NodeIx;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::PageAction;
 use crate::state::url_state::Place;
+use crate::state::viewer::{Action, Nav};
 
 /// What the keyboard shortcuts act on, refreshed at every render.
 #[derive(Clone)]
@@ -32,6 +33,8 @@ pub(crate) struct KeyContext {
     pub blocked: bool,
     /// Turns analysis on or off (L).
     pub analysis: Callback<()>,
+    /// Training: the keys that would show moves to come do nothing.
+    pub training: bool,
 }
 
 /// Installs the page's window listeners once; they go with the component.
@@ -58,6 +61,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                     return;
                 }
                 let ctx = key_context.borrow().clone();
+                let training = ctx.as_ref().is_some_and(|c| c.training);
                 if let Some(ctx) = ctx.as_ref().filter(|c| c.blocked) {
                     if event.key() == "Escape" {
                         ctx.close.emit(());
@@ -74,6 +78,11 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                 }
                 if let Some(action) = key_event_action(event) {
                     event.prevent_default();
+                    let ahead =
+                        matches!(action, Action::Nav(Nav::Next | Nav::Last) | Action::TogglePlay | Action::Sibling(_));
+                    if ahead && training {
+                        return;
+                    }
                     dispatcher.dispatch(action);
                 }
             })

@@ -21,6 +21,7 @@ pub(crate) mod page_state;
 pub(crate) mod persist;
 pub(crate) mod review;
 pub(crate) mod slice_clock;
+pub(crate) mod training;
 pub(crate) mod url_state;
 pub(crate) mod viewer;
 

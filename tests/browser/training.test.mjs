@@ -1,0 +1,65 @@
+// Guess the move: training as White, the moves to come are hidden, a wrong
+// move is counted and not played, a right one goes on and Black's reply
+// comes by itself; a hint and a revealed move are counted too.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startBrowser, openPasted, boardFen, squareCentre, outDir } from './harness.mjs';
+
+let browser;
+before(async () => {
+  browser = await startBrowser();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const AFTER_E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+const AFTER_NC6 = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+
+async function play(page, from, to) {
+  for (const square of [from, to]) {
+    const p = await squareCentre(page, square);
+    await page.mouse.click(p.x, p.y);
+  }
+}
+
+const figures = (page) => page.evaluate(() => {
+  const d = document.querySelector('.training.on').dataset;
+  return [Number(d.right), Number(d.wrong), Number(d.revealed)];
+});
+
+test('training as White: a wrong guess, a right one, the reply, a hint and a revealed move', async () => {
+  const { page, errors } = await openPasted(browser.context, browser.url, '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *');
+  await page.keyboard.press('Home');
+  await page.locator('.train-white').click();
+  await page.waitForSelector('.training.on');
+  assert.equal(await page.locator('.move-list').count(), 0, 'the moves to come are hidden');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await boardFen(page), START, 'the arrow key shows nothing ahead');
+
+  await play(page, 'd2', 'd4');
+  await page.waitForFunction(() => document.querySelector('.training.on')?.dataset.wrong === '1');
+  assert.equal(await boardFen(page), START, 'a wrong guess is not played');
+  assert.match(await page.locator('.training-feedback').innerText(), /d4 is not the game's move/);
+
+  await play(page, 'e2', 'e4');
+  await page.waitForFunction((f) => document.querySelector('.board-col .board')?.dataset.fen === f, AFTER_E5, { timeout: 5_000 });
+  assert.match(await page.locator('.training-feedback').innerText(), /Right: 1\. e4/);
+
+  await page.locator('.training-hint').click();
+  assert.match(await page.locator('.training-feedback').innerText(), /the piece on g1 moves/);
+  await page.locator('.training-reveal').click();
+  await page.waitForFunction((f) => document.querySelector('.board-col .board')?.dataset.fen === f, AFTER_NC6, { timeout: 5_000 });
+  assert.deepEqual(await figures(page), [1, 1, 1]);
+  assert.equal(await page.locator('.training-score').innerText(), '1 of 3 right');
+  assert.equal(await page.locator('.training-moves').innerText(), '1. e4 e5 2. Nf3 Nc6');
+  await page.screenshot({ path: join(outDir, 'training.png') });
+
+  await page.locator('.training-stop').click();
+  await page.waitForSelector('.move-list');
+  assert.equal(await page.locator('.move-list .mv').count(), 6, 'the game is as it was: no edit');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
