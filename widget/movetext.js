@@ -172,6 +172,7 @@ async function attach(state) {
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
  * game (which game of a multi-game PGN, from 1), players, clocks, controls, keyboard,
  * wheel, editable (booleans), moves ('right' | 'bottom' | 'auto' | 'none'),
+ * mode ('train': the reader guesses the game's moves),
  * notation ('san' | 'fan' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'ru' | 'lan'),
  * theme ('light' | 'dark' | 'auto'), size (a CSS width), onMove (function).
  * src, size, theme 'auto' and onMove are handled here; the other options,
@@ -291,7 +292,7 @@ export async function mount(element, options = {}) {
 }
 
 const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players', 'clocks', 'moves',
-  'controls', 'keyboard', 'wheel', 'editable', 'notation', 'theme', 'size'];
+  'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size'];
 
 /** The `<movetext-viewer>` element. */
 class MovetextViewer extends HTMLElement {

@@ -35,7 +35,6 @@ use crate::page::page_listeners::use_page_listeners;
 use crate::page::review::use_review;
 use crate::page::session::{Jobs, Session};
 use crate::page::top_bar::TopBar;
-use crate::page::training::use_training;
 use crate::state::database::Sameness;
 use crate::state::editing::{EditOp, Edits};
 use crate::state::engine::best_arrow;
@@ -47,6 +46,7 @@ use crate::state::numbers::grouped;
 use crate::state::opener::use_opener;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::{Dialog, PageAction, PageState, Subset};
+use crate::state::training_hook::{moves_so_far, use_training};
 use crate::state::url_state::{start_node, Place};
 use crate::state::viewer::{use_viewer_callbacks, Viewer, ViewerCallbacks};
 
@@ -131,7 +131,7 @@ pub fn app() -> Html {
         crate::state::review::side_figures(game.node(0).eval, &moves)
     });
     let db = use_database(&session);
-    let training = use_training(&session);
+    let training = use_training(&session.viewer);
     let training_on = training.state.is_some();
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.training = training_on;
@@ -361,30 +361,6 @@ fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session) -> Ca
         Ok(_) => ask.emit(Question::Search(fen.clone(), format!("games reaching {fen}"))),
         Err(e) => report.emit(format!("Not a position: {e}")),
     })
-}
-
-/// The moves up to the shown one, as text (while training, nothing after
-/// it is shown).
-fn moves_so_far(game: &SharedGame, current: usize) -> String {
-    let mut line = Vec::new();
-    let mut at = current;
-    while at != 0 {
-        line.push(at);
-        at = game.node(at).parent.unwrap_or(0);
-    }
-    line.reverse();
-    line.iter()
-        .enumerate()
-        .map(|(i, &ix)| {
-            let n = game.node(ix);
-            if n.by_white || i == 0 {
-                game.numbered_san(ix)
-            } else {
-                n.san.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The progress of reading a file that is still being indexed.

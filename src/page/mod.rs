@@ -16,4 +16,3 @@ pub(crate) mod review;
 pub(crate) mod saving;
 pub(crate) mod session;
 pub(crate) mod top_bar;
-pub(crate) mod training;

@@ -22,6 +22,7 @@ pub(crate) mod persist;
 pub(crate) mod review;
 pub(crate) mod slice_clock;
 pub(crate) mod training;
+pub(crate) mod training_hook;
 pub(crate) mod url_state;
 pub(crate) mod viewer;
 

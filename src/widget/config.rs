@@ -71,6 +71,9 @@ pub struct WidgetOptions {
     pub wheel: bool,
     /// Moves can be made on the board (they make variations).
     pub editable: bool,
+    /// `mode="train"`: the reader guesses the game's moves (the moves to
+    /// come are hidden; see "Guess the move").
+    pub train: bool,
     /// How moves are written.
     pub notation: Notation,
     /// `light` or `dark` (the script resolves `auto`).
@@ -92,6 +95,7 @@ impl Default for WidgetOptions {
             keyboard: true,
             wheel: true,
             editable: false,
+            train: false,
             notation: Notation::San,
             theme: "light".to_owned(),
         }
@@ -130,6 +134,7 @@ impl WidgetOptions {
             keyboard: flag("keyboard", d.keyboard),
             wheel: flag("wheel", d.wheel),
             editable: flag("editable", d.editable),
+            train: get("mode").is_some_and(|m| m.trim().eq_ignore_ascii_case("train")),
             notation: get("notation").map_or(d.notation, |n| Notation::from_code(n.trim())),
             theme: match get("theme").as_deref().map(str::trim) {
                 Some("dark") => "dark".to_owned(),

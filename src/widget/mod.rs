@@ -10,11 +10,13 @@ use yew::prelude::*;
 
 use crate::components::board_view::BoardView;
 use crate::components::move_list::MoveList;
+use crate::components::training_panel::TrainingPanel;
 use crate::state::editing::EditOp;
 use crate::state::keys::key_event_action;
 use crate::state::library::Library;
 use crate::state::model::ViewGame;
 use crate::state::opener::{use_opener, At};
+use crate::state::training_hook::{moves_so_far, use_training};
 use crate::state::url_state::path_of;
 use crate::state::viewer::Nav;
 use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
@@ -159,7 +161,10 @@ pub fn widget(props: &WidgetProps) -> Html {
         });
     }
 
-    // Keys act only while the widget has focus.
+    let training = use_training(&viewer);
+    let training_on = training.state.is_some();
+    // Keys act only while the widget has focus (not those that show moves
+    // to come, while training).
     let onkeydown = {
         let dispatcher = viewer.dispatcher();
         let keyboard = opts.keyboard;
@@ -170,7 +175,11 @@ pub fn widget(props: &WidgetProps) -> Html {
             if let Some(action) = key_event_action(&e) {
                 e.prevent_default();
                 e.stop_propagation();
-                dispatcher.dispatch(action);
+                let ahead =
+                    matches!(action, Action::Nav(Nav::Next | Nav::Last) | Action::TogglePlay | Action::Sibling(_));
+                if !(ahead && training_on) {
+                    dispatcher.dispatch(action);
+                }
             }
         })
     };
@@ -187,6 +196,7 @@ pub fn widget(props: &WidgetProps) -> Html {
             }
         })
     });
+    let on_move = if training_on { Some(training.guess.clone()) } else { on_move };
     let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(viewer.dispatcher());
 
     let problems = game.diagnostics.len();
@@ -197,8 +207,15 @@ pub fn widget(props: &WidgetProps) -> Html {
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
                 delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
-                controls={opts.controls} wheel={opts.wheel} {on_move} />
-            if opts.moves != crate::widget::MovesPlace::None {
+                controls={opts.controls && !training_on} wheel={opts.wheel && !training_on} {on_move}>
+                if opts.train {
+                    <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
+                        on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} />
+                }
+            </BoardView>
+            if training_on {
+                <p class="mt-side training-moves">{ moves_so_far(&game, current) }</p>
+            } else if opts.moves != crate::widget::MovesPlace::None {
                 <div class="mt-side">
                     <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
                     if problems > 0 {

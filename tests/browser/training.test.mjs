@@ -63,3 +63,30 @@ test('training as White: a wrong guess, a right one, the reply, a hint and a rev
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a widget with mode="train" lets the reader guess the moves', async () => {
+  const page = await browser.context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${browser.url}widget/demo.html`);
+  await page.evaluate(() => {
+    const el = document.createElement('movetext-viewer');
+    el.id = 'train';
+    el.setAttribute('mode', 'train');
+    el.setAttribute('pgn', '1. e4 e5 2. Nf3 Nc6 *');
+    document.body.prepend(el);
+  });
+  const widget = page.locator('#train');
+  await widget.locator('.train-white').click();
+  await widget.locator('.training.on').waitFor();
+  assert.equal(await widget.locator('.move-list').count(), 0, 'the moves to come are hidden');
+  const board = widget.locator('.board');
+  const box = await board.boundingBox();
+  const at = (sq) => ({ x: box.x + (sq.charCodeAt(0) - 97 + 0.5) * box.width / 8, y: box.y + (8 - Number(sq[1]) + 0.5) * box.height / 8 });
+  for (const sq of ['e2', 'e4']) await page.mouse.click(at(sq).x, at(sq).y);
+  await widget.locator('.training.on[data-right="1"]').waitFor();
+  await page.waitForFunction(() => document.querySelector('#train').shadowRoot.querySelector('.board')?.dataset.fen.startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3'), null, { timeout: 5_000 });
+  await widget.screenshot({ path: join(outDir, 'training-widget.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,4 +1,4 @@
-//! "Guess the move" in the page: while training, a move made on the board
+//! "Guess the move" in a viewer (the app's and the widget's): while training, a move made on the board
 //! is a guess at the game's next main-line move (not an edit); a right
 //! guess goes on to it, and the other side's moves are played for the user
 //! after a short pause.
@@ -7,16 +7,16 @@ use gloo_timers::callback::Timeout;
 use movetext_core::shakmaty::{Color, Move};
 use yew::prelude::*;
 
-use crate::page::session::Session;
-use crate::state::training::Training;
-use crate::state::viewer::Action;
+use crate::state::model::{NodeIx, ViewGame};
+use crate::state::training::{Feedback, Training};
+use crate::state::viewer::{Action, Viewer};
 
 /// How long the other side's move waits, in milliseconds.
 const REPLY_MS: u32 = 600;
 
 /// The training session and what the page can do with it.
 #[derive(Clone, PartialEq)]
-pub(crate) struct TrainingHandle {
+pub struct TrainingHandle {
     /// The session, while training.
     pub state: Option<Training>,
     /// Starts training as a side, from the shown position.
@@ -31,11 +31,10 @@ pub(crate) struct TrainingHandle {
     pub reveal: Callback<()>,
 }
 
-/// The training of the shown game.
+/// The training of the game a viewer shows.
 #[hook]
-pub(crate) fn use_training(session: &Session) -> TrainingHandle {
+pub fn use_training(viewer: &UseReducerHandle<Viewer>) -> TrainingHandle {
     let state = use_state_eq(|| None::<Training>);
-    let viewer = &session.viewer;
     let game = viewer.game.clone();
     let current = viewer.current;
     let next = game.next(current);
@@ -52,8 +51,8 @@ pub(crate) fn use_training(session: &Session) -> TrainingHandle {
                 }
                 (Some(_), None) => {
                     if let Some(mut t) = (*state).clone() {
-                        if t.feedback != Some(crate::state::training::Feedback::Done) {
-                            t.feedback = Some(crate::state::training::Feedback::Done);
+                        if t.feedback != Some(Feedback::Done) {
+                            t.feedback = Some(Feedback::Done);
                             state.set(Some(t));
                         }
                     }
@@ -75,13 +74,13 @@ pub(crate) fn use_training(session: &Session) -> TrainingHandle {
     let written = move |ix: Option<usize>| ix.map(|n| game.numbered_san(n)).unwrap_or_default();
     let guess = {
         let (state, dispatcher, written) = (state.clone(), dispatcher.clone(), written.clone());
-        let pos = session.viewer.game.node(current).pos.clone();
+        let pos = viewer.game.node(current).pos.clone();
         Callback::from(move |played: Move| {
             let Some(mut t) = (*state).clone() else { return };
             let tried = movetext_core::shakmaty::san::San::from_move(&pos, played).to_string();
             let right = t.guess(expected.as_ref(), &played, &tried);
             if right {
-                t.feedback = Some(crate::state::training::Feedback::Right(written(next)));
+                t.feedback = Some(Feedback::Right(written(next)));
                 if let Some(n) = next {
                     dispatcher.dispatch(Action::Goto(n));
                 }
@@ -107,4 +106,28 @@ pub(crate) fn use_training(session: &Session) -> TrainingHandle {
         })
     };
     TrainingHandle { state: (*state).clone(), start, stop, guess, hint, reveal }
+}
+
+/// The moves up to the shown one, as text (while training, nothing after
+/// it is shown).
+pub fn moves_so_far(game: &ViewGame, current: NodeIx) -> String {
+    let mut line = Vec::new();
+    let mut at = current;
+    while at != 0 {
+        line.push(at);
+        at = game.node(at).parent.unwrap_or(0);
+    }
+    line.reverse();
+    line.iter()
+        .enumerate()
+        .map(|(i, &ix)| {
+            let n = game.node(ix);
+            if n.by_white || i == 0 {
+                game.numbered_san(ix)
+            } else {
+                n.san.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
