@@ -39,8 +39,8 @@ impl Palette {
                 let key = (u16::from(px[0] >> 3) << 10) | (u16::from(px[1] >> 3) << 5) | u16::from(px[2] >> 3);
                 let entry = buckets.entry(key).or_insert((0, [0; 3]));
                 entry.0 += 1;
-                for i in 0..3 {
-                    entry.1[i] += u32::from(px[i]);
+                for (sum, v) in entry.1.iter_mut().zip(px) {
+                    *sum += u32::from(*v);
                 }
             }
         }
@@ -92,7 +92,7 @@ impl Palette {
     /// The palette as the GIF's colour table: 256 entries of RGB.
     fn table(&self) -> Vec<u8> {
         let mut table = vec![0u8; 256 * 3];
-        for (i, c) in self.colours.iter().enumerate() {
+        for (i, c) in self.colours().iter().enumerate() {
             table[i * 3..i * 3 + 3].copy_from_slice(c);
         }
         table
@@ -129,7 +129,22 @@ impl GifAnimation {
         if rgba.len() != w * h * 4 {
             return Err(format!("a picture of {} bytes, not {w} × {h} × 4", rgba.len()));
         }
-        let indices: Vec<u8> = rgba.chunks_exact(4).map(|px| self.palette.index_of([px[0], px[1], px[2]])).collect();
+        // Runs of one colour are common: the last pixel's index is kept.
+        let mut last = None;
+        let indices: Vec<u8> = rgba
+            .chunks_exact(4)
+            .map(|px| {
+                let rgb = [px[0], px[1], px[2]];
+                match last {
+                    Some((c, ix)) if c == rgb => ix,
+                    _ => {
+                        let ix = self.palette.index_of(rgb);
+                        last = Some((rgb, ix));
+                        ix
+                    }
+                }
+            })
+            .collect();
         let frame = match &self.previous {
             None => Frame {
                 width: self.width,
