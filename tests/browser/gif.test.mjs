@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openPasted, outDir } from './harness.mjs';
+import { startBrowser, openPasted, outDir, repoRoot, longTasks } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -54,6 +54,17 @@ function gifBlocks(bytes) {
   return { width, height, frames };
 }
 
+/** What axe-core finds wrong in the image dialog, one line each. */
+async function violations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ content: await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8') });
+  }
+  return page.evaluate(async () => {
+    const result = await window.axe.run('.image-panel', { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0].target.join(' ')}`);
+  });
+}
+
 async function downloadGif(page) {
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 120_000 }),
@@ -97,6 +108,7 @@ test('a short game as an animated GIF: one frame a position, the width chosen', 
   await page.locator('.image-format').selectOption('Animated GIF (main line)');
   assert.equal(await page.locator('.image-size').inputValue(), '360 px', 'a GIF starts at 360 px');
   await page.locator('.gif-pace').selectOption('0.5 s a move');
+  assert.deepEqual(await violations(page), [], 'the GIF options');
   const gif = await downloadGif(page);
   assert.equal(gif.name, 'game.gif');
   const { width, height, frames } = gifBlocks(gif.bytes);
@@ -163,12 +175,17 @@ test('a 60-move game at 360 px: timed, under 2 MB', async (t) => {
   await page.locator('.gif-download').click();
   await page.waitForFunction(() => Number(document.querySelector('.gif-progress')?.getAttribute('aria-valuenow')) > 20);
   await page.locator('.image-panel').screenshot({ path: join(outDir, 'gif-progress.png') });
+  assert.deepEqual(await violations(page), [], 'the progress bar');
   await page.locator('.gif-cancel').click();
   await page.waitForSelector('.gif-download');
   assert.match(await page.locator('.image-panel .dialog-actions').innerText(), /Cancelled/);
+  const tasks = await longTasks(page);
   const started = Date.now();
   const gif = await downloadGif(page);
   const seconds = (Date.now() - started) / 1000;
+  const longest = await tasks.take();
+  console.log(`longest task while the GIF was made: ${longest.text}`);
+  assert.ok(longest.ms < 200, `the page kept answering: ${longest.text}`);
   const { width, frames } = gifBlocks(gif.bytes);
   const plies = frames.length - 1;
   console.log(`GIF of ${plies} plies at ${width} px: ${(gif.bytes.length / 1024).toFixed(0)} KB in ${seconds.toFixed(1)} s`);
