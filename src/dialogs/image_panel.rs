@@ -2,7 +2,10 @@
 //! orientation as shown; coordinates, arrows, coloured squares and the last
 //! move as on the board; an optional caption with the players and the
 //! move), previewed, to download or copy. The PNG is drawn by the browser
-//! from the SVG, at the width chosen.
+//! from the SVG, at the width chosen. A third format, an animated GIF of
+//! the main line (or a part of it), is made by
+//! [`crate::dialogs::gif_panel`] (left out of builds without the feature
+//! `animation`, such as the widget's).
 
 use std::rc::Rc;
 
@@ -45,6 +48,14 @@ extern "C" {
 /// The PNG widths offered.
 const SIZES: [u32; 4] = [360, 600, 800, 1200];
 
+/// The image formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    Svg,
+    Png,
+    Gif,
+}
+
 /// What the image dialog needs.
 #[derive(Properties, PartialEq)]
 pub struct ImagePanelProps {
@@ -65,12 +76,29 @@ fn text_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
     web_sys::Blob::new_with_str_sequence_and_options(&Array::of1(&text.into()), &options).ok()
 }
 
+/// The animated GIF's options and actions.
+#[cfg(feature = "animation")]
+fn animation(props: &ImagePanelProps, coordinates: bool, caption: bool, width: u32) -> Html {
+    html! {
+        <crate::dialogs::gif_panel::GifPanel game={props.game.clone()} flipped={props.flipped}
+            {coordinates} {caption} {width} on_close={props.on_close.clone()} />
+    }
+}
+
+/// Without the animation feature: nothing (the format is not offered).
+#[cfg(not(feature = "animation"))]
+fn animation(_: &ImagePanelProps, _: bool, _: bool, _: u32) -> Html {
+    Html::default()
+}
+
 /// The image dialog.
 #[function_component(ImagePanel)]
 pub fn image_panel(props: &ImagePanelProps) -> Html {
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
-    let png = use_state(|| false);
+    let format = use_state(|| Format::Svg);
+    let png = *format == Format::Png;
+    let gif = *format == Format::Gif;
     let size = use_state(|| 600u32);
     let coordinates = use_state(|| true);
     let caption = use_state(|| true);
@@ -109,7 +137,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     }
     let name = if props.current == 0 { "position".to_owned() } else { format!("position-{}", props.current) };
     let act = |copy: bool| {
-        let (svg, png, size, status, name) = (svg.clone(), *png, *size, status.clone(), name.clone());
+        let (svg, size, status, name) = (svg.clone(), *size, status.clone(), name.clone());
         Callback::from(move |_: MouseEvent| {
             let (svg, status, name) = (svg.clone(), status.clone(), name.clone());
             if !png {
@@ -151,10 +179,19 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
         }
     };
     let on_format = {
-        let png = png.clone();
+        let (format, size) = (format.clone(), size.clone());
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-            png.set(select.selected_index() == 1);
+            let chosen = match select.selected_index() {
+                1 => Format::Png,
+                2 => Format::Gif,
+                _ => Format::Svg,
+            };
+            // An animation starts small.
+            if chosen == Format::Gif && *format != Format::Gif {
+                size.set(SIZES[0]);
+            }
+            format.set(chosen);
         })
     };
     let on_size = {
@@ -176,8 +213,11 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                 <div class="export-options" role="group" aria-label="Image options">
                     <label class="export-option">{ "Format " }
                         <select class="image-format" onchange={on_format}>
-                            <option selected={!*png}>{ "SVG" }</option>
-                            <option selected={*png}>{ "PNG" }</option>
+                            <option selected={*format == Format::Svg}>{ "SVG" }</option>
+                            <option selected={png}>{ "PNG" }</option>
+                            if cfg!(feature = "animation") {
+                                <option selected={gif}>{ "Animated GIF (main line)" }</option>
+                            }
                         </select>
                     </label>
                     <label class="export-option">{ "Width " }
@@ -191,12 +231,16 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                 if let Some(url) = (*preview).clone() {
                     <img class="image-preview" src={url} alt={format!("Preview: {caption_text}")} />
                 }
-                <div class="dialog-actions">
-                    <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ "Download image" }</button>
-                    <button type="button" class="btn image-copy" onclick={act(true)}>{ "Copy image" }</button>
-                    <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
-                    <button type="button" class="btn" onclick={close}>{ "Close" }</button>
-                </div>
+                if gif {
+                    { animation(props, *coordinates, *caption, *size) }
+                } else {
+                    <div class="dialog-actions">
+                        <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ "Download image" }</button>
+                        <button type="button" class="btn image-copy" onclick={act(true)}>{ "Copy image" }</button>
+                        <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
+                        <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                    </div>
+                }
             </div>
         </div>
     }

@@ -5,6 +5,10 @@ pub(crate) mod comment_dialog;
 pub(crate) mod dialog_focus;
 pub(crate) mod edit_menu;
 pub(crate) mod export_panel;
+#[cfg(feature = "animation")]
+pub(crate) mod gif_export;
+#[cfg(feature = "animation")]
+pub(crate) mod gif_panel;
 pub(crate) mod image_panel;
 pub(crate) mod position_setup;
 pub(crate) mod print_panel;

@@ -7,6 +7,8 @@ pub(crate) mod database;
 pub(crate) mod editing;
 pub(crate) mod engine;
 pub(crate) mod game_order;
+#[cfg(feature = "animation")]
+pub(crate) mod gif_animation;
 pub(crate) mod keys;
 pub(crate) mod library;
 pub(crate) mod loader;

@@ -1,0 +1,177 @@
+//! The image dialog's animated GIF part: the pace (a delay a move, or the
+//! game's own pace when it has times), the moves from and to, a progress
+//! bar with Cancel while the GIF is made, and its download as `game.gif`.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use js_sys::Array;
+use yew::prelude::*;
+
+use crate::dialogs::export_panel::offer;
+use crate::dialogs::gif_export::{animated_gif, frame_delays, GifSettings, Pace};
+use crate::state::model::SharedGame;
+use crate::state::move_times::move_times;
+
+/// The paces offered: label and pace (the real ones only for a game with times).
+const PACES: [(&str, Pace); 6] = [
+    ("0.5 s a move", Pace::Fixed(50)),
+    ("1 s a move", Pace::Fixed(100)),
+    ("2 s a move", Pace::Fixed(200)),
+    ("Real pace", Pace::Real(1)),
+    ("Real pace × 5", Pace::Real(5)),
+    ("Real pace × 20", Pace::Real(20)),
+];
+
+/// What the GIF part needs from the image dialog.
+#[derive(Properties, PartialEq)]
+pub struct GifPanelProps {
+    /// The game.
+    pub game: SharedGame,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// Files and ranks along the edges.
+    pub coordinates: bool,
+    /// The players and the move under the board.
+    pub caption: bool,
+    /// Width in pixels.
+    pub width: u32,
+    /// Close the dialog.
+    pub on_close: Callback<()>,
+}
+
+/// The GIF part of the image dialog: its options, progress and actions.
+#[function_component(GifPanel)]
+pub fn gif_panel(props: &GifPanelProps) -> Html {
+    let pace = use_state(|| 1usize);
+    let range = use_state(|| None::<(usize, usize)>);
+    let progress = use_state(|| None::<(usize, usize)>);
+    let status = use_state(|| None::<String>);
+    let cancelled = use_mut_ref(|| Rc::new(Cell::new(false)));
+    {
+        // Closing the dialog (or leaving the GIF format) stops the work.
+        let cancelled = cancelled.clone();
+        use_effect_with((), move |_| move || cancelled.borrow().set(true));
+    }
+    let game = &props.game;
+    let line = game.main_line();
+    let times = move_times(game);
+    let has_times = times.iter().any(|t| t.tenths.is_some());
+    let paces: Vec<(&str, Pace)> =
+        PACES.iter().copied().filter(|(_, p)| has_times || matches!(p, Pace::Fixed(_))).collect();
+    let (from, to) = range.filter(|(_, b)| *b < line.len()).unwrap_or((0, line.len() - 1));
+    let make_gif = {
+        let (game, status, progress, cancelled) = (game.clone(), status.clone(), progress.clone(), cancelled.clone());
+        let chosen = paces.get(*pace).map_or(Pace::Fixed(100), |p| p.1);
+        let tenths: Vec<Option<u32>> = times.iter().map(|t| t.tenths).collect();
+        let settings = Rc::new(GifSettings {
+            nodes: line[from..=to].to_vec(),
+            delays: frame_delays(chosen, tenths.get(from..to).unwrap_or(&[])),
+            flipped: props.flipped,
+            coordinates: props.coordinates,
+            caption: props.caption,
+            width: props.width,
+        });
+        Callback::from(move |_: MouseEvent| {
+            if progress.is_some() {
+                return;
+            }
+            let flag = Rc::new(Cell::new(false));
+            *cancelled.borrow_mut() = flag.clone();
+            let (game, settings, status, progress) = (game.clone(), settings.clone(), status.clone(), progress.clone());
+            progress.set(Some((0, settings.nodes.len())));
+            status.set(None);
+            wasm_bindgen_futures::spawn_local(async move {
+                let started = js_sys::Date::now();
+                let shown = progress.clone();
+                let made = animated_gif(&game.0, &settings, move |done, of| shown.set(Some((done, of))), flag).await;
+                progress.set(None);
+                match made {
+                    Ok(Some(bytes)) => {
+                        let options = web_sys::BlobPropertyBag::new();
+                        options.set_type("image/gif");
+                        let parts = Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
+                        if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) {
+                            offer("game.gif", &blob);
+                        }
+                        status.set(Some(format!(
+                            "GIF of {} positions: {} KB in {:.1} s",
+                            settings.nodes.len(),
+                            bytes.len().div_ceil(1024),
+                            (js_sys::Date::now() - started) / 1000.0
+                        )));
+                    }
+                    Ok(None) => status.set(Some("Cancelled".into())),
+                    Err(e) => status.set(Some(format!("The GIF could not be made: {e}."))),
+                }
+            });
+        })
+    };
+    let cancel = {
+        let cancelled = cancelled.clone();
+        Callback::from(move |_: MouseEvent| cancelled.borrow().set(true))
+    };
+    let on_pace = {
+        let pace = pace.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            pace.set(select.selected_index().max(0) as usize);
+        })
+    };
+    let on_range = |end: bool| {
+        let range = range.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            let ply = select.selected_index().max(0) as usize;
+            range.set(Some(if end { (from.min(ply), ply) } else { (ply, to.max(ply)) }));
+        })
+    };
+    let ply_options = |chosen: usize| {
+        line.iter()
+            .enumerate()
+            .map(|(ply, ix)| {
+                let label = if *ix == 0 { "start".to_owned() } else { game.numbered_san(*ix) };
+                html! { <option selected={ply == chosen}>{ label }</option> }
+            })
+            .collect::<Html>()
+    };
+    let close = {
+        let cb = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    html! {
+        <>
+            <div class="export-options" role="group" aria-label="Animation options">
+                <label class="export-option">{ "Pace " }
+                    <select class="gif-pace" onchange={on_pace}>
+                        { for paces.iter().enumerate().map(|(i, (label, _))| html! { <option selected={i == *pace}>{ *label }</option> }) }
+                    </select>
+                </label>
+                <label class="export-option">{ "From " }
+                    <select class="gif-from" onchange={on_range(false)}>{ ply_options(from) }</select>
+                </label>
+                <label class="export-option">{ "to " }
+                    <select class="gif-to" onchange={on_range(true)}>{ ply_options(to) }</select>
+                </label>
+            </div>
+            if let Some((done, of)) = *progress {
+                <div class="gif-progress" role="progressbar" aria-label="Animated GIF" aria-valuemin="0"
+                    aria-valuemax={of.to_string()} aria-valuenow={done.to_string()}>
+                    <div class="gif-progress-bar" style={format!("width: {:.1}%", done as f64 * 100.0 / of.max(1) as f64)}></div>
+                    <span class="gif-progress-text">{ format!("Frame {done} of {of}") }</span>
+                </div>
+            }
+            <div class="dialog-actions">
+                if progress.is_some() {
+                    <button type="button" class="btn gif-cancel" onclick={cancel}>{ "Cancel" }</button>
+                } else {
+                    <button type="button" class="btn btn-primary image-download gif-download" onclick={make_gif}>
+                        { format!("Download GIF ({} positions)", to - from + 1) }
+                    </button>
+                }
+                <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
+                <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+            </div>
+        </>
+    }
+}
