@@ -16,6 +16,7 @@ pub(crate) mod eval_graph;
 pub(crate) mod explorer_panel;
 pub(crate) mod game_header;
 pub(crate) mod game_list;
+pub(crate) mod move_book;
 pub(crate) mod move_graph;
 pub(crate) mod move_list;
 pub(crate) mod move_list_layout;

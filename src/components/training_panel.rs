@@ -37,9 +37,9 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
         return html! {
             <section class="training" aria-label="Guess the move">
                 <span class="training-label">{ "Guess the moves of" }</span>
-                <button type="button" class="btn train-white" onclick={start(Color::White)}
+                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label="Guess White's moves"
                     title="Play White's moves of the game from here; the moves to come are hidden">{ "White" }</button>
-                <button type="button" class="btn train-black" onclick={start(Color::Black)}
+                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label="Guess Black's moves"
                     title="Play Black's moves of the game from here; the moves to come are hidden">{ "Black" }</button>
             </section>
         };

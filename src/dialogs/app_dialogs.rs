@@ -54,6 +54,8 @@ pub(crate) struct DialogContext {
     pub flipped: bool,
     /// How moves are written.
     pub notation: crate::state::notation::Notation,
+    /// Opens the print dialog.
+    pub open_print: Callback<()>,
 }
 
 /// The view of an open dialog.
@@ -172,7 +174,8 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             html! {
                 <ExportPanel {game_text} {file_part} fen={AttrValue::from(ctx.fen.clone())}
                     game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
-                    {on_exported} on_close={close.clone()} repeats={ctx.repeats.clone()} />
+                    {on_exported} on_close={close.clone()} repeats={ctx.repeats.clone()}
+                    on_print={ctx.open_print.clone()} />
             }
         }
     }

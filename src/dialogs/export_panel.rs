@@ -38,6 +38,9 @@ pub struct ExportPanelProps {
     /// (none until the file's duplicates are known).
     #[prop_or_default]
     pub repeats: Option<[Rc<Vec<u32>>; 2]>,
+    /// Opens the print dialog instead.
+    #[prop_or_default]
+    pub on_print: Callback<()>,
     /// Something was copied or downloaded.
     pub on_exported: Callback<()>,
     /// Close the panel.
@@ -258,6 +261,10 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     <button type="button" class="btn" onclick={download_game}>{ "Download game" }</button>
                     <button type="button" class="btn" onclick={download_file}>{ "Download file" }</button>
                     <button type="button" class="btn" onclick={copy_fen}>{ "Copy FEN" }</button>
+                    <button type="button" class="btn export-print" onclick={{
+                        let cb = props.on_print.clone();
+                        Callback::from(move |_: MouseEvent| cb.emit(()))
+                    }} title="The game laid out for print, with diagrams">{ "Print…" }</button>
                     <span class="spacer" aria-live="polite">{ copied.unwrap_or("") }</span>
                     <button type="button" class="btn" onclick={close}>{ "Close" }</button>
                 </div>

@@ -16,6 +16,7 @@ use crate::components::eval_graph::EvalGraph;
 use crate::components::explorer_panel::ExplorerPanel;
 use crate::components::game_header::GameHeader;
 use crate::components::game_list::GameList;
+use crate::components::move_book::MoveBook;
 use crate::components::move_list::MoveList;
 use crate::components::opening_name::OpeningName;
 use crate::components::review_panel::ReviewPanel;
@@ -132,6 +133,7 @@ pub fn app() -> Html {
     });
     let db = use_database(&session);
     let training = use_training(&session.viewer);
+    let book = use_state(book_layout_chosen);
     let training_on = training.state.is_some();
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.training = training_on;
@@ -203,6 +205,10 @@ pub fn app() -> Html {
                 current,
                 flipped: viewer.flipped,
                 notation: page.notation,
+                open_print: {
+                    let page = page.dispatcher();
+                    Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
+                },
             },
         ),
     };
@@ -275,7 +281,12 @@ pub fn app() -> Html {
                     } else {
                         <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
                         <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                        <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
+                        { layout_switch(&book) }
+                        if *book {
+                            <MoveBook game={game.clone()} {current} {on_select} notation={page.notation} />
+                        } else {
+                            <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
+                        }
                     }
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>
@@ -361,6 +372,36 @@ fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session) -> Ca
         Ok(_) => ask.emit(Question::Search(fen.clone(), format!("games reaching {fen}"))),
         Err(e) => report.emit(format!("Not a position: {e}")),
     })
+}
+
+/// Where the choice of the move list's layout is kept.
+const LAYOUT_KEY: &str = "movetext-move-layout";
+
+/// Whether the book layout was chosen last time.
+fn book_layout_chosen() -> bool {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(LAYOUT_KEY).ok().flatten())
+        .is_some_and(|v| v == "book")
+}
+
+/// The two buttons that choose the move list's layout (the choice is kept).
+fn layout_switch(book: &UseStateHandle<bool>) -> Html {
+    let choose = |on: bool| {
+        let book = book.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+                let _ = s.set_item(LAYOUT_KEY, if on { "book" } else { "table" });
+            }
+            book.set(on);
+        })
+    };
+    html! {
+        <div class="moves-layout" role="group" aria-label="Move list layout">
+            <button type="button" class="btn layout-table" aria-pressed={(!**book).to_string()} onclick={choose(false)}>{ "Table" }</button>
+            <button type="button" class="btn layout-book" aria-pressed={(**book).to_string()} onclick={choose(true)}>{ "Book" }</button>
+        </div>
+    }
 }
 
 /// The progress of reading a file that is still being indexed.

@@ -10,7 +10,7 @@ use crate::page::file_input::read_files;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
 use crate::state::notation::{Notation, CHOICES};
-use crate::state::page_state::{Dialog, PageAction};
+use crate::state::page_state::PageAction;
 use crate::state::url_state::Place;
 
 /// What the top bar needs besides the session.
@@ -84,10 +84,6 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
                     aria-label="PGN files to open" onchange={picked} />
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
                     aria-expanded={session.page.paste_open.to_string()} title="Paste PGN text (or press Ctrl+V anywhere)">{ "Paste" }</button>
-                <button type="button" class="btn print-button" onclick={{
-                    let page = session.page.dispatcher();
-                    Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
-                }} title="Print the game with its comments and diagrams">{ "Print" }</button>
                 <select class="notation-choice" aria-label="Move notation" title="Move notation" onchange={on_notation}>
                     { for CHOICES.iter().map(|(_, label, n)| html! { <option selected={*n == notation}>{ *label }</option> }) }
                 </select>

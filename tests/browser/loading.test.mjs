@@ -121,9 +121,9 @@ test('filter and sort the game list; arrow keys in the list open games', async (
   await page.getByRole('combobox', { name: 'Sort games by' }).selectOption({ index: 1 });
   await waitRows(page, ['Zeta', 'Gamma', 'Alpha 2310']);
   // A column header sorts; a second click reverses.
-  await page.getByRole('button', { name: 'White' }).click();
+  await page.getByRole('button', { name: 'White', exact: true }).click();
   await waitRows(page, ['Alpha 2310', 'Gamma', 'Zeta']);
-  await page.getByRole('button', { name: 'White' }).click();
+  await page.getByRole('button', { name: 'White', exact: true }).click();
   await waitRows(page, ['Zeta', 'Gamma', 'Alpha 2310']);
   // Keyboard: focus the rows; ArrowUp opens the game above in list order
   // (the open game, Alpha, is last), while ArrowRight still plays moves.

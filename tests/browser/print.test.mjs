@@ -27,7 +27,8 @@ const PGN = `[Event "Club <b>championship</b>"]
 test('the print view has the header, the comments, the variations and the diagrams asked for; the PDF has pages', async () => {
   const { page, errors } = await openPasted(browser.context, browser.url, PGN);
   await page.keyboard.press('End');
-  await page.getByRole('button', { name: 'Print', exact: true }).click();
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Print…' }).click();
   await page.waitForSelector('.print-panel');
   const printed = page.locator('#print-root .print-view');
   assert.equal(await printed.locator('.pv-title').innerText(), 'Anna – Ben');
