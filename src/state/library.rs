@@ -236,6 +236,12 @@ impl Library {
         }
     }
 
+    /// A tag of game `i`, trimmed (none when absent).
+    pub fn game_tag(&self, i: usize, name: &str) -> Option<String> {
+        let v = self.tag(i, name);
+        (!v.is_empty()).then_some(v)
+    }
+
     /// The list row of game `i`.
     pub fn row(&self, i: usize) -> Row {
         Row {

@@ -199,12 +199,40 @@ pub fn widget(props: &WidgetProps) -> Html {
     let on_move = if training_on { Some(training.guess.clone()) } else { on_move };
     let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(viewer.dispatcher());
 
+    // The game picker, when the source holds several games.
+    let picker = (library.len() > 1).then(|| {
+        let onchange = {
+            let (port, opener, library, edits) = (port.clone(), opener.clone(), library.clone(), edits.clone());
+            Callback::from(move |e: Event| {
+                let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+                let i = select.selected_index().max(0) as usize;
+                port.choose_game(i);
+                let game = edits.borrow().game(&library, i).or_else(|| library.game(i));
+                if let Some(g) = game {
+                    opener.open_game(g, i, At::Ply(None));
+                }
+            })
+        };
+        html! {
+            <select class="mt-picker" aria-label="Game" {onchange}>
+                { for (0..library.len()).map(|i| {
+                    let r = library.row(i);
+                    let round = library.game_tag(i, "Round").filter(|v| !v.is_empty() && v != "?");
+                    let label = format!("{}. {} – {}{}{}", i + 1, r.white, r.black,
+                        if r.result.is_empty() { String::new() } else { format!(", {}", r.result) },
+                        round.map(|r| format!(" (round {r})")).unwrap_or_default());
+                    html! { <option selected={i == index}>{ label }</option> }
+                }) }
+            </select>
+        }
+    });
     let problems = game.diagnostics.len();
     html! {
         // The frame is the container whose width places the moves.
         <div class="mt-frame">
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
+            { picker.unwrap_or_default() }
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
                 delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
                 controls={opts.controls && !training_on} wheel={opts.wheel && !training_on} {on_move}>

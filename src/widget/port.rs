@@ -160,6 +160,17 @@ impl WidgetPort {
         self.send(Command::Flip);
     }
 
+    /// Shows another game of the same source (its index).
+    pub fn choose_game(&self, index: usize) {
+        {
+            let mut port = self.0.borrow_mut();
+            let len = port.source.0.len();
+            port.source.2 = index.min(len.saturating_sub(1));
+            port.game = None;
+            port.pending_goto = None;
+        }
+    }
+
     /// Shows another PGN: from now on the page reads its game.
     pub fn set_pgn(&self, pgn: &str) {
         {

@@ -200,3 +200,33 @@ test('an editable widget takes moves on its board; getPgn has them', async () =>
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a widget of several games has a game picker; choosing a game shows it', async () => {
+  const browser2 = await startBrowser();
+  try {
+    const page = await browser2.context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${browser2.url}widget/demo.html`);
+    await page.evaluate(() => {
+      const el = document.createElement('movetext-viewer');
+      el.id = 'picker';
+      el.setAttribute('pgn', '[White "Ann"]\n[Black "Bo"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 1-0\n\n[White "Cy"]\n[Black "Di"]\n[Round "2"]\n[Result "0-1"]\n\n1. d4 0-1\n\n[White "Ed"]\n[Black "Flo"]\n\n1. c4 *');
+      document.body.prepend(el);
+    });
+    const widget = page.locator('#picker');
+    const picker = widget.locator('.mt-picker');
+    await picker.waitFor();
+    assert.deepEqual(await picker.locator('option').allInnerTexts(), ['1. Ann – Bo, 1-0 (round 1)', '2. Cy – Di, 0-1 (round 2)', '3. Ed – Flo']);
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await widget.locator('.player-name', { hasText: 'Cy' }).waitFor();
+    await widget.screenshot({ path: join(outDir, 'widget-picker.png') });
+    await page.evaluate(() => document.querySelector('#picker').goTo('last'));
+    await page.waitForFunction(() => document.querySelector('#picker').shadowRoot.querySelector('.board')?.dataset.fen.startsWith('rnbqkbnr/pppppppp/8/8/3P4'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    await browser2.close();
+  }
+});
