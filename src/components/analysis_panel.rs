@@ -2,12 +2,10 @@
 //! depth reached and up to three lines, each with its score (from White's
 //! side) and its moves in the chosen notation.
 
-use movetext_core::shakmaty::fen::Fen;
-use movetext_core::shakmaty::{CastlingMode, Chess};
 use std::rc::Rc;
 use yew::prelude::*;
 
-use crate::state::engine::{score_text, write_line, Analysis};
+use crate::state::engine::{position_of, score_text, write_line, Analysis};
 use crate::state::notation::Notation;
 
 /// How many moves of a line are written.
@@ -43,10 +41,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let current = props.analysis.fen == props.fen.as_str();
-    let pos: Option<Chess> = props.fen.parse::<Fen>().ok().and_then(|f| {
-        let standard = f.clone().into_position(CastlingMode::Standard).ok();
-        standard.or_else(|| f.into_position(CastlingMode::Chess960).ok())
-    });
+    let pos = position_of(&props.fen);
     let depth = if current { props.analysis.depth() } else { 0 };
     let lines = match (&pos, current) {
         (Some(pos), true) => props

@@ -6,13 +6,12 @@
 //! index is built it shows how far it is.
 
 use movetext_core::positions::Tally;
-use movetext_core::shakmaty::fen::Fen;
-use movetext_core::shakmaty::{CastlingMode, Chess, Move};
+use movetext_core::shakmaty::Move;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::state::database::{Explored, Progress};
-use crate::state::engine::write_line;
+use crate::state::engine::{position_of, written_move};
 use crate::state::notation::Notation;
 use crate::state::numbers::grouped;
 
@@ -38,13 +37,6 @@ pub struct ExplorerPanelProps {
     pub on_fen: Callback<String>,
     /// Open the file's summary.
     pub on_summary: Callback<()>,
-}
-
-/// The shown position, for writing moves.
-fn position(fen: &str) -> Option<Chess> {
-    let fen = fen.parse::<Fen>().ok()?;
-    let standard = fen.clone().into_position(CastlingMode::Standard).ok();
-    standard.or_else(|| fen.into_position(CastlingMode::Chess960).ok())
 }
 
 /// A share of games as a whole percent.
@@ -96,15 +88,13 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
         html! {}
     };
     let current = props.explored.as_ref().filter(|e| e.fen == props.fen.as_str());
-    let pos = position(&props.fen);
+    let pos = position_of(&props.fen);
     let table = match (current, &pos) {
         (Some(e), Some(pos)) => {
             let rows = e.tree.moves().into_iter().filter_map(|(m, t)| {
                 let mv = m.to_move(pos)?;
                 let uci = m.uci().to_string();
-                let text = write_line(pos, std::slice::from_ref(&uci), props.notation, 1)
-                    .pop()
-                    .map(|w| w.text.rsplit(' ').next().unwrap_or_default().to_owned())?;
+                let text = written_move(pos, mv, props.notation);
                 let onclick = {
                     let cb = props.on_play.clone();
                     Callback::from(move |_: MouseEvent| cb.emit(mv))

@@ -143,8 +143,9 @@ pub fn app() -> Html {
         let ask = db.ask.clone();
         let done = db.pool.borrow().progress().done() && db.pool.borrow().progress().workers > 0;
         use_effect_with(
-            (fen.clone(), done, Rc::as_ptr(&db.pool) as usize, db.pool.borrow().progress().total),
-            move |(fen, done, _, _)| {
+            // The pool is the page's for good; a new file is a new total.
+            (fen.clone(), done, db.pool.borrow().progress().total),
+            move |(fen, done, _)| {
                 if *done {
                     ask.emit(Question::Tree(fen.clone()));
                 }

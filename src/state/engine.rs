@@ -5,9 +5,10 @@
 //! the user's notation from the shown position.
 
 use movetext_core::commands::Eval;
+use movetext_core::shakmaty::fen::Fen;
 use movetext_core::shakmaty::san::SanPlus;
 use movetext_core::shakmaty::uci::UciMove;
-use movetext_core::shakmaty::{Chess, Position, Square};
+use movetext_core::shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
 use crate::state::model::long_algebraic;
 use crate::state::notation::Notation;
@@ -204,6 +205,20 @@ pub fn best_arrow(analysis: &Analysis) -> Option<(Square, Square)> {
     }
 }
 
+/// The position a FEN names, read with standard castling when it can be
+/// (so that a UCI castling move is `e1g1`), else as Chess960.
+pub fn position_of(fen: &str) -> Option<Chess> {
+    let fen = fen.parse::<Fen>().ok()?;
+    let standard = fen.clone().into_position(CastlingMode::Standard).ok();
+    standard.or_else(|| fen.into_position(CastlingMode::Chess960).ok())
+}
+
+/// A legal move of `pos` as `notation` writes it (without its number).
+pub fn written_move(pos: &Chess, m: Move, notation: Notation) -> String {
+    let san = SanPlus::from_move(pos.clone(), m).to_string();
+    notation.write_move(&san, &long_algebraic(&m, &san))
+}
+
 /// One move of a variation: UCI and as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
@@ -228,8 +243,8 @@ pub fn write_line(pos: &Chess, pv: &[String], notation: Notation, max: usize) ->
             (false, true) => format!("{number}... "),
             (false, false) => String::new(),
         };
-        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
-        let text = format!("{prefix}{}", notation.write_move(&san, &long_algebraic(&m, &san)));
+        let text = format!("{prefix}{}", written_move(&pos, m, notation));
+        pos.play_unchecked(m);
         out.push(WrittenMove { uci: uci.clone(), text });
     }
     out
