@@ -7,12 +7,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startBrowser, outDir, repoRoot, collectErrors, longTasks, forgetSavedSession } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, collectErrors, longTasks, forgetSavedSession, writeRepeated } from './harness.mjs';
 
 const SAMPLES = ['lichess_db_2025-05_1000k.pgn', 'twic1599_1000k.pgn'].map((f) => join(repoRoot, '../shared/corpus/bench', f));
 const GAMES = 100_000;
@@ -40,14 +40,8 @@ before(async () => {
   // Games in each pair of samples, counted the way the reader does.
   const pairGames = (s) => s.toString('latin1').match(/^\[Event /gm).length;
   const perPair = pairGames(lichess) + pairGames(twic);
-  const out = createWriteStream(file);
-  for (let i = 0; i * perPair < GAMES; i++) {
-    out.write(lichess);
-    out.write('\n');
-    out.write(twic);
-    out.write('\n');
-  }
-  await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
+  const newline = Buffer.from('\n');
+  await writeRepeated(file, [lichess, newline, twic, newline], (_, rounds) => rounds * perPair < GAMES);
   browser = await startBrowser();
 });
 after(async () => {

@@ -1,5 +1,6 @@
 // Shared set-up of the browser tests: serves dist/ and drives Debian's
 // Chromium headless through playwright-core.
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -193,4 +194,38 @@ export async function longTasks(page) {
       return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
     }),
   };
+}
+
+/**
+ * Writes `parts` to `path` again and again, each round after the last,
+ * while `more(bytes written, rounds written)` says so (the stream's
+ * back-pressure respected).
+ */
+export async function writeRepeated(path, parts, more) {
+  const out = createWriteStream(path);
+  const round = parts.reduce((n, p) => n + p.length, 0);
+  for (let rounds = 0; more(rounds * round, rounds); rounds++) {
+    for (const part of parts) {
+      if (!out.write(part)) await new Promise((ok) => out.once('drain', ok));
+    }
+  }
+  await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
+}
+
+/**
+ * Opens the widget's demo page and puts a `<movetext-viewer>` with these
+ * attributes first on it; gives the page, its page errors and the element.
+ */
+export async function demoWithWidget(context, url, id, attributes) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${url}widget/demo.html`);
+  await page.evaluate(([id, attributes]) => {
+    const el = document.createElement('movetext-viewer');
+    el.id = id;
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    document.body.prepend(el);
+  }, [id, attributes]);
+  return { page, errors, widget: page.locator(`#${id}`) };
 }

@@ -5,11 +5,11 @@
 // MOVETEXT_LARGE_MB sets the size (default 1024).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createWriteStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession, longTasks } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession, longTasks, writeRepeated } from './harness.mjs';
 
 const SAMPLE = join(repoRoot, '../shared/corpus/bench/lichess_db_2025-05_1000k.pgn');
 const MB = Number(process.env.MOVETEXT_LARGE_MB ?? 1024);
@@ -35,12 +35,7 @@ before(async () => {
   smaller = join(folder, 'smaller.pgn');
   const sample = await readFile(SAMPLE);
   for (const [path, mb] of [[file, MB], [smaller, DOWNLOAD_MB]]) {
-    const out = createWriteStream(path);
-    for (let written = 0; written < mb * 1024 * 1024; written += sample.length + 1) {
-      if (!out.write(sample)) await new Promise((ok) => out.once('drain', ok));
-      out.write('\n');
-    }
-    await new Promise((ok, fail) => out.end((e) => (e ? fail(e) : ok())));
+    await writeRepeated(path, [sample, Buffer.from('\n')], (written) => written < mb * 1024 * 1024);
   }
   browser = await startBrowser();
 });

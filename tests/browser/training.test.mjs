@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startBrowser, openPasted, boardFen, squareCentre, outDir } from './harness.mjs';
+import { startBrowser, openPasted, boardFen, squareCentre, outDir, demoWithWidget } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -65,18 +65,10 @@ test('training as White: a wrong guess, a right one, the reply, a hint and a rev
 });
 
 test('a widget with mode="train" lets the reader guess the moves', async () => {
-  const page = await browser.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${browser.url}widget/demo.html`);
-  await page.evaluate(() => {
-    const el = document.createElement('movetext-viewer');
-    el.id = 'train';
-    el.setAttribute('mode', 'train');
-    el.setAttribute('pgn', '1. e4 e5 2. Nf3 Nc6 *');
-    document.body.prepend(el);
+  const { page, errors, widget } = await demoWithWidget(browser.context, browser.url, 'train', {
+    mode: 'train',
+    pgn: '1. e4 e5 2. Nf3 Nc6 *',
   });
-  const widget = page.locator('#train');
   await widget.locator('.train-white').click();
   await widget.locator('.training.on').waitFor();
   assert.equal(await widget.locator('.move-list').count(), 0, 'the moves to come are hidden');

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, outDir, squareCentre, collectErrors } from './harness.mjs';
+import { startBrowser, outDir, squareCentre, collectErrors, demoWithWidget } from './harness.mjs';
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
@@ -204,17 +204,8 @@ test('an editable widget takes moves on its board; getPgn has them', async () =>
 test('a widget of several games has a game picker; choosing a game shows it', async () => {
   const browser2 = await startBrowser();
   try {
-    const page = await browser2.context.newPage();
-    const errors = [];
-    page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${browser2.url}widget/demo.html`);
-    await page.evaluate(() => {
-      const el = document.createElement('movetext-viewer');
-      el.id = 'picker';
-      el.setAttribute('pgn', '[White "Ann"]\n[Black "Bo"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 1-0\n\n[White "Cy"]\n[Black "Di"]\n[Round "2"]\n[Result "0-1"]\n\n1. d4 0-1\n\n[White "Ed"]\n[Black "Flo"]\n\n1. c4 *');
-      document.body.prepend(el);
-    });
-    const widget = page.locator('#picker');
+    const pgn = '[White "Ann"]\n[Black "Bo"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 1-0\n\n[White "Cy"]\n[Black "Di"]\n[Round "2"]\n[Result "0-1"]\n\n1. d4 0-1\n\n[White "Ed"]\n[Black "Flo"]\n\n1. c4 *';
+    const { page, errors, widget } = await demoWithWidget(browser2.context, browser2.url, 'picker', { pgn });
     const picker = widget.locator('.mt-picker');
     await picker.waitFor();
     assert.deepEqual(await picker.locator('option').allInnerTexts(), ['1. Ann – Bo, 1-0 (round 1)', '2. Cy – Di, 0-1 (round 2)', '3. Ed – Flo']);
