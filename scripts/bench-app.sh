@@ -9,4 +9,5 @@ set -euo pipefail
 trunk build --release --offline
 scripts/build-widget.sh
 scripts/build-index-worker.sh
+scripts/copy-engine.sh
 node bench/app/report.mjs
