@@ -92,6 +92,7 @@ pub(crate) fn use_loader(session: &Session) -> Callback<LoadRequest> {
             let handle = LibraryHandle::new(lib);
             session.edits.borrow_mut().clear();
             *jobs.file_saved.borrow_mut() = false;
+            *jobs.stored.borrow_mut() = Rc::default();
             jobs.pending_added.borrow_mut().clear();
             let restored = restore.is_some();
             if let Some(r) = restore {

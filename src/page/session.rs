@@ -55,6 +55,9 @@ impl Session {
     }
 }
 
+/// Stored games' texts by game index, each with the version it was written from.
+pub(crate) type StoredTexts = Rc<RefCell<std::collections::HashMap<usize, (u64, wasm_bindgen::JsValue)>>>;
+
 /// What work under way remembers between tasks.
 pub(crate) struct Jobs {
     /// A place (game and ply) to open once the file has been indexed that far.
@@ -71,6 +74,10 @@ pub(crate) struct Jobs {
     pub file_saved: RefCell<bool>,
     /// Whether the last save has finished (saves run one after another).
     pub saving: RefCell<Rc<RefCell<bool>>>,
+    /// Each stored game's text as last written for storage, with the
+    /// version of the game it was written from ([`crate::state::editing::Edits::version`]);
+    /// a new one for each file opened.
+    pub stored: RefCell<StoredTexts>,
     /// Games made in the app, to put back once the whole file is indexed.
     pub pending_added: RefCell<Vec<Game>>,
     /// What the keyboard shortcuts act on, refreshed at every drawing.
@@ -89,6 +96,7 @@ impl Jobs {
             latest: Rc::new(RefCell::new(library)),
             file_saved: RefCell::new(false),
             saving: RefCell::new(Rc::new(RefCell::new(true))),
+            stored: RefCell::default(),
             pending_added: RefCell::new(Vec::new()),
             key_context: Rc::new(RefCell::new(None)),
             order_generation: RefCell::new(0),

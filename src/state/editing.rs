@@ -54,6 +54,11 @@ pub struct Edits {
     restored: std::collections::HashSet<usize>,
     /// Some edit has not been taken away yet (copied or downloaded).
     pub unexported: bool,
+    /// Each changed game's version: a number that differs after any change
+    /// to it (never reused, even after [`Edits::clear`]).
+    versions: HashMap<usize, u64>,
+    /// The last version given.
+    last_version: u64,
 }
 
 impl Edits {
@@ -66,7 +71,20 @@ impl Edits {
     pub fn clear(&mut self) {
         self.editors.clear();
         self.restored.clear();
+        self.versions.clear();
         self.unexported = false;
+    }
+
+    /// Notes that game `index` changed.
+    fn changed(&mut self, index: usize) {
+        self.last_version += 1;
+        self.versions.insert(index, self.last_version);
+    }
+
+    /// A number that differs after any change to game `index` (0 while it
+    /// is as read or as made).
+    pub fn version(&self, index: usize) -> u64 {
+        self.versions.get(&index).copied().unwrap_or(0)
     }
 
     /// The game as it is now (edited or as read).
@@ -81,6 +99,7 @@ impl Edits {
     pub fn restore(&mut self, index: usize, game: Game) {
         self.editors.insert(index, Editor::new(game));
         self.restored.insert(index);
+        self.changed(index);
         self.unexported = true;
     }
 
@@ -107,6 +126,7 @@ impl Edits {
     pub fn apply(&mut self, lib: &Library, index: usize, op: EditOp) -> Outcome {
         let editor = self.editor(lib, index).ok_or(EditError::NoSuchNode(NodeId::ROOT))?;
         let shown = apply_op(editor, op)?;
+        self.changed(index);
         self.unexported = true;
         Ok(shown)
     }
@@ -114,6 +134,9 @@ impl Edits {
     /// Undoes the last edit of a game; whether there was one.
     pub fn undo(&mut self, index: usize) -> bool {
         let done = self.editors.get_mut(&index).is_some_and(Editor::undo);
+        if done {
+            self.changed(index);
+        }
         self.unexported |= done;
         done
     }
@@ -121,6 +144,9 @@ impl Edits {
     /// Redoes the last undone edit of a game; whether there was one.
     pub fn redo(&mut self, index: usize) -> bool {
         let done = self.editors.get_mut(&index).is_some_and(Editor::redo);
+        if done {
+            self.changed(index);
+        }
         self.unexported |= done;
         done
     }
@@ -133,13 +159,9 @@ impl Edits {
     /// One game in export format (or its original bytes when it was not
     /// edited and every option keeps everything).
     pub fn game_text(&self, lib: &Library, index: usize, opts: &ExportOptions) -> String {
-        let Some(game) = self.game(lib, index) else { return String::new() };
-        if *opts == ExportOptions::default() {
-            // Export is UTF-8; a game kept as read may not be.
-            String::from_utf8(write_game_bytes(&game, opts))
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-        } else {
-            write_game(&game, opts)
+        match self.editors.get(&index) {
+            Some(e) => text_of(e.game(), opts),
+            None => lib.game(index).map_or_else(String::new, |g| text_of(&g, opts)),
         }
     }
 
@@ -152,6 +174,18 @@ impl Edits {
             out.extend_from_slice(&part);
         }
         out
+    }
+}
+
+/// A game in export format (or its original bytes when it was not edited
+/// and every option keeps everything).
+pub fn text_of(game: &Game, opts: &ExportOptions) -> String {
+    if *opts == ExportOptions::default() {
+        // Export is UTF-8; a game kept as read may not be.
+        String::from_utf8(write_game_bytes(game, opts))
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    } else {
+        write_game(game, opts)
     }
 }
 

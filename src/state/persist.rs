@@ -149,15 +149,16 @@ pub async fn save_file(file: FileRecord) -> Result<(), String> {
     call(idb_put("file", &obj)).await.map(|_| ())
 }
 
-/// Stores the edits (after every change).
-pub async fn save_edits(games: &[(usize, String)], added: &[String], open: usize) -> Result<(), String> {
+/// Stores the edits (after every change): the edited games of the file
+/// (index and text) and the games made in the app, as strings of the page.
+pub async fn save_edits(games: &[(usize, JsValue)], added: &[JsValue], open: usize) -> Result<(), String> {
     let obj = Object::new();
     let list = Array::new();
     for (i, pgn) in games {
-        list.push(&Array::of2(&(*i as f64).into(), &pgn.into()));
+        list.push(&Array::of2(&(*i as f64).into(), pgn));
     }
     set(&obj, "games", &list);
-    set(&obj, "added", &added.iter().map(|a| JsValue::from(a.as_str())).collect::<Array>());
+    set(&obj, "added", &added.iter().collect::<Array>());
     set(&obj, "open", &(open as f64).into());
     call(idb_put("edits", &obj)).await.map(|_| ())
 }

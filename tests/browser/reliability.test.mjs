@@ -92,6 +92,49 @@ test('after restoring edits, a reload returns to the game and the move in a vari
   await page.close();
 });
 
+test('edits to two games are stored; one undone is stored no more; both come back after a reload as they were', async () => {
+  const { page, errors } = await freshApp();
+  await editGameSix(page);
+  // A second game: a comment, then a second one, then the second undone.
+  await page.locator('.game-row[data-game="2"]').click();
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 3 of 6'));
+  await page.keyboard.press('End');
+  for (const word of ['second', 'third']) {
+    await page.keyboard.press('c');
+    await page.getByRole('textbox', { name: 'Comment text' }).fill(word);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForFunction((w) => [...document.querySelectorAll('.move-list .comment')].some((c) => c.innerText.includes(w)), word);
+  }
+  const stored = async (want) => {
+    for (let i = 0; i < 100; i++) {
+      const edits = await storedEdits(page);
+      if (want(edits)) return edits;
+      await page.waitForTimeout(100);
+    }
+    return storedEdits(page);
+  };
+  let edits = await stored((e) => e.includes('third'));
+  assert.ok(edits.includes('keepsake') && edits.includes('third') && !edits.includes('second'), edits);
+  await page.keyboard.press('Control+z');
+  edits = await stored((e) => e.includes('second') && !e.includes('third'));
+  assert.ok(edits.includes('keepsake') && edits.includes('second') && !edits.includes('third'), edits);
+  await page.keyboard.press('Control+z');
+  edits = await stored((e) => !e.includes('second'));
+  assert.ok(edits.includes('keepsake') && !edits.includes('second') && !edits.includes('third'), edits);
+  await page.keyboard.press('Control+y');
+  edits = await stored((e) => e.includes('second'));
+  assert.ok(edits.includes('keepsake') && edits.includes('second'), edits);
+  await page.reload();
+  await page.waitForSelector('.notice-restored');
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 3 of 6'));
+  assert.equal(await page.locator('.move-list .comment', { hasText: 'second' }).count(), 1);
+  await page.locator('.game-row[data-game="5"]').click();
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 6 of 6'));
+  assert.equal(await page.locator('.move-list .comment', { hasText: 'keepsake' }).count(), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a fatal error shows a way on; reloading without the file keeps its saved edits', async () => {
   const { page } = await freshApp();
   await editGameSix(page);

@@ -281,53 +281,109 @@ impl Wrap {
         self.starts.clear();
     }
 
-    /// Writes a word inside a comment when no rule but the line's length
-    /// decides where it goes: no escape line waits, the word may start a
-    /// line and the word before it is not a marker (the caller knows). Gives
-    /// `false`, having written nothing, when [`Wrap::put`] must decide.
-    /// This is what `put` does in that case, without its bookkeeping, so
-    /// that a comment of megabytes is written quickly.
-    fn plain_word(&mut self, w: &str) -> bool {
-        if !self.escapes.is_empty() || self.glue || starts_line_badly(w) || self.line == 0 {
-            return false;
-        }
-        let width = if w.is_ascii() { w.len() } else { w.chars().count() };
-        if self.line + 1 + width > MAX_LINE {
-            while self.out.ends_with(' ') {
-                self.out.pop();
+    /// Writes the words of a comment from byte `at` (a word start) while no
+    /// rule but the line's length decides where they go: as [`Wrap::put`]
+    /// would, without its bookkeeping, so that a comment of megabytes is
+    /// written quickly. The caller has checked that no escape line waits,
+    /// nothing is glued, the line is not empty and the word before is not a
+    /// marker. Words parted by one space on one line are copied together.
+    /// Stops before the comment's last word and before a word that may not
+    /// start a line (both left to the caller), after a marker, and before a
+    /// second line break. Gives where it stopped and whether the last word
+    /// written is a marker.
+    ///
+    /// Not inlined, and a line or two a call: a browser compiles a
+    /// WebAssembly function well only from one of its later calls on, and a
+    /// comment of megabytes is one call of [`Wrap::comment`] but many of
+    /// this.
+    #[inline(never)]
+    fn plain_run(&mut self, text: &str, at: usize) -> (usize, bool) {
+        let b = text.as_bytes();
+        let mut s = at;
+        // Text copied as it is, not yet written: `text[from..to]`.
+        let (mut from, mut to) = (at, at);
+        let mut marker = false;
+        let mut broke = false;
+        loop {
+            if matches!(b[s], b'%' | b'[') {
+                break;
             }
-            self.out.push('\n');
-            self.starts.clear();
-            self.line = 0;
-        } else {
-            self.out.push(' ');
-            self.line += 1;
+            let mut e = s;
+            let mut high = 0u8;
+            while e < b.len() && !b[e].is_ascii_whitespace() {
+                high |= b[e];
+                e += 1;
+            }
+            let next = skip_space(b, e);
+            if next == b.len() {
+                break;
+            }
+            let w = &text[s..e];
+            let width = if high < 0x80 { e - s } else { w.chars().count() };
+            if self.line + 1 + width > MAX_LINE {
+                if broke {
+                    break;
+                }
+                broke = true;
+                self.out.push_str(&text[from..to]);
+                while self.out.ends_with(' ') {
+                    self.out.pop();
+                }
+                self.out.push('\n');
+                self.starts.clear();
+                self.starts.push(self.out.len());
+                self.line = width;
+                (from, to) = (s, e);
+            } else if to > from && to + 1 == s && b[to] == b' ' {
+                self.starts.push(self.out.len() + (s - from));
+                to = e;
+                self.line += 1 + width;
+            } else {
+                self.out.push_str(&text[from..to]);
+                self.out.push(' ');
+                self.starts.push(self.out.len());
+                self.line += 1 + width;
+                (from, to) = (s, e);
+            }
+            self.after_semicolon = false;
+            s = next;
+            if is_marker(w) {
+                marker = true;
+                break;
+            }
         }
-        self.after_semicolon = false;
-        self.starts.push(self.out.len());
-        self.out.push_str(w);
-        self.line += width;
-        true
+        self.out.push_str(&text[from..to]);
+        (s, marker)
     }
 
     /// A brace comment, broken at white space.
     fn comment(&mut self, text: &str) {
-        let mut words = text.split_ascii_whitespace().peekable();
+        let b = text.as_bytes();
         let lead = text.starts_with(|c: char| c.is_ascii_whitespace());
         let trail = text.ends_with(|c: char| c.is_ascii_whitespace());
-        if words.peek().is_none() {
+        let mut at = skip_space(b, 0);
+        if at == b.len() {
             self.token(if text.is_empty() { "{}" } else { "{ }" });
             return;
         }
         let mut first = true;
         let mut t = String::new();
         let mut after_marker = false;
-        while let Some(w) = words.next() {
-            let last = words.peek().is_none();
-            if !first && !last && !after_marker && self.plain_word(w) {
-                after_marker = is_marker(w);
-                continue;
+        loop {
+            if !first && !after_marker && self.escapes.is_empty() && !self.glue && self.line != 0 {
+                let (stop, marker) = self.plain_run(text, at);
+                if stop != at {
+                    (at, after_marker) = (stop, marker);
+                    continue;
+                }
             }
+            let mut end = at;
+            while end < b.len() && !b[end].is_ascii_whitespace() {
+                end += 1;
+            }
+            let w = &text[at..end];
+            let next = skip_space(b, end);
+            let last = next == b.len();
             after_marker = is_marker(w);
             t.clear();
             if first {
@@ -342,12 +398,35 @@ impl Wrap {
                 t.push('}');
             }
             self.token(&t);
-            if last && trail {
-                self.token("}");
+            if last {
+                if trail {
+                    self.token("}");
+                }
+                return;
             }
             first = false;
+            at = next;
         }
     }
+}
+
+/// Whether `text` holds `}`: looked for 16 KiB a call, so that a browser
+/// runs its compiled-for-speed code for most of a long comment (see
+/// [`Wrap::plain_run`]).
+fn has_close_brace(text: &str) -> bool {
+    #[inline(never)]
+    fn part_has(part: &[u8]) -> bool {
+        part.contains(&b'}')
+    }
+    text.as_bytes().chunks(16 << 10).any(part_has)
+}
+
+/// The first byte at or after `at` that is not ASCII white space.
+fn skip_space(b: &[u8], mut at: usize) -> usize {
+    while at < b.len() && b[at].is_ascii_whitespace() {
+        at += 1;
+    }
+    at
 }
 
 /// Escapes a tag value: `\` and `"` get a backslash.
@@ -477,7 +556,7 @@ fn write_comments(game: &Game, w: &mut Wrap, run: (u32, u32), opts: &ExportOptio
         let Some(text) = comment_text(raw, opts) else { continue };
         any = true;
         let text = if c.kind == CommentKind::Line { text.trim_ascii() } else { &text };
-        if text.contains('}') {
+        if has_close_brace(text) {
             w.line_comments(text);
         } else {
             w.comment(text);
@@ -879,6 +958,43 @@ mod tests {
         }
         assert_eq!(movetext_of(&out).split_whitespace().collect::<Vec<_>>().join(" "), pgn);
         assert_eq!(export(&out), out);
+    }
+
+    #[test]
+    fn long_comments_fill_each_line_and_keep_every_word() {
+        // Words of every length, parted by one or more spaces and line
+        // breaks, with non-ASCII ones and a word longer than a line.
+        let mut words = Vec::new();
+        for i in 0..3000usize {
+            let w = match i % 11 {
+                3 => "é".repeat(i % 7 + 1),
+                7 if i % 500 == 7 => "x".repeat(90),
+                _ => "w".repeat(i % 13 + 1),
+            };
+            words.push(w);
+        }
+        let mut comment = String::new();
+        for (i, w) in words.iter().enumerate() {
+            comment.push_str(w);
+            comment.push_str(match i % 17 {
+                5 => "  ",
+                9 => "\n",
+                12 => " \r\n ",
+                _ => " ",
+            });
+        }
+        let out = export(&format!("1. e4 {{{comment}}} e5 *"));
+        // The lines of the comment, the last one with its `}`.
+        let mut lines: Vec<&str> = out.lines().skip_while(|l| !l.starts_with("1.")).collect();
+        lines.truncate(lines.iter().position(|l| l.contains('}')).unwrap() + 1);
+        let width = |s: &str| s.chars().count();
+        for pair in lines.windows(2) {
+            let first_next = pair[1].split(' ').next().unwrap_or("");
+            assert!(width(pair[0]) <= 79 || !pair[0].contains(' '), "too long: {}", pair[0]);
+            assert!(width(pair[0]) + 1 + width(first_next) > 79, "{} could hold {first_next}", pair[0]);
+        }
+        let body = out.split_once('{').unwrap().1.split_once('}').unwrap().0;
+        assert_eq!(body.split_ascii_whitespace().collect::<Vec<_>>(), words);
     }
 
     #[test]
