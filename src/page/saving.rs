@@ -1,13 +1,13 @@
 //! Keeping edits in the browser: after each edit, a copy of each game that
-//! changed since the last save is taken in the edit's own task; in the next
-//! task those games are written as text (the others keep the text written
-//! before), and then stored with the open file (once), one save after
+//! changed since the last save is taken in the edit's own task; in the
+//! next tasks those games are written as text, a slice at a time (the
+//! others keep the text written before), and then stored with the open file (once), one save after
 //! another; a save that fails is said over the page.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::export::ExportOptions;
+use movetext_core::export::{ExportOptions, GameWriter};
 use movetext_core::Game;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
@@ -16,6 +16,7 @@ use crate::page::session::Session;
 use crate::state::editing::text_of;
 use crate::state::page_state::PageAction;
 use crate::state::persist;
+use crate::state::slice_clock::{now, SLICE_MS};
 
 /// The callback that stores the edits of the open file.
 #[hook]
@@ -62,12 +63,10 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
         let stored = jobs.stored.borrow().clone();
         let page = session.page.dispatcher();
         wasm_bindgen_futures::spawn_local(async move {
-            // The edit is drawn first; each game is written in a task of
-            // its own.
+            // The edit is drawn first; the games are written in slices.
             let plain = ExportOptions::default();
             for (i, v, game) in changed {
-                gloo_timers::future::TimeoutFuture::new(0).await;
-                let text = text_of(&game, &plain);
+                let text = text_in_slices(&game, &plain).await;
                 drop(game);
                 // Made a string of the page in a task of its own too.
                 gloo_timers::future::TimeoutFuture::new(0).await;
@@ -106,4 +105,22 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             }
         });
     })
+}
+
+/// A game as [`text_of`] writes it, a slice of the page's time at a time
+/// (a game of thousands of moves takes longer than one).
+async fn text_in_slices(game: &Game, opts: &ExportOptions) -> String {
+    if !game.is_edited() && game.original_bytes().is_some() {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        return text_of(game, opts);
+    }
+    let mut writer = GameWriter::new(game, opts);
+    loop {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        let start = now();
+        if writer.write_some(&mut || now() - start < SLICE_MS) {
+            break;
+        }
+    }
+    writer.into_text()
 }

@@ -91,7 +91,7 @@ impl Edits {
     pub fn game(&self, lib: &Library, index: usize) -> Option<Game> {
         match self.editors.get(&index) {
             Some(e) => Some(e.game().clone()),
-            None => lib.game(index),
+            None => lib.open_game(index),
         }
     }
 

@@ -77,6 +77,9 @@ pub struct Library {
     index: FileIndex,
     plies: Vec<u32>,
     problems: RefCell<HashMap<usize, Problems>>,
+    /// The game last opened ([`Library::open_game`]), as read: reading a
+    /// long game again (to edit it) takes longer than copying it.
+    opened: RefCell<Option<(usize, Game)>>,
     /// The files joined in `bytes`: name, start offset, lines before it.
     parts: Vec<(String, usize, u32)>,
     /// Games made in the app (new games, set-up positions), after the file's.
@@ -93,6 +96,7 @@ impl Library {
             index: FileIndex::default(),
             plies: Vec::new(),
             problems: RefCell::new(HashMap::new()),
+            opened: RefCell::new(None),
             parts: Vec::new(),
             added: Vec::new(),
         }
@@ -260,10 +264,25 @@ impl Library {
 
     /// Reads game `i`.
     pub fn game(&self, i: usize) -> Option<Game> {
+        if let Some((k, g)) = &*self.opened.borrow() {
+            if *k == i {
+                return Some(g.clone());
+            }
+        }
         match i.checked_sub(self.index.len()) {
             Some(k) => self.added.get(k).cloned(),
             None => self.index.read_game(&self.bytes, i),
         }
+    }
+
+    /// Game `i` as [`Library::game`] reads it, remembered until another
+    /// game is opened.
+    pub fn open_game(&self, i: usize) -> Option<Game> {
+        let game = self.game(i)?;
+        if i < self.index.len() {
+            *self.opened.borrow_mut() = Some((i, game.clone()));
+        }
+        Some(game)
     }
 
     /// The problems of game `i` (the game is read once, then remembered).

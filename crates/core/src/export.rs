@@ -671,107 +671,179 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
 }
 
 /// Writes one game in export format (tags, empty line, movetext, empty line).
+///
+/// ```
+/// use movetext_core::export::{write_game, ExportOptions};
+///
+/// let game = movetext_core::read_game(b"1.e4 {best by test} e5 *");
+/// let text = write_game(&game, &ExportOptions::default());
+/// assert!(text.ends_with("1. e4 {best by test} 1... e5 *\n\n"));
+/// ```
 pub fn write_game(game: &Game, opts: &ExportOptions) -> String {
-    let mut out = String::new();
-    write_tags(game, opts, &mut out);
-    let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new(), after_semicolon: false };
-    let variations = opts.variations && !opts.reduced;
-    let nags = opts.nags && !opts.reduced;
-    let root = game.root();
-    if nags {
-        for n in game.nags(root) {
-            w.token(&format!("${n}"));
-        }
-    }
-    write_comments(game, &mut w, game.node(root).after, opts);
-    write_escapes(game, &mut w, root, opts);
-    // Reduced export holds only moves: not the text that could not be played.
-    if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
-        write_tail(game, &mut w, root);
-    }
-    let mut stack: Vec<Item> = Vec::new();
-    if let Some(first) = game.main_child(root) {
-        // The first move always has its number: `12... Kd7` when Black begins.
-        stack.push(Item::Line { node: first, pos: game.start_position().clone(), force: true });
-    }
-    while let Some(item) = stack.pop() {
-        match item {
-            Item::Open => w.open(),
-            Item::Close => w.close(),
-            Item::Tail(n) => write_tail(game, &mut w, n),
-            Item::AltText(n, i) => {
-                let (s, _) = game.node(n).alts;
-                write_span(game, &mut w, game.alt_spans[(s + i) as usize], true);
+    let mut writer = GameWriter::new(game, opts);
+    writer.write_some(&mut || true);
+    writer.into_text()
+}
+
+/// Writes a game in export format a part at a time, for a caller that
+/// must not be held up for long (a page): [`GameWriter::write_some`]
+/// writes until its closure says stop, and [`GameWriter::into_text`] gives
+/// the text, the same as [`write_game`]'s.
+///
+/// ```
+/// use movetext_core::export::{write_game, ExportOptions, GameWriter};
+///
+/// let game = movetext_core::read_game(b"1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *");
+/// let opts = ExportOptions::default();
+/// let mut writer = GameWriter::new(&game, &opts);
+/// let mut parts = 0;
+/// while !writer.write_some(&mut || false) {
+///     parts += 1;
+/// }
+/// assert!(parts > 0);
+/// assert_eq!(writer.into_text(), write_game(&game, &opts));
+/// ```
+pub struct GameWriter<'a> {
+    game: &'a Game,
+    opts: ExportOptions,
+    w: Wrap,
+    stack: Vec<Item>,
+}
+
+/// Moves written between two questions whether to go on.
+const MOVES_PER_ASK: usize = 64;
+
+impl<'a> GameWriter<'a> {
+    /// Starts writing `game`: its tags and what comes before its first move.
+    pub fn new(game: &'a Game, opts: &ExportOptions) -> GameWriter<'a> {
+        let opts = *opts;
+        let mut out = String::new();
+        write_tags(game, &opts, &mut out);
+        let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new(), after_semicolon: false };
+        let root = game.root();
+        if opts.nags && !opts.reduced {
+            for n in game.nags(root) {
+                w.token(&format!("${n}"));
             }
-            Item::Line { node, mut pos, mut force } => {
-                let mut node = node;
-                loop {
-                    let n = game.node(node);
-                    if write_comments(game, &mut w, n.before, opts) {
-                        force = true;
-                    }
-                    let white = pos.turn().is_white();
-                    let num = pos.fullmoves().get();
-                    if white {
-                        w.token(&format!("{num}."));
-                    } else if force {
-                        w.token(&format!("{num}..."));
-                    }
-                    w.token(&san_of(&pos, n.kind));
-                    if nags {
-                        for nag in game.nags(node) {
-                            w.token(&format!("${nag}"));
-                        }
-                    }
-                    force = write_comments(game, &mut w, n.after, opts);
-                    write_escapes(game, &mut w, node, opts);
-                    let parent = n.parent;
-                    let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
-                    let mut after = pos.clone();
-                    play_kind(&mut after, n.kind);
-                    let has_tail = n.tail.1 > n.tail.0 && !opts.reduced;
-                    let alts = if variations { n.alts.1 } else { 0 };
-                    let vars: Vec<NodeId> = if variations && is_first {
-                        game.children(NodeId(parent)).skip(1).collect()
-                    } else {
-                        Vec::new()
-                    };
-                    if vars.is_empty() && !has_tail && alts == 0 {
-                        match game.main_child(node) {
-                            Some(c) => {
-                                node = c;
-                                pos = after;
-                                continue;
-                            }
-                            None => break,
-                        }
-                    }
-                    // Continuation after the variations and the kept text.
-                    if let Some(c) = game.main_child(node) {
-                        stack.push(Item::Line { node: c, pos: after, force: true });
-                    }
-                    if has_tail {
-                        stack.push(Item::Tail(node));
-                    }
-                    for i in (0..alts).rev() {
-                        stack.push(Item::Close);
-                        stack.push(Item::AltText(node, i));
-                        stack.push(Item::Open);
-                    }
-                    for v in vars.into_iter().rev() {
-                        stack.push(Item::Close);
-                        stack.push(Item::Line { node: v, pos: pos.clone(), force: true });
-                        stack.push(Item::Open);
-                    }
-                    break;
+        }
+        write_comments(game, &mut w, game.node(root).after, &opts);
+        write_escapes(game, &mut w, root, &opts);
+        // Reduced export holds only moves: not the text that could not be played.
+        if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
+            write_tail(game, &mut w, root);
+        }
+        let mut stack: Vec<Item> = Vec::new();
+        if let Some(first) = game.main_child(root) {
+            // The first move always has its number: `12... Kd7` when Black begins.
+            stack.push(Item::Line { node: first, pos: game.start_position().clone(), force: true });
+        }
+        GameWriter { game, opts, w, stack }
+    }
+
+    /// Writes more of the game, asking `more` after every variation and
+    /// every 64 moves whether to go on; gives `true` once all of the
+    /// movetext is written.
+    pub fn write_some(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
+        while let Some(item) = self.stack.pop() {
+            match item {
+                Item::Open => self.w.open(),
+                Item::Close => self.w.close(),
+                Item::Tail(n) => write_tail(self.game, &mut self.w, n),
+                Item::AltText(n, i) => {
+                    let (s, _) = self.game.node(n).alts;
+                    write_span(self.game, &mut self.w, self.game.alt_spans[(s + i) as usize], true);
+                }
+                Item::Line { node, pos, force } => self.line(node, pos, force, more),
+            }
+            if !more() {
+                return self.stack.is_empty();
+            }
+        }
+        true
+    }
+
+    /// The text written, ended by the termination marker: the whole game
+    /// once [`GameWriter::write_some`] has given `true`.
+    pub fn into_text(mut self) -> String {
+        self.w.token(export_result(self.game));
+        let mut out = self.w.out;
+        out.push_str("\n\n");
+        out
+    }
+
+    /// A line of play from `node`: up to its first variation or kept text
+    /// (which go on the stack with the rest of the line), or up to a
+    /// stop `more` asks for.
+    fn line(&mut self, mut node: NodeId, mut pos: Chess, mut force: bool, more: &mut dyn FnMut() -> bool) {
+        let (game, opts) = (self.game, &self.opts);
+        let w = &mut self.w;
+        let variations = opts.variations && !opts.reduced;
+        let nags = opts.nags && !opts.reduced;
+        let mut moves = 0;
+        loop {
+            let n = game.node(node);
+            if write_comments(game, w, n.before, opts) {
+                force = true;
+            }
+            let white = pos.turn().is_white();
+            let num = pos.fullmoves().get();
+            if white {
+                w.token(&format!("{num}."));
+            } else if force {
+                w.token(&format!("{num}..."));
+            }
+            w.token(&san_of(&pos, n.kind));
+            if nags {
+                for nag in game.nags(node) {
+                    w.token(&format!("${nag}"));
                 }
             }
+            force = write_comments(game, w, n.after, opts);
+            write_escapes(game, w, node, opts);
+            let parent = n.parent;
+            let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
+            let mut after = pos.clone();
+            play_kind(&mut after, n.kind);
+            let has_tail = n.tail.1 > n.tail.0 && !opts.reduced;
+            let alts = if variations { n.alts.1 } else { 0 };
+            let vars: Vec<NodeId> =
+                if variations && is_first { game.children(NodeId(parent)).skip(1).collect() } else { Vec::new() };
+            if vars.is_empty() && !has_tail && alts == 0 {
+                match game.main_child(node) {
+                    Some(c) => {
+                        moves += 1;
+                        if moves % MOVES_PER_ASK == 0 && !more() {
+                            // The rest of the line, where it stands.
+                            self.stack.push(Item::Line { node: c, pos: after, force });
+                            return;
+                        }
+                        node = c;
+                        pos = after;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            // Continuation after the variations and the kept text.
+            if let Some(c) = game.main_child(node) {
+                self.stack.push(Item::Line { node: c, pos: after, force: true });
+            }
+            if has_tail {
+                self.stack.push(Item::Tail(node));
+            }
+            for i in (0..alts).rev() {
+                self.stack.push(Item::Close);
+                self.stack.push(Item::AltText(node, i));
+                self.stack.push(Item::Open);
+            }
+            for v in vars.into_iter().rev() {
+                self.stack.push(Item::Close);
+                self.stack.push(Item::Line { node: v, pos: pos.clone(), force: true });
+                self.stack.push(Item::Open);
+            }
+            return;
         }
     }
-    w.token(export_result(game));
-    let mut out = w.out;
-    out.push_str("\n\n");
-    out
 }
 
 /// The bytes to save for a game: exactly what was read if it was not

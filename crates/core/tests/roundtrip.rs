@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use movetext_core::equivalent;
-use movetext_core::export::{write_game, ExportOptions};
+use movetext_core::export::{write_game, ExportOptions, GameWriter};
 use movetext_core::GameReader;
 
 fn corpus() -> Option<PathBuf> {
@@ -43,6 +43,11 @@ fn corpus_round_trips() {
             games += 1;
             for opts in [ExportOptions::default(), ExportOptions::reduced()] {
                 let once = write_game(&g, &opts);
+                let mut writer = GameWriter::new(&g, &opts);
+                while !writer.write_some(&mut || false) {}
+                if writer.into_text() != once {
+                    failures.push(format!("{} game {}: written in parts, another text", file.display(), i + 1));
+                }
                 let again = movetext_core::read_game(once.as_bytes());
                 let twice = write_game(&again, &opts);
                 if once != twice {

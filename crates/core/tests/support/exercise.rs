@@ -1,12 +1,12 @@
 //! What every hostile file goes through, in the core's tests and in the fuzz
 //! targets: read, index, export (idempotent and read back to the same game),
-//! and edits at the root, the end of the main line and the deepest node,
+//! also when written a part at a time, and edits at the root, the end of the main line and the deepest node,
 //! each exported and read back.
 
 #![allow(dead_code)]
 use movetext_core::edit::{self, Editor};
 use movetext_core::equivalent;
-use movetext_core::export::{write_game, ExportOptions};
+use movetext_core::export::{write_game, ExportOptions, GameWriter};
 use movetext_core::shakmaty::Position;
 use movetext_core::{read_game, FileIndex, Game, GameReader, NodeId};
 
@@ -32,6 +32,10 @@ pub fn exported_back(game: &Game, same_game: bool) {
     let same_game = same_game && !matches!(game.variant(), movetext_core::game::Variant::Unsupported(_));
     for opts in [ExportOptions::default(), ExportOptions::reduced()] {
         let once = write_game(game, &opts);
+        // Written a move or a variation at a time, the same text.
+        let mut writer = GameWriter::new(game, &opts);
+        while !writer.write_some(&mut || false) {}
+        assert!(writer.into_text() == once, "written in parts, another text");
         let again = read_game(once.as_bytes());
         let twice = write_game(&again, &opts);
         if once != twice {
