@@ -22,15 +22,17 @@ pub struct CommentParts {
     pub marks: Vec<SquareMark>,
 }
 
+/// The longest comment (in bytes) shown whole in the move list: of a longer
+/// one (files hold comments of megabytes), its start, with what is left;
+/// all of it is kept, exported, and shown by the comment's editor.
+pub const SHOWN: usize = 64 << 10;
+
 /// Splits a comment into its shown text and the commands the viewer uses:
 /// every arrow and marked square, the last clock and the last evaluation.
 pub fn split_comment(comment: &str) -> CommentParts {
     // Commands are found by place and name; only those used are read.
     let spans: Vec<_> = core::command_spans(comment).collect();
-    let mut parts = CommentParts {
-        text: core::display_text_between(comment, spans.iter().map(|(_, span)| span.clone())),
-        ..CommentParts::default()
-    };
+    let mut parts = CommentParts { text: shown_text(comment, &spans), ..CommentParts::default() };
     let value = |span: &std::ops::Range<usize>| core::command_in(comment, span.clone()).map(|c| c.value());
     for (name, span) in &spans {
         if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
@@ -70,6 +72,26 @@ pub fn split_comment(comment: &str) -> CommentParts {
     parts
 }
 
+/// The text of a comment without its commands, spaces tidied: of a comment
+/// longer than [`SHOWN`], the start (up to a command that runs past it)
+/// and how much is left.
+fn shown_text(comment: &str, spans: &[(&str, std::ops::Range<usize>)]) -> String {
+    if comment.len() <= SHOWN {
+        return core::display_text_between(comment, spans.iter().map(|(_, span)| span.clone()));
+    }
+    let mut cut = (0..=SHOWN).rev().find(|&i| comment.is_char_boundary(i)).unwrap_or(0);
+    if let Some((_, span)) = spans.iter().find(|(_, span)| span.start < cut && span.end > cut) {
+        cut = span.start;
+    }
+    let mut text = core::display_text_between(
+        &comment[..cut],
+        spans.iter().filter(|(_, span)| span.end <= cut).map(|(_, span)| span.clone()),
+    );
+    let left = comment[cut..].chars().count();
+    text.push_str(&format!(" … ({left} more characters, kept: the comment's editor shows them)"));
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -98,6 +120,29 @@ mod tests {
     fn the_time_a_move_took() {
         assert_eq!(split_comment("[%emt 0:00:12.5] good").emt, Some(125));
         assert_eq!(split_comment("[%clk 0:01:00]").emt, None);
+    }
+
+    #[test]
+    fn a_very_long_comment_shows_its_start_and_every_command_counts() {
+        let mut comment = String::from("[%csl Ra1] start");
+        while comment.len() < 3 * SHOWN {
+            comment.push_str(" word [%clk 0:01:00]");
+        }
+        comment.push_str(" [%clk 0:00:30] [%cal Ge2e4] end");
+        let p = split_comment(&comment);
+        assert!(p.text.starts_with("start word word"), "{}", &p.text[..40]);
+        // Every word of the first SHOWN bytes (give or take the one cut).
+        let (shown, within) = (p.text.matches("word").count(), comment[..SHOWN].matches("word").count());
+        assert!(shown.abs_diff(within) <= 1, "{shown} words shown, {within} in the first {SHOWN} bytes");
+        assert!(!p.text.contains("[%"), "no command, nor part of one, is shown");
+        let left = p.text.rsplit_once(" … (").unwrap().1;
+        assert!(left.ends_with("more characters, kept: the comment's editor shows them)"), "{left}");
+        // The clock is the last one, and both marks count.
+        assert_eq!(p.clock, Some(300));
+        assert_eq!(p.arrows.len(), 1);
+        assert_eq!(p.marks.len(), 1);
+        // A shorter one is shown whole.
+        assert_eq!(split_comment("short [%clk 0:00:01] text").text, "short text");
     }
 
     #[test]
