@@ -129,12 +129,12 @@ function resolveTheme(theme) {
   return darkQuery?.matches ? 'dark' : 'light';
 }
 
-async function fetchPgn(src) {
+async function fetchPgn(src, fresh = false) {
   const url = new URL(src, location.href);
   if (url.origin !== location.origin) {
     throw new Error(`${src} is on another site; a widget opens files of its own site only.`);
   }
-  const response = await fetch(url);
+  const response = await fetch(url, fresh ? { cache: 'no-store' } : {});
   if (!response.ok) throw new Error(`${src}: the server answered ${response.status}.`);
   return response.text();
 }
@@ -175,6 +175,42 @@ async function attach(state) {
   }
 }
 
+/** Whether a game's PGN has a result (the game is over). */
+function finished(pgn) {
+  return /\[Result\s+"(1-0|0-1|1\/2-1\/2)"\]/.test(pgn);
+}
+
+/**
+ * A live game: `src` is read again every `seconds`; new moves are shown,
+ * and the reader stays where they are unless they were at the last move,
+ * which then follows the game. The reading stops when the game has a
+ * result (the widget shows "Live" until then).
+ */
+function follow(state, seconds) {
+  const every = Math.max(1, Number.isFinite(seconds) ? seconds : 10) * 1000;
+  const over = () => finished(guard(state, (w) => w.getPgn(), state.pgn));
+  if (over()) return;
+  const tick = async () => {
+    if (!state.alive) return;
+    try {
+      const text = await fetchPgn(state.opts.src, true);
+      if (state.alive && text !== state.pgn && !state.failed) {
+        const atEnd = guard(state, (w) => w.atEnd(), false);
+        const path = state.path;
+        state.pgn = text;
+        guard(state, (w) => w.setPgn(utf8(text)));
+        if (atEnd) guard(state, (w) => w.goTo('last'));
+        else if (path) guard(state, (w) => w.goTo(path));
+      }
+    } catch {
+      // Read again next time (a server that is briefly away).
+    }
+    if (!state.alive || over()) return;
+    state.liveTimer = setTimeout(tick, every);
+  };
+  state.liveTimer = setTimeout(tick, every);
+}
+
 /**
  * Mounts a widget in `element` (in its shadow root). Options: pgn, src, fen,
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
@@ -200,6 +236,12 @@ export async function mount(element, options = {}) {
 
   const opts = { ...options };
   if (opts.size) element.style.setProperty('width', String(opts.size));
+  // "Open in Movetext": the app is the folder above the widget's files
+  // unless the page names one (or none); a game read from `src` is opened
+  // there from the same address.
+  if (opts.app === undefined) opts.app = new URL('../', baseUrl).href;
+  if (opts.app === 'none' || opts.app === 'false') delete opts.app;
+  if (opts.src) opts.source = new URL(opts.src, location.href).href;
   if ((opts.pgn === undefined || opts.pgn === '') && opts.src) {
     try {
       opts.pgn = await fetchPgn(opts.src);
@@ -249,6 +291,7 @@ export async function mount(element, options = {}) {
   };
   for (const type of USER_EVENTS) shadow.addEventListener(type, mark, { capture: true });
   await attach(state);
+  if (opts.live && opts.src) follow(state, Number(opts.live));
   let themeListener = null;
   if (wanted === 'auto' && darkQuery) {
     themeListener = () => shadow.querySelector('.mt-widget')?.setAttribute('data-theme', resolveTheme('auto'));
@@ -280,6 +323,7 @@ export async function mount(element, options = {}) {
     destroy: () => {
       if (!state.alive) return;
       state.alive = false;
+      clearTimeout(state.liveTimer);
       if (themeListener) darkQuery.removeEventListener('change', themeListener);
       for (const type of USER_EVENTS) shadow.removeEventListener(type, mark, { capture: true });
       state.inst?.widgets.delete(state);
@@ -300,14 +344,60 @@ export async function mount(element, options = {}) {
 }
 
 const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players', 'clocks', 'moves',
-  'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size'];
+  'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size', 'menu', 'app', 'live'];
+
+// Elements are drawn when they come near the screen (a page of a round of
+// fifty games stays quick), one a task; `loading="eager"` draws at once.
+const nearScreen = typeof IntersectionObserver === 'function'
+  ? new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      nearScreen.unobserve(entry.target);
+      toDraw.push(entry.target);
+    }
+    if (toDraw.length && !drawing) drawNext();
+  }, { rootMargin: '400px 0px' })
+  : null;
+const toDraw = [];
+let drawing = false;
+
+function drawNext() {
+  const element = toDraw.shift();
+  drawing = Boolean(element);
+  if (!element) return;
+  if (element.waiting && element.isConnected) element.start();
+  setTimeout(drawNext, 0);
+}
+
+/** What an element shows until it is drawn: room for the board. */
+function placeholder(element) {
+  const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('movetext.css', baseUrl).href;
+  const room = document.createElement('div');
+  room.className = 'mt-placeholder';
+  shadow.replaceChildren(style, room);
+}
 
 /** The `<movetext-viewer>` element. */
 class MovetextViewer extends HTMLElement {
   connectedCallback() {
     // Moved within the page (taken out and put back in one task): it stays
     // as it is.
-    if (this.ready) return;
+    if (this.ready || this.waiting) return;
+    if (!nearScreen || this.getAttribute('loading') === 'eager') {
+      this.start();
+      return;
+    }
+    this.waiting = true;
+    placeholder(this);
+    nearScreen.observe(this);
+  }
+
+  /** Draws the element now. */
+  start() {
+    this.waiting = false;
     const options = {};
     for (const name of ATTRIBUTES) {
       if (this.hasAttribute(name)) options[name] = this.getAttribute(name);
@@ -322,6 +412,14 @@ class MovetextViewer extends HTMLElement {
   }
 
   disconnectedCallback() {
+    if (this.waiting) {
+      setTimeout(() => {
+        if (this.isConnected || !this.waiting) return;
+        this.waiting = false;
+        nearScreen?.unobserve(this);
+      }, 0);
+      return;
+    }
     // Destroyed only if still out of the page once the task is over, as
     // frameworks take elements out and put them elsewhere.
     const ready = this.ready;

@@ -182,7 +182,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
 }
 
 /// A file name without characters that file systems refuse.
-fn file_safe(name: &str) -> String {
+pub(crate) fn file_safe(name: &str) -> String {
     name.chars()
         .map(
             |c| {

@@ -99,6 +99,16 @@ pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
     Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(with_line_breaks(bytes)) })
 }
 
+/// The PGN an address carries in its hash (`#game=1&ply=5&pgn=…`, as the
+/// widget's "Open in Movetext" writes it for a game given as text).
+pub fn hash_pgn() -> Option<String> {
+    let hash = web_sys::window()?.location().hash().ok()?;
+    web_sys::UrlSearchParams::new_with_str(hash.trim_start_matches('#'))
+        .ok()?
+        .get("pgn")
+        .filter(|p| !p.trim().is_empty())
+}
+
 /// The `url` parameter of the page's query string.
 pub fn url_parameter() -> Option<String> {
     let search = web_sys::window()?.location().search().ok()?;

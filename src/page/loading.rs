@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::page::file_input::{fetch_same_origin, url_parameter, Loaded};
+use crate::page::file_input::{fetch_same_origin, hash_pgn, url_parameter, Loaded};
 use crate::page::session::Session;
 use crate::state::library::{Library, LibraryHandle};
 use crate::state::page_state::PageAction;
@@ -196,7 +196,8 @@ fn take_skip_restore() -> bool {
     asked
 }
 
-/// At start: the file `?url=` names, or else the saved session (unless the
+/// At start: the file `?url=` names, or the game the hash carries
+/// (`pgn=`), or else the saved session (unless the
 /// page stopped on it and the user chose to go on without it).
 #[hook]
 pub(crate) fn use_open_at_start(
@@ -220,6 +221,9 @@ pub(crate) fn use_open_at_start(
                     }
                 }
             });
+        } else if let Some(text) = hash_pgn() {
+            // A game the address carries (opened from a widget).
+            load.emit((Loaded::text("Shared game", text), place_at_start, None));
         } else if take_skip_restore() {
             // The page stopped on an internal error and the user chose
             // to go on without the file: it stays saved, not opened.

@@ -78,6 +78,17 @@ pub struct WidgetOptions {
     pub notation: Notation,
     /// `light` or `dark` (the script resolves `auto`).
     pub theme: String,
+    /// Show the menu (copy, download, flip, open in the app).
+    pub menu: bool,
+    /// The app's address, for "Open in Movetext" (the script gives the
+    /// folder above its own files unless the page sets one).
+    pub app: Option<String>,
+    /// The address the PGN was read from (`src`, made absolute by the
+    /// script): the app opens it again rather than carrying the text.
+    pub source: Option<String>,
+    /// `live="SECONDS"` with `src`: the script reads the source again every
+    /// so many seconds; the widget says "Live" until the game has a result.
+    pub live: bool,
 }
 
 impl Default for WidgetOptions {
@@ -98,6 +109,10 @@ impl Default for WidgetOptions {
             train: false,
             notation: Notation::San,
             theme: "light".to_owned(),
+            menu: true,
+            app: None,
+            source: None,
+            live: false,
         }
     }
 }
@@ -141,6 +156,11 @@ impl WidgetOptions {
                 Some("light") => "light".to_owned(),
                 _ => d.theme,
             },
+            menu: flag("menu", d.menu),
+            app: get("app").filter(|a| !matches!(a.trim(), "" | "none" | "false")).or(d.app),
+            source: get("source").filter(|s| !s.trim().is_empty()).or(d.source),
+            live: get("source").is_some_and(|s| !s.trim().is_empty())
+                && get("live").and_then(|l| l.trim().parse::<f64>().ok()).is_some_and(|l| l > 0.0),
         }
     }
 }

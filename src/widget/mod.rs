@@ -21,8 +21,10 @@ use crate::state::url_state::path_of;
 use crate::state::viewer::Nav;
 use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
 use crate::state::viewer::{Action, Viewer};
+use menu::WidgetMenu;
 
 pub mod config;
+pub mod menu;
 pub mod port;
 pub use config::{MovesPlace, WidgetOptions};
 pub use port::{Command, PortInner, WidgetPort};
@@ -226,13 +228,49 @@ pub fn widget(props: &WidgetProps) -> Html {
             </select>
         }
     });
+    let menu = opts.menu.then(|| {
+        let pgn = {
+            let port = port.clone();
+            Callback::from(move |()| port.pgn())
+        };
+        let on_flip = {
+            let dispatcher = viewer.dispatcher();
+            Callback::from(move |()| dispatcher.dispatch(Action::Nav(Nav::Flip)))
+        };
+        // Written when the menu opens: the text of a long game takes a while.
+        let open_url = opts.app.clone().map(|app| {
+            let (port, source, game) = (port.clone(), opts.source.clone(), game.clone());
+            Callback::from(move |()| {
+                let path = path_of(&game, current);
+                AttrValue::from(match &source {
+                    Some(src) => {
+                        format!("{app}?url={}#game={}&ply={path}", js_sys::encode_uri_component(src), index + 1)
+                    }
+                    // The game as the widget has it (with moves made on
+                    // it), carried in the address.
+                    None => format!("{app}#game=1&ply={path}&pgn={}", js_sys::encode_uri_component(&port.pgn())),
+                })
+            })
+        });
+        html! { <WidgetMenu {pgn} fen={AttrValue::from(fen.clone())} title={AttrValue::from(title(&game))} {open_url} {on_flip} /> }
+    });
     let problems = game.diagnostics.len();
+    // Followed until the game has a result.
+    let live = opts.live && matches!(game.tag("Result").map(str::trim), None | Some("*" | "" | "?"));
     html! {
         // The frame is the container whose width places the moves.
         <div class="mt-frame">
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
-            { picker.unwrap_or_default() }
+            if picker.is_some() || menu.is_some() || live {
+                <div class="mt-bar">
+                    { picker.unwrap_or_default() }
+                    if live {
+                        <span class="mt-live" role="status" title="This game is followed as it is played">{ "Live" }</span>
+                    }
+                    { menu.unwrap_or_default() }
+                </div>
+            }
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
                 delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
                 controls={opts.controls && !training_on} wheel={opts.wheel && !training_on} {on_move}>

@@ -198,6 +198,11 @@ impl WidgetPort {
         }
     }
 
+    /// Whether the move shown (or about to be) is the main line's last.
+    pub fn at_end(&self) -> bool {
+        self.game().is_some_and(|game| game.line_end(0) == self.0.borrow().current)
+    }
+
     /// The game in PGN: as written when not changed, else in export format.
     pub fn pgn(&self) -> String {
         let (library, edits, index) = self.source();

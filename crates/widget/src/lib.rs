@@ -41,6 +41,12 @@ impl MountedWidget {
         self.port.requested() as f64
     }
 
+    /// Whether the shown move is the main line's last.
+    #[wasm_bindgen(js_name = atEnd)]
+    pub fn at_end(&self) -> bool {
+        self.port.at_end()
+    }
+
     /// The last request drawn.
     pub fn drawn(&self) -> f64 {
         self.port.drawn() as f64

@@ -1,0 +1,144 @@
+//! The widget's menu: copy the game's PGN or the shown position's FEN,
+//! download the game, flip the board, and open the game at the shown move
+//! in the full app. A button opens it; arrow keys move through its items,
+//! Escape closes it and gives the focus back to the button.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::dialogs::app_dialogs::file_safe;
+use crate::dialogs::export_panel::{copy_text, download};
+
+/// The menu's properties.
+#[derive(Properties, PartialEq, Clone)]
+pub struct WidgetMenuProps {
+    /// The game's PGN, written when asked for (it may be long).
+    pub pgn: Callback<(), String>,
+    /// The shown position.
+    pub fen: AttrValue,
+    /// The game's players, for the downloaded file's name.
+    pub title: AttrValue,
+    /// The address that opens this game at the shown move in the app.
+    pub open_url: Option<Callback<(), AttrValue>>,
+    /// Turns the board round.
+    pub on_flip: Callback<()>,
+}
+
+/// The widget's menu.
+#[function_component(WidgetMenu)]
+pub fn widget_menu(props: &WidgetMenuProps) -> Html {
+    let open = use_state(|| false);
+    let status = use_state(String::new);
+    let button = use_node_ref();
+    let list = use_node_ref();
+    // The first item has the focus when the menu opens.
+    {
+        let list = list.clone();
+        use_effect_with(*open, move |open| {
+            if *open {
+                if let Some(first) =
+                    list.cast::<web_sys::Element>().and_then(|l| l.query_selector("[role=menuitem]").ok().flatten())
+                {
+                    let _ = first.unchecked_into::<web_sys::HtmlElement>().focus();
+                }
+            }
+        });
+    }
+    let close = {
+        let (open, button) = (open.clone(), button.clone());
+        Callback::from(move |()| {
+            open.set(false);
+            if let Some(b) = button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        })
+    };
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    let act = |f: Callback<()>, what: &'static str| {
+        let (close, status) = (close.clone(), status.clone());
+        Callback::from(move |_: MouseEvent| {
+            f.emit(());
+            status.set(what.to_owned());
+            close.emit(());
+        })
+    };
+    let copy_pgn = {
+        let pgn = props.pgn.clone();
+        act(Callback::from(move |()| copy_text(&pgn.emit(()))), "PGN copied")
+    };
+    let copy_fen = {
+        let fen = props.fen.clone();
+        act(Callback::from(move |()| copy_text(&fen)), "FEN copied")
+    };
+    let save = {
+        let (pgn, title) = (props.pgn.clone(), props.title.clone());
+        act(
+            Callback::from(move |()| download(&file_safe(&format!("{title}.pgn")), pgn.emit(()).as_bytes())),
+            "Game downloaded",
+        )
+    };
+    let flip = act(props.on_flip.clone(), "Board flipped");
+    // Arrow keys, Home and End move through the items; Escape and Tab close.
+    let onkeydown = {
+        let (list, close) = (list.clone(), close.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(menu) = list.cast::<web_sys::Element>() else { return };
+            let Ok(items) = menu.query_selector_all("[role=menuitem]") else { return };
+            let items: Vec<web_sys::HtmlElement> =
+                (0..items.length()).filter_map(|i| items.get(i)?.dyn_into::<web_sys::HtmlElement>().ok()).collect();
+            if items.is_empty() {
+                return;
+            }
+            // The focused element, in the widget's shadow root (or the page).
+            let active = menu
+                .get_root_node()
+                .dyn_ref::<web_sys::ShadowRoot>()
+                .and_then(|root| root.active_element())
+                .or_else(|| web_sys::window()?.document()?.active_element());
+            let at =
+                items.iter().position(|i| active.as_ref().is_some_and(|a| a == i.unchecked_ref::<web_sys::Element>()));
+            let next = match e.key().as_str() {
+                "ArrowDown" => Some(at.map_or(0, |i| (i + 1) % items.len())),
+                "ArrowUp" => Some(at.map_or(items.len() - 1, |i| (i + items.len() - 1) % items.len())),
+                "Home" => Some(0),
+                "End" => Some(items.len() - 1),
+                "Escape" => {
+                    e.prevent_default();
+                    e.stop_propagation();
+                    close.emit(());
+                    None
+                }
+                _ => None,
+            };
+            if let Some(n) = next {
+                e.prevent_default();
+                e.stop_propagation();
+                let _ = items[n].focus();
+            }
+        })
+    };
+    html! {
+        <div class="mt-menu">
+            <button type="button" class="mt-menu-button" ref={button} aria-haspopup="menu" aria-expanded={(*open).to_string()}
+                aria-label="Game menu" title="Game menu" onclick={toggle}>{ "⋯" }</button>
+            if *open {
+                <div class="mt-menu-list" role="menu" aria-label="Game" ref={list} {onkeydown}>
+                    <button type="button" role="menuitem" onclick={copy_pgn}>{ "Copy PGN" }</button>
+                    <button type="button" role="menuitem" onclick={copy_fen}>{ "Copy FEN" }</button>
+                    <button type="button" role="menuitem" onclick={save}>{ "Download game" }</button>
+                    <button type="button" role="menuitem" onclick={flip}>{ "Flip board" }</button>
+                    if let Some(url) = &props.open_url {
+                        <a role="menuitem" href={url.emit(())} target="_blank" rel="noopener" onclick={{
+                            let close = close.clone();
+                            Callback::from(move |_: MouseEvent| close.emit(()))
+                        }}>{ "Open in Movetext" }</a>
+                    }
+                </div>
+            }
+            <span class="mt-menu-status" role="status">{ (*status).clone() }</span>
+        </div>
+    }
+}

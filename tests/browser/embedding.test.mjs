@@ -1,0 +1,203 @@
+// Browser tests of the widget on page authors' pages: its menu (copy PGN
+// and FEN, checked on the clipboard; download; flip; open in the app at the
+// shown move), a page of fifty widgets drawn as they come near the screen
+// (one WebAssembly instance, the longest task printed), and a live game
+// read again as the test appends moves to its file.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { startBrowser, outDir, longTasks } from './harness.mjs';
+
+const dir = join(outDir, 'embedding');
+let browser;
+
+const GAME = '[White "Anna"]\n[Black "Ben"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 *\n';
+const AFTER_NF3 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2';
+
+const page = (body) => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Games</title><link rel="icon" href="data:,">
+<script type="module" src="/widget/movetext.js"></script></head>
+<body style="margin: 0; font: 16px sans-serif">${body}</body></html>`;
+
+/** A round of fifty games, each a few moves, with text between them. */
+function round() {
+  const openings = ['1. e4 e5 2. Nf3 Nc6 3. Bb5 a6', '1. d4 d5 2. c4 e6 3. Nc3 Nf6', '1. c4 e5 2. Nc3 Nf6 3. g3 d5',
+    '1. e4 c5 2. Nf3 d6 3. d4 cxd4', '1. Nf3 d5 2. g3 Nf6 3. Bg2 e6'];
+  let body = '<h1>Round 5</h1>';
+  for (let i = 0; i < 50; i++) {
+    const pgn = `[White "Player ${2 * i + 1}"]\n[Black "Player ${2 * i + 2}"]\n[Result "*"]\n\n${openings[i % 5]} *`;
+    body += `<h2>Board ${i + 1}</h2>\n<movetext-viewer id="g${i}" moves="bottom" size="420px">${pgn}</movetext-viewer>\n`;
+  }
+  return page(body);
+}
+
+before(async () => {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'round.html'), round());
+  await writeFile(join(dir, 'live.html'), page('<movetext-viewer id="live" src="/embedding/live.pgn" live="1" ply="last" moves="bottom"></movetext-viewer>'));
+  await writeFile(join(dir, 'game.pgn'), GAME);
+  await writeFile(join(dir, 'from-file.html'), page('<movetext-viewer id="w" src="/embedding/game.pgn" ply="3"></movetext-viewer>'));
+  browser = await startBrowser({ mounts: { '/embedding/': dir } });
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.url.replace(/\/$/, '') });
+});
+after(async () => {
+  await browser?.close();
+});
+
+test('the menu copies the PGN and the FEN, downloads the game, flips the board and opens the game in the app', async () => {
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${browser.url}widget/demo.html`);
+  await p.evaluate((pgn) => {
+    const el = document.createElement('movetext-viewer');
+    el.id = 'w';
+    el.setAttribute('pgn', pgn);
+    el.setAttribute('ply', '3');
+    document.body.prepend(el);
+  }, GAME);
+  await p.waitForSelector('#w .board[data-fen]');
+  await p.bringToFront();
+  const w = p.locator('#w');
+  const menu = w.getByRole('button', { name: 'Game menu' });
+  const choose = async (name) => {
+    await menu.click();
+    await w.getByRole('menuitem', { name }).click();
+  };
+  // Copy PGN: the game as the widget has it.
+  await choose('Copy PGN');
+  const pgn = await p.evaluate(() => navigator.clipboard.readText());
+  assert.equal(pgn, await p.evaluate(() => document.getElementById('w').getPgn()));
+  assert.match(pgn, /\[White "Anna"\][\s\S]*1\. e4 e5 2\. Nf3 Nc6/);
+  // Copy FEN: the shown position (after 2. Nf3).
+  await choose('Copy FEN');
+  assert.equal(await p.evaluate(() => navigator.clipboard.readText()), AFTER_NF3);
+  // Download: the game, named after its players.
+  const [download] = await Promise.all([p.waitForEvent('download'), choose('Download game')]);
+  assert.equal(download.suggestedFilename(), 'Anna – Ben.pgn');
+  assert.equal(await readFile(await download.path(), 'utf8'), pgn);
+  // Flip: Black at the bottom.
+  assert.equal(await w.locator('.board').getAttribute('data-flipped'), 'false');
+  await choose('Flip board');
+  assert.equal(await w.locator('.board').getAttribute('data-flipped'), 'true');
+  // The keyboard: the first item has the focus, arrows move it, Escape
+  // closes the menu and gives the focus back to the button.
+  await menu.focus();
+  await p.keyboard.press('Enter');
+  const focused = () => p.evaluate(() => document.getElementById('w').shadowRoot.activeElement?.textContent);
+  assert.equal(await focused(), 'Copy PGN');
+  await p.keyboard.press('ArrowDown');
+  assert.equal(await focused(), 'Copy FEN');
+  await p.keyboard.press('ArrowUp');
+  await p.keyboard.press('ArrowUp');
+  assert.equal(await focused(), 'Open in Movetext');
+  await p.screenshot({ path: join(outDir, 'embedding-menu.png'), clip: await w.boundingBox() });
+  await p.keyboard.press('Escape');
+  assert.equal(await w.getByRole('menu').count(), 0);
+  assert.equal(await focused(), '⋯');
+  // Open in Movetext: the app, on this game at this move.
+  await menu.click();
+  const href = await w.getByRole('menuitem', { name: 'Open in Movetext' }).getAttribute('href');
+  assert.ok(href.startsWith(browser.url) && href.includes('&pgn='), href);
+  const app = await browser.context.newPage();
+  await app.goto(href);
+  await app.waitForFunction((fen) => document.querySelector('.board-col .board')?.dataset.fen === fen, AFTER_NF3);
+  assert.match(await app.locator('.file-name').innerText(), /Shared game/);
+  assert.equal(await app.locator('.mv.current').innerText(), 'Nf3');
+  assert.match(await app.locator('.game-title').innerText(), /Anna/);
+  await app.close();
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('a widget reading a file opens it in the app from the same address', async () => {
+  const p = await browser.context.newPage();
+  await p.goto(`${browser.url}embedding/from-file.html`);
+  await p.waitForSelector('#w .board[data-fen]');
+  await p.locator('#w').getByRole('button', { name: 'Game menu' }).click();
+  const href = await p.locator('#w').getByRole('menuitem', { name: 'Open in Movetext' }).getAttribute('href');
+  assert.equal(href, `${browser.url}?url=${encodeURIComponent(`${browser.url}embedding/game.pgn`)}#game=1&ply=3`);
+  const app = await browser.context.newPage();
+  await app.goto(href);
+  await app.waitForFunction((fen) => document.querySelector('.board-col .board')?.dataset.fen === fen, AFTER_NF3);
+  assert.match(await app.locator('.file-name').innerText(), /game\.pgn/);
+  await app.close();
+  await p.close();
+});
+
+test('fifty widgets on a page are drawn as they come near the screen, on one instance, and the page keeps answering', async () => {
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${browser.url}embedding/round.html`);
+  const tasks = await longTasks(p);
+  const drawn = () => p.evaluate(() => [...document.querySelectorAll('movetext-viewer')]
+    .filter((el) => el.shadowRoot?.querySelector('.board[data-fen]')).length);
+  await p.waitForFunction(() => document.getElementById('g0').shadowRoot?.querySelector('.board[data-fen]'));
+  await p.waitForTimeout(500);
+  const first = await drawn();
+  assert.ok(first >= 1 && first < 20, `${first} drawn at first`);
+  // Scrolled to the end a screen at a time: every widget is drawn, and the
+  // page answers every time.
+  let slowest = 0;
+  for (let y = 0; y < 60; y++) {
+    const t0 = Date.now();
+    const end = await p.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
+    });
+    slowest = Math.max(slowest, Date.now() - t0);
+    await p.waitForTimeout(150);
+    if (end) break;
+  }
+  await p.waitForFunction(() => [...document.querySelectorAll('movetext-viewer')]
+    .every((el) => el.shadowRoot?.querySelector('.board[data-fen]')), null, { timeout: 30_000 });
+  assert.equal(await drawn(), 50);
+  const wasm = await p.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('movetext_wasm_bg.wasm')).length);
+  assert.equal(wasm, 1, 'one WebAssembly module for every widget');
+  const longest = await tasks.take();
+  console.log(`50 widgets: ${first} drawn at first, all 50 after scrolling; longest task ${longest.text}; slowest answer while scrolling ${slowest} ms`);
+  // The last one works.
+  await p.evaluate(() => document.getElementById('g49').goTo('last'));
+  await p.waitForFunction(() => document.getElementById('g49').getFen().startsWith('rnbqkb1r/ppp2ppp/4pn2/3p4'));
+  await p.screenshot({ path: join(outDir, 'embedding-round.png') });
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('a live game shows the moves added to its file, following the reader at the last move, until it has a result', async () => {
+  const file = join(dir, 'live.pgn');
+  const header = (result) => `[White "Live"]\n[Black "Game"]\n[Result "${result}"]\n\n`;
+  await writeFile(file, `${header('*')}1. e4 e5`);
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${browser.url}embedding/live.html`);
+  await p.waitForSelector('#live .board[data-fen]');
+  const w = p.locator('#live');
+  assert.equal(await w.locator('.mt-live').innerText(), 'Live');
+  const fen = () => p.evaluate(() => document.getElementById('live').getFen());
+  const moves = () => w.locator('.mv').count();
+  assert.equal(await moves(), 2);
+  // At the last move: the reader follows the game.
+  await appendFile(file, ' 2. Nf3');
+  await p.waitForFunction(() => document.getElementById('live').getFen().startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/'), null, { timeout: 10_000 });
+  assert.equal(await moves(), 3);
+  await p.screenshot({ path: join(outDir, 'embedding-live.png'), clip: await w.boundingBox() });
+  // Elsewhere: the moves come, the reader stays.
+  await p.evaluate(() => document.getElementById('live').goTo('1'));
+  const after1 = await fen();
+  await appendFile(file, ' Nc6');
+  await p.waitForFunction(() => document.getElementById('live').shadowRoot.querySelectorAll('.mv').length === 4, null, { timeout: 10_000 });
+  assert.equal(await fen(), after1);
+  // A result: the marker goes, and the file is not read again.
+  await writeFile(file, `${header('1-0')}1. e4 e5 2. Nf3 Nc6 3. Bb5 1-0`);
+  await p.waitForFunction(() => !document.getElementById('live').shadowRoot.querySelector('.mt-live'), null, { timeout: 10_000 });
+  assert.equal(await moves(), 5);
+  await writeFile(file, `${header('*')}1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *`);
+  await p.waitForTimeout(2500);
+  assert.equal(await moves(), 5, 'a finished game is not read again');
+  assert.deepEqual(errors, []);
+  await p.close();
+});
