@@ -90,17 +90,25 @@ export function collectErrors(page) {
  * `reload` is false) reloads the page so that it starts with nothing saved.
  */
 export async function forgetSavedSession(page, { reload = true } = {}) {
-  // Waits for the deletion itself: a deletion still blocked by an open
-  // connection would otherwise land later and wipe what the test saves
-  // next. (The app closes its connections after each transaction, and on
-  // a version change.)
-  const deleted = await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.deleteDatabase('movetext');
-    req.onsuccess = () => ok(true);
+  // The app's store is emptied, not the database deleted: Chromium can
+  // finish deleting a database after it said it had, wiping what the app
+  // wrote into it meanwhile. (The database and its store are made as the
+  // app makes them when they are not there.)
+  const cleared = await page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.open('movetext', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('session');
+    req.onsuccess = () => {
+      const db = req.result;
+      const tx = db.transaction('session', 'readwrite');
+      tx.objectStore('session').clear();
+      tx.oncomplete = () => { db.close(); ok(true); };
+      tx.onerror = () => { db.close(); ok(false); };
+      tx.onabort = () => { db.close(); ok(false); };
+    };
     req.onerror = () => ok(false);
     setTimeout(() => ok(false), 10_000);
   }));
-  if (!deleted) throw new Error('the saved session could not be deleted');
+  if (!cleared) throw new Error('the saved session could not be cleared');
   if (reload) {
     await page.reload();
     await page.waitForSelector('.board[data-fen]');
