@@ -134,6 +134,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let update_in_view: Rc<dyn Fn()> = {
         let (container, sizes, dispatch) = (container.clone(), sizes.clone(), in_view.dispatcher());
         Rc::new(move || {
+            // A list of one page is drawn whole: nothing to look at (each
+            // look makes the browser lay the page out).
+            let pages = sizes.borrow().layout.as_ref().map_or(0, |l| l.pages.len());
+            if pages < 2 {
+                return;
+            }
             if let Some(list) = container.cast::<HtmlElement>() {
                 dispatch.dispatch(InViewAction::Wanted(pages_in_view(&list, &sizes.borrow())));
             }
@@ -162,7 +168,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let in_view = in_view.clone();
         use_effect(move || {
             let mut timeout = None;
-            if let Some(list) = container.cast::<HtmlElement>() {
+            if let Some(list) = container.cast::<HtmlElement>().filter(|_| pages > 1) {
                 measure(&list, &mut sizes.borrow_mut());
                 update();
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
