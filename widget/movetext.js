@@ -236,6 +236,12 @@ export async function mount(element, options = {}) {
 
   const opts = { ...options };
   if (opts.size) element.style.setProperty('width', String(opts.size));
+  // Board colours and pieces may also come from the page's CSS.
+  const css = getComputedStyle(element);
+  for (const [option, property] of [['board', '--movetext-board'], ['pieces', '--movetext-pieces']]) {
+    const value = css.getPropertyValue(property).trim().replace(/^["']|["']$/g, '');
+    if (opts[option] === undefined && value) opts[option] = value;
+  }
   // "Open in Movetext": the app is the folder above the widget's files
   // unless the page names one (or none); a game read from `src` is opened
   // there from the same address.
@@ -344,7 +350,8 @@ export async function mount(element, options = {}) {
 }
 
 const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players', 'clocks', 'moves',
-  'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size', 'menu', 'app', 'live'];
+  'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size', 'menu', 'app', 'live',
+  'board', 'pieces'];
 
 // Elements are drawn when they come near the screen (a page of a round of
 // fifty games stays quick), one a task; `loading="eager"` draws at once.

@@ -51,6 +51,9 @@ pub struct BoardProps {
     /// A square was clicked (the board editor); moves are then not made.
     #[prop_or_default]
     pub on_square: Option<Callback<Square>>,
+    /// The piece drawings.
+    #[prop_or_default]
+    pub pieces: pieces::PieceSet,
 }
 
 /// What the pointer is doing on the board.
@@ -122,22 +125,30 @@ pub fn arrow_points(from: (f32, f32), to: (f32, f32)) -> String {
 }
 
 /// The piece drawings as SVG symbols, rendered once.
+#[derive(Properties, PartialEq)]
+struct PieceSymbolsProps {
+    set: pieces::PieceSet,
+}
+
 #[function_component(PieceSymbols)]
-fn piece_symbols() -> Html {
+fn piece_symbols(props: &PieceSymbolsProps) -> Html {
+    let set = props.set;
+    // The letters of the Discs set are drawn thick.
+    let line_width = if set == pieces::PieceSet::Discs { "7" } else { "2.6" };
     let symbols = Color::ALL.iter().flat_map(|&color| {
         Role::ALL.iter().map(move |&role| {
             let (fill, outline, contrast) = match color {
                 Color::White => ("#fbfaf6", "#1d1d1d", "#1d1d1d"),
                 Color::Black => ("#2c2c2c", "#0d0d0d", "#ebe7de"),
             };
-            let paths = pieces::shapes(role).iter().map(|shape| match shape.part {
+            let paths = pieces::shapes_in(set, role).iter().map(|shape| match shape.part {
                 Part::Body => html! {
                     <path d={shape.d} fill={fill} stroke={outline}
                         stroke-width="3.2" stroke-linejoin="round" />
                 },
                 Part::Line => html! {
                     <path d={shape.d} fill="none" stroke={contrast}
-                        stroke-width="2.6" stroke-linecap="round" />
+                        stroke-width={line_width} stroke-linecap="round" stroke-linejoin="round" />
                 },
                 Part::Dot => html! { <path d={shape.d} fill={contrast} /> },
             });
@@ -317,7 +328,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
             <p id="board-description" class="sr-only">{ props.description.clone() }</p>
             <p class="sr-only" aria-live="polite">{ cursor_words }</p>
             <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false" ref={svg}>
-                <PieceSymbols />
+                <PieceSymbols set={props.pieces} />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
                 { for dark_squares }
                 { for last }

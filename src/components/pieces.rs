@@ -1,5 +1,7 @@
-//! The Movetext piece set: six Staunton-style silhouettes drawn as SVG paths
-//! in a 100 × 100 box, standing on a common plinth.
+//! The piece sets, each six drawings as SVG paths in a 100 × 100 box:
+//! Movetext's own (Staunton-style silhouettes standing on a common plinth),
+//! Flat (plain geometric shapes on a low base) and Discs (a disc with the
+//! piece's letter, for teaching and for small boards).
 //!
 //! Each piece is a list of [`Shape`]s painted in order. A [`Part::Body`] is
 //! filled with the piece colour and outlined; a [`Part::Line`] is an inner
@@ -110,15 +112,105 @@ const KING: &[Shape] = &[
     PLINTH,
 ];
 
-/// The drawing of a piece of the given role; the same shapes serve both colours.
+/// The low base of the Flat set.
+const BASE: Shape = body("M26 90 V82 Q26 79 29 79 H71 Q74 79 74 82 V90 Z");
+
+const FLAT_PAWN: &[Shape] = &[body("M37 79 L43 47 H57 L63 79 Z"), body("M50 20 A12 12 0 1 1 49.99 20 Z"), BASE];
+
+const FLAT_ROOK: &[Shape] =
+    &[body("M34 79 L37 42 H63 L66 79 Z"), body("M31 42 V20 H39.5 V27 H45.5 V20 H54.5 V27 H60.5 V20 H69 V42 Z"), BASE];
+
+const FLAT_KNIGHT: &[Shape] = &[
+    body(
+        "M34 79 C34 66 41 58 46 51 C40 53 33 56 28 52 C24 48 29 40 35 33          C39 27 42 20 48 16 L51 11 L55 17 C68 20 73 34 71 50 C70 62 66 70 66 79 Z",
+    ),
+    dot("M43 29 A3.2 3.2 0 1 1 42.99 29 Z"),
+    BASE,
+];
+
+const FLAT_BISHOP: &[Shape] = &[
+    body("M38 79 L43 52 H57 L62 79 Z"),
+    body("M50 14 C60 22 66 32 62 43 C60 49 55 52 50 52 C45 52 40 49 38 43 C34 32 40 22 50 14 Z"),
+    line("M55 25 L46 36"),
+    BASE,
+];
+
+const FLAT_QUEEN: &[Shape] = &[
+    body("M31 79 L25 33 L38 50 L44 24 L50 46 L56 24 L62 50 L75 33 L69 79 Z"),
+    body("M25 24 A5 5 0 1 1 24.99 24 Z"),
+    body("M44 15 A5 5 0 1 1 43.99 15 Z"),
+    body("M56 15 A5 5 0 1 1 55.99 15 Z"),
+    body("M75 24 A5 5 0 1 1 74.99 24 Z"),
+    BASE,
+];
+
+const FLAT_KING: &[Shape] = &[
+    body("M33 79 C29 64 25 53 31 46 C37 40 45 43 50 51 C55 43 63 40 69 46 C75 53 71 64 67 79 Z"),
+    body("M46 44 V30 H38 V22 H46 V13 H54 V22 H62 V30 H54 V44 Z"),
+    BASE,
+];
+
+/// The disc every piece of the Discs set is drawn on.
+const DISC: Shape = body("M50 11 A39 39 0 1 1 49.99 11 Z");
+
+const DISC_PAWN: &[Shape] = &[DISC, line("M42 68 V32 H53 Q62 32 62 41.5 Q62 51 53 51 H42")];
+const DISC_KNIGHT: &[Shape] = &[DISC, line("M39 68 V32 L61 68 V32")];
+const DISC_BISHOP: &[Shape] =
+    &[DISC, line("M41 68 V32 H52 Q60 32 60 40.5 Q60 49 52 49 H41 M52 49 Q62 49 62 58.5 Q62 68 52 68 H41")];
+const DISC_ROOK: &[Shape] = &[DISC, line("M41 68 V32 H53 Q62 32 62 41 Q62 50 53 50 H41 M52 50 L62 68")];
+const DISC_QUEEN: &[Shape] = &[DISC, line("M50 31 A17 18.5 0 1 1 49.99 31 M53 58 L63 70")];
+const DISC_KING: &[Shape] = &[DISC, line("M41 32 V68 M61 32 L41 53 M47 47 L62 68")];
+
+/// A set of piece drawings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PieceSet {
+    /// Movetext's own Staunton-style pieces.
+    #[default]
+    Movetext,
+    /// Plain geometric shapes.
+    Flat,
+    /// A disc with the piece's letter (K, Q, R, B, N, P).
+    Discs,
+}
+
+impl PieceSet {
+    /// Reads `movetext`, `flat` or `discs` (Movetext's own otherwise).
+    pub fn parse(name: &str) -> PieceSet {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "flat" => PieceSet::Flat,
+            "discs" | "disc" | "letters" => PieceSet::Discs,
+            _ => PieceSet::Movetext,
+        }
+    }
+}
+
+/// The drawing of a piece of the given role in Movetext's own set; the same
+/// shapes serve both colours.
 pub fn shapes(role: Role) -> &'static [Shape] {
-    match role {
-        Role::Pawn => PAWN,
-        Role::Knight => KNIGHT,
-        Role::Bishop => BISHOP,
-        Role::Rook => ROOK,
-        Role::Queen => QUEEN,
-        Role::King => KING,
+    shapes_in(PieceSet::Movetext, role)
+}
+
+/// The drawing of a piece of the given role in a set.
+pub fn shapes_in(set: PieceSet, role: Role) -> &'static [Shape] {
+    match (set, role) {
+        (PieceSet::Movetext, Role::Pawn) => PAWN,
+        (PieceSet::Movetext, Role::Knight) => KNIGHT,
+        (PieceSet::Movetext, Role::Bishop) => BISHOP,
+        (PieceSet::Movetext, Role::Rook) => ROOK,
+        (PieceSet::Movetext, Role::Queen) => QUEEN,
+        (PieceSet::Movetext, Role::King) => KING,
+        (PieceSet::Flat, Role::Pawn) => FLAT_PAWN,
+        (PieceSet::Flat, Role::Knight) => FLAT_KNIGHT,
+        (PieceSet::Flat, Role::Bishop) => FLAT_BISHOP,
+        (PieceSet::Flat, Role::Rook) => FLAT_ROOK,
+        (PieceSet::Flat, Role::Queen) => FLAT_QUEEN,
+        (PieceSet::Flat, Role::King) => FLAT_KING,
+        (PieceSet::Discs, Role::Pawn) => DISC_PAWN,
+        (PieceSet::Discs, Role::Knight) => DISC_KNIGHT,
+        (PieceSet::Discs, Role::Bishop) => DISC_BISHOP,
+        (PieceSet::Discs, Role::Rook) => DISC_ROOK,
+        (PieceSet::Discs, Role::Queen) => DISC_QUEEN,
+        (PieceSet::Discs, Role::King) => DISC_KING,
     }
 }
 
@@ -142,6 +234,20 @@ mod tests {
             assert!(drawing.iter().any(|s| s.part == Part::Body));
             assert_eq!(drawing.last(), Some(&PLINTH));
         }
+    }
+
+    #[test]
+    fn every_set_draws_every_piece_differently() {
+        for set in [PieceSet::Movetext, PieceSet::Flat, PieceSet::Discs] {
+            let drawings: Vec<_> = Role::ALL.iter().map(|&r| shapes_in(set, r)).collect();
+            for (i, d) in drawings.iter().enumerate() {
+                assert!(d.iter().any(|s| s.part == Part::Body), "{set:?}: a body");
+                assert!(drawings[..i].iter().all(|e| e != d), "{set:?}: two pieces drawn alike");
+            }
+        }
+        assert_eq!(PieceSet::parse(" Flat"), PieceSet::Flat);
+        assert_eq!(PieceSet::parse("discs"), PieceSet::Discs);
+        assert_eq!(PieceSet::parse("other"), PieceSet::Movetext);
     }
 
     #[test]

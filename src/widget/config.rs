@@ -86,6 +86,11 @@ pub struct WidgetOptions {
     /// The address the PGN was read from (`src`, made absolute by the
     /// script): the app opens it again rather than carrying the text.
     pub source: Option<String>,
+    /// The board's colours: `wood` (the default), `green`, `blue`, `grey`
+    /// or `rose`.
+    pub board: String,
+    /// The piece drawings.
+    pub pieces: crate::components::pieces::PieceSet,
     /// `live="SECONDS"` with `src`: the script reads the source again every
     /// so many seconds; the widget says "Live" until the game has a result.
     pub live: bool,
@@ -113,6 +118,8 @@ impl Default for WidgetOptions {
             app: None,
             source: None,
             live: false,
+            board: "wood".to_owned(),
+            pieces: crate::components::pieces::PieceSet::Movetext,
         }
     }
 }
@@ -159,6 +166,11 @@ impl WidgetOptions {
             menu: flag("menu", d.menu),
             app: get("app").filter(|a| !matches!(a.trim(), "" | "none" | "false")).or(d.app),
             source: get("source").filter(|s| !s.trim().is_empty()).or(d.source),
+            board: get("board")
+                .map(|b| b.trim().to_ascii_lowercase())
+                .filter(|b| matches!(b.as_str(), "wood" | "green" | "blue" | "grey" | "rose"))
+                .unwrap_or(d.board),
+            pieces: get("pieces").map_or(d.pieces, |p| crate::components::pieces::PieceSet::parse(&p)),
             live: get("source").is_some_and(|s| !s.trim().is_empty())
                 && get("live").and_then(|l| l.trim().parse::<f64>().ok()).is_some_and(|l| l > 0.0),
         }

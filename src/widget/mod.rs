@@ -260,7 +260,7 @@ pub fn widget(props: &WidgetProps) -> Html {
     html! {
         // The frame is the container whose width places the moves.
         <div class="mt-frame">
-        <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} tabindex="0"
+        <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} data-board={opts.board.clone()} tabindex="0"
             role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
             if picker.is_some() || menu.is_some() || live {
                 <div class="mt-bar">
@@ -273,7 +273,7 @@ pub fn widget(props: &WidgetProps) -> Html {
             }
             <BoardView class="mt-board-col" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} {flipped} playing={viewer.playing}
                 delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()} players={opts.players} clocks={opts.clocks}
-                controls={opts.controls && !training_on} wheel={opts.wheel && !training_on} {on_move}>
+                controls={opts.controls && !training_on} wheel={opts.wheel && !training_on} {on_move} pieces={opts.pieces}>
                 if opts.train {
                     <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
                         on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} />

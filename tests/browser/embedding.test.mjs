@@ -37,6 +37,13 @@ before(async () => {
   await writeFile(join(dir, 'round.html'), round());
   await writeFile(join(dir, 'live.html'), page('<movetext-viewer id="live" src="/embedding/live.pgn" live="1" ply="last" moves="bottom"></movetext-viewer>'));
   await writeFile(join(dir, 'game.pgn'), GAME);
+  const looks = [['wood', 'movetext', ''], ['green', 'flat', ''], ['blue', 'discs', ''], ['grey', '', '--movetext-pieces: flat'],
+    ['rose', 'discs', ''], ['', '', '--movetext-board: blue; --movetext-pieces: discs']];
+  await writeFile(join(dir, 'looks.css'), 'body { display: flex; flex-wrap: wrap; gap: 8px; } movetext-viewer { width: 300px; }\n'
+    + looks.map(([, , css], i) => (css ? `#look${i} { ${css} }` : '')).join('\n'));
+  await writeFile(join(dir, 'looks.html'), page('<link rel="stylesheet" href="/embedding/looks.css">' + looks.map(([board, pieces], i) =>
+    `<movetext-viewer id="look${i}" ${board ? `board="${board}"` : ''} ${pieces ? `pieces="${pieces}"` : ''} moves="none" players="false" controls="false" menu="false"
+      pgn="1. e4 e5 2. Nf3 Nc6 3. Bb5 Nf6 4. O-O Nxe4 5. Qe2 Qe7 *" ply="last"></movetext-viewer>`).join('\n')));
   await writeFile(join(dir, 'from-file.html'), page('<movetext-viewer id="w" src="/embedding/game.pgn" ply="3"></movetext-viewer>'));
   browser = await startBrowser({ mounts: { '/embedding/': dir } });
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.url.replace(/\/$/, '') });
@@ -198,6 +205,34 @@ test('a live game shows the moves added to its file, following the reader at the
   await writeFile(file, `${header('*')}1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *`);
   await p.waitForTimeout(2500);
   assert.equal(await moves(), 5, 'a finished game is not read again');
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+test('board colours and piece sets, as options and as CSS properties', async () => {
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${browser.url}embedding/looks.html`);
+  await p.waitForFunction(() => [...document.querySelectorAll('movetext-viewer')].every((el) => el.shadowRoot?.querySelector('.board[data-fen]')));
+  const look = (i) => p.evaluate((id) => {
+    const root = document.getElementById(id).shadowRoot;
+    return {
+      dark: getComputedStyle(root.querySelector('.sq-dark')).fill,
+      king: root.querySelector('symbol[id="mt-wK"]').innerHTML,
+    };
+  }, `look${i}`);
+  const all = [];
+  for (let i = 0; i < 6; i++) all.push(await look(i));
+  // Five board colours (the sixth repeats blue, from CSS), three piece sets.
+  assert.equal(new Set(all.slice(0, 5).map((l) => l.dark)).size, 5, JSON.stringify(all.map((l) => l.dark)));
+  assert.equal(all[5].dark, all[2].dark, 'blue from --movetext-board');
+  assert.equal(new Set(all.map((l) => l.king)).size, 3);
+  assert.equal(all[1].king, all[3].king, 'flat from --movetext-pieces');
+  assert.equal(all[2].king, all[4].king);
+  assert.equal(all[5].king, all[2].king, 'discs from --movetext-pieces');
+  assert.notEqual(all[0].king, all[1].king);
+  await p.screenshot({ path: join(outDir, 'embedding-looks.png'), fullPage: true });
   assert.deepEqual(errors, []);
   await p.close();
 });
