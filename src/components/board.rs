@@ -195,6 +195,18 @@ pub fn chess_board(props: &BoardProps) -> Html {
     };
     let editable = !props.legal.is_empty();
     let PointerHandlers { onpointerdown, onpointermove, onpointerup } = use_pointer(props, &state, &svg);
+    // The position drawn before (to see which piece moved), and when the
+    // pointer last let go (a move made with it is not slid).
+    let shown = use_mut_ref(|| None::<(AttrValue, Board, Option<(Square, Square)>)>);
+    let pointer_up = use_mut_ref(|| 0.0_f64);
+    let onpointerup = {
+        let pointer_up = pointer_up.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pointer_up.borrow_mut() = crate::state::slice_clock::now();
+            onpointerup.emit(e);
+        })
+    };
+
     // Focus by the pointer (its press comes first) or by keyboard: only the
     // keyboard shows the cursor.
     let pressed = use_mut_ref(|| false);
@@ -245,14 +257,60 @@ pub fn chess_board(props: &BoardProps) -> Html {
     });
     let coords = coordinates(flipped);
     let dragged = state.drag.map(|d| d.0);
+    // The piece that has just moved slides from its square when the game is
+    // stepped forward (not after a move made with the pointer, whose piece
+    // is already there, nor for readers who ask for less motion).
+    // (Decided once a position: drawn again, it keeps its slide.)
+    let slide = match &*shown.borrow() {
+        Some((fen, _, slide)) if *fen == props.fen => *slide,
+        previous => props.last_move.filter(|&(from, to)| {
+            let Some((_, before, _)) = previous else { return false };
+            let moved =
+                before.piece_at(from).is_some_and(|p| props.board.piece_at(to).is_some_and(|q| q.color == p.color));
+            *before != props.board
+                && moved
+                && props.board.piece_at(from).is_none()
+                && crate::state::slice_clock::now() - *pointer_up.borrow() > 400.0
+                && !less_motion()
+        }),
+    };
+    {
+        let (shown, board, svg, fen) = (shown.clone(), props.board.clone(), svg.clone(), props.fen.clone());
+        use_effect_with(props.fen.clone(), move |_| {
+            *shown.borrow_mut() = Some((fen, board, slide));
+            // Slides start once drawn.
+            if let Some(svg) = svg.cast::<web_sys::Element>() {
+                if let Ok(list) = svg.query_selector_all("animate.slide") {
+                    for i in 0..list.length() {
+                        if let Some(el) = list.item(i) {
+                            if let Ok(begin) = js_sys::Reflect::get(&el, &"beginElement".into()) {
+                                if let Some(f) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&begin) {
+                                    let _ = f.call0(&el);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    }
     let pieces = Square::ALL.iter().filter_map(|&sq| {
         let piece = props.board.piece_at(sq)?;
         let (x, y) = corner(sq, flipped);
         let class = if dragged == Some(sq) { "piece lifted" } else { "piece" };
         let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
+        let glide = slide.filter(|&(_, to)| to == sq).map(|(from, _)| {
+            let (fx, fy) = corner(from, flipped);
+            html! {
+                <>
+                    <animate class="slide" attributeName="x" from={fx.to_string()} to={x.to_string()} dur="0.18s" begin="indefinite" fill="freeze" />
+                    <animate class="slide" attributeName="y" from={fy.to_string()} to={y.to_string()} dur="0.18s" begin="indefinite" fill="freeze" />
+                </>
+            }
+        });
         Some(html! {
             <use class={class} href={href} x={x.to_string()} y={y.to_string()} width="100" height="100"
-                data-square={sq.to_string()} data-piece={piece.char().to_string()} />
+                data-square={sq.to_string()} data-piece={piece.char().to_string()}>{ for glide }</use>
         })
     });
     let arrows = props.arrows.iter().filter(|a| a.from != a.to).filter_map(|a| {
@@ -442,4 +500,11 @@ mod tests {
         assert_eq!(list.len(), 7);
         assert_eq!(list[3], "50.0,362.0");
     }
+}
+
+/// Whether the reader asked for less motion (`prefers-reduced-motion`).
+fn less_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
 }

@@ -236,3 +236,30 @@ test('board colours and piece sets, as options and as CSS properties', async () 
   assert.deepEqual(errors, []);
   await p.close();
 });
+
+test('a step forward slides the moved piece, unless the reader asks for less motion', async () => {
+  for (const motion of ['no-preference', 'reduce']) {
+    const p = await browser.context.newPage();
+    await p.emulateMedia({ reducedMotion: motion });
+    await p.goto(`${browser.url}embedding/looks.html`);
+    await p.waitForSelector('#look0 .board[data-fen]');
+    await p.evaluate(() => document.getElementById('look0').goTo('first'));
+    await p.waitForFunction(() => document.getElementById('look0').getFen().startsWith('rnbqkbnr/pppppppp/8/8/8/8/'));
+    await p.locator('#look0 .mt-widget').focus();
+    await p.keyboard.press('ArrowRight');
+    await p.waitForFunction(() => document.getElementById('look0').getFen().startsWith('rnbqkbnr/pppppppp/8/8/4P3/'));
+    const slides = await p.locator('#look0 use[data-square="e4"] animate.slide').count();
+    assert.equal(slides, motion === 'reduce' ? 0 : 2, motion);
+    if (slides) {
+      // Begun: an animation that has not begun has no start time.
+      const begun = await p.evaluate(() => [...document.getElementById('look0').shadowRoot.querySelectorAll('animate.slide')]
+        .every((a) => { try { return Number.isFinite(a.getStartTime()); } catch { return false; } }));
+      assert.ok(begun, 'the slide began');
+    }
+    // Stepping back slides nothing.
+    await p.keyboard.press('ArrowLeft');
+    await p.waitForFunction(() => document.getElementById('look0').getFen().startsWith('rnbqkbnr/pppppppp/8/8/8/8/'));
+    assert.equal(await p.locator('#look0 animate.slide').count(), 0);
+    await p.close();
+  }
+});
