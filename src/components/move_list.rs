@@ -20,8 +20,9 @@ use crate::state::notation::Notation;
 /// NAGs drawn after a move at most; the rest are counted.
 const MAX_NAGS_SHOWN: usize = 6;
 
-/// Pages drawn with the first drawing of a game.
-const FIRST_PAGES: usize = 2;
+/// Pages drawn with the first drawing of a game (with the page of the shown
+/// move); the next come a page a task.
+const FIRST_PAGES: usize = 1;
 
 /// Games of at most this many pages get all of them drawn, a page per task
 /// after the first ones; longer games only the pages in view (and the
