@@ -8,11 +8,13 @@
 //!   player bars, controls);
 //! - `dialogs`: the move menu and the dialogs of the editor;
 //! - `page`: the app's page, which puts them together;
-//! - [`widget`]: the `<movetext-viewer>` element's component.
+//! - [`widget`]: the `<movetext-viewer>` element's component;
+//! - [`i18n`]: the words of both in the reader's language.
 #![forbid(unsafe_code)]
 
 pub(crate) mod components;
 pub(crate) mod dialogs;
+pub mod i18n;
 pub(crate) mod page;
 pub(crate) mod state;
 pub mod widget;

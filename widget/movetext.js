@@ -236,6 +236,8 @@ export async function mount(element, options = {}) {
 
   const opts = { ...options };
   if (opts.size) element.style.setProperty('width', String(opts.size));
+  // The widget's words are in the page's language unless it names one.
+  if (opts.lang === undefined) opts.lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
   // Board colours and pieces may also come from the page's CSS.
   const css = getComputedStyle(element);
   for (const [option, property] of [['board', '--movetext-board'], ['pieces', '--movetext-pieces']]) {
@@ -351,7 +353,7 @@ export async function mount(element, options = {}) {
 
 const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players', 'clocks', 'moves',
   'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size', 'menu', 'app', 'live',
-  'board', 'pieces'];
+  'board', 'pieces', 'lang'];
 
 // Elements are drawn when they come near the screen (a page of a round of
 // fifty games stays quick), one a task; `loading="eager"` draws at once.

@@ -92,6 +92,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
     let autoplay = Autoplay { playing: props.playing, delay: props.delay, pace: props.pace };
     use_autoplay(props.viewer.clone(), game, current, autoplay);
     let callbacks = use_viewer_callbacks(props.viewer.clone());
+    let lang = crate::i18n::use_lang();
 
     let bottom = if props.flipped { Color::Black } else { Color::White };
     let bar = |color: Color| {
@@ -99,12 +100,15 @@ pub fn board_view(props: &BoardViewProps) -> Html {
             return html! {};
         }
         let place = if color == bottom { "bottom" } else { "top" };
-        player_bar_at(game, current, color, place, props.clocks)
+        player_bar_at(game, current, color, place, props.clocks, lang)
     };
-    let moved = if current == 0 { "the start".to_owned() } else { game.numbered_san(current) };
-    let side = if node.turn().is_white() { "White" } else { "Black" };
-    let label = format!("Chess board, position after {moved}; {side} to move.");
-    let announcement = if current == 0 { "Start position".to_owned() } else { game.numbered_san(current) };
+    let turn = lang.text(if node.turn().is_white() { "turn-white" } else { "turn-black" });
+    let label = if current == 0 {
+        lang.say("board-label-start", &[("turn", turn)])
+    } else {
+        lang.say("board-label", &[("move", &game.numbered_san(current)), ("turn", turn)])
+    };
+    let announcement = if current == 0 { lang.text("start-position").to_owned() } else { game.numbered_san(current) };
     html! {
         <section class={props.class.clone()} aria-label={props.label.clone()}>
             { bar(!bottom) }

@@ -39,7 +39,7 @@ pub struct ControlsProps {
 /// The autoplay delays offered, in milliseconds.
 pub const DELAYS: [(u32, &str); 5] = [(250, "0.25 s"), (500, "0.5 s"), (1000, "1 s"), (2000, "2 s"), (4000, "4 s")];
 /// The real paces offered: how many times as fast as the moves were played.
-pub const PACES: [(u32, &str); 3] = [(1, "Real pace"), (10, "Real ×10"), (60, "Real ×60")];
+pub const PACES: [u32; 3] = [1, 10, 60];
 
 /// Icon paths in a 24 × 24 box.
 fn icon(nav: Nav) -> &'static str {
@@ -55,7 +55,9 @@ fn icon(nav: Nav) -> &'static str {
 /// The navigation bar.
 #[function_component(Controls)]
 pub fn controls(props: &ControlsProps) -> Html {
-    let button = |nav: Nav, label: &'static str, keys: &'static str, enabled: bool| {
+    let lang = crate::i18n::use_lang();
+    let button = |nav: Nav, key: &'static str, keys: &'static str, enabled: bool| {
+        let label = lang.text(key);
         let on_nav = props.on_nav.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_nav.emit(nav));
         html! {
@@ -80,39 +82,49 @@ pub fn controls(props: &ControlsProps) -> Html {
                 let i = select.selected_index().max(0) as usize;
                 match (DELAYS.get(i), PACES.get(i.saturating_sub(DELAYS.len()))) {
                     (Some(d), _) => on_delay.emit(d.0),
-                    (None, Some(p)) => on_pace.emit(Some(p.0)),
+                    (None, Some(&p)) => on_pace.emit(Some(p)),
                     (None, None) => on_delay.emit(1000),
                 }
             }
         })
     };
     let (play_label, play_icon) = if props.playing {
-        ("Pause autoplay", "M8 5v14M16 5v14")
+        (lang.text("autoplay-pause"), "M8 5v14M16 5v14")
     } else {
-        ("Play moves automatically", "M7 4.5v15l12-7.5z")
+        (lang.text("autoplay-play"), "M7 4.5v15l12-7.5z")
     };
+    let delay_label = lang.text("autoplay-delay");
     html! {
-        <div class="controls" role="toolbar" aria-label="Navigation">
-            { button(Nav::First, "First move", "Home", props.can_back) }
-            { button(Nav::Prev, "Previous move", "ArrowLeft", props.can_back) }
+        <div class="controls" role="toolbar" aria-label={lang.text("nav-bar")}>
+            { button(Nav::First, "nav-first", "Home", props.can_back) }
+            { button(Nav::Prev, "nav-prev", "ArrowLeft", props.can_back) }
             <button type="button" class="nav nav-play" aria-label={play_label} title={format!("{play_label} (Space)")}
                 aria-pressed={props.playing.to_string()} aria-keyshortcuts="Space" onclick={play}
                 disabled={!props.can_play && !props.playing}>
                 <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d={play_icon} /></svg>
             </button>
-            { button(Nav::Next, "Next move", "ArrowRight", props.can_forward) }
-            { button(Nav::Last, "Last move", "End", props.can_forward) }
-            <select class="autoplay-delay" aria-label="Autoplay: time per move" title="Autoplay: time per move" {onchange}>
+            { button(Nav::Next, "nav-next", "ArrowRight", props.can_forward) }
+            { button(Nav::Last, "nav-last", "End", props.can_forward) }
+            <select class="autoplay-delay" aria-label={delay_label} title={delay_label} {onchange}>
                 { for DELAYS.iter().map(|(ms, label)| html! {
                     <option selected={props.pace.is_none() && *ms == props.delay}>{ *label }</option>
                 }) }
                 if props.timed {
-                    { for PACES.iter().map(|(f, label)| html! {
-                        <option selected={props.pace == Some(*f)} title="At the time each move took">{ *label }</option>
+                    { for PACES.iter().map(|&f| html! {
+                        <option selected={props.pace == Some(f)} title={lang.text("autoplay-real")}>{ pace_label(lang, f) }</option>
                     }) }
                 }
             </select>
-            { button(Nav::Flip, "Flip board", "F", true) }
+            { button(Nav::Flip, "nav-flip", "F", true) }
         </div>
+    }
+}
+
+/// A real pace's name: the pace itself, or so many times as fast.
+fn pace_label(lang: crate::i18n::Lang, times: u32) -> String {
+    if times == 1 {
+        lang.text("pace-real").to_owned()
+    } else {
+        lang.say("pace-times", &[("times", &times.to_string())])
     }
 }

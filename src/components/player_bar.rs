@@ -46,10 +46,11 @@ pub fn player_bar(props: &PlayerBarProps) -> Html {
     if props.to_move {
         class.push("to-move");
     }
-    let side_label = if props.white { "White" } else { "Black" };
-    let to_move_label = if props.to_move { ", to move" } else { "" };
+    let lang = crate::i18n::use_lang();
+    let side_label = lang.text(if props.white { "side-white" } else { "side-black" });
+    let label = if props.to_move { lang.say("player-to-move", &[("side", side_label)]) } else { side_label.to_owned() };
     html! {
-        <div class={class} data-side={side} aria-label={format!("{side_label}{to_move_label}")} role="group">
+        <div class={class} data-side={side} aria-label={label} role="group">
             <span class={classes!("side-swatch", side)} aria-hidden="true"></span>
             <span class="player-id">
                 if let Some(title) = &props.title {
@@ -100,13 +101,21 @@ fn material(m: &Balance, taken_color: Color) -> Html {
 }
 
 /// The bar of one player at the shown node (with the clock when asked).
-pub fn player_bar_at(game: &ViewGame, current: NodeIx, color: Color, place: &'static str, clocks: bool) -> Html {
+pub fn player_bar_at(
+    game: &ViewGame,
+    current: NodeIx,
+    color: Color,
+    place: &'static str,
+    clocks: bool,
+    lang: crate::i18n::Lang,
+) -> Html {
     let white = color.is_white();
     let prefix = if white { "White" } else { "Black" };
     let known = |v: Option<&str>| {
         v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-" | "0")).map(|v| AttrValue::from(v.to_owned()))
     };
-    let name = known(game.tag(prefix)).unwrap_or_else(|| AttrValue::from(prefix));
+    let name = known(game.tag(prefix))
+        .unwrap_or_else(|| AttrValue::from(lang.text(if white { "side-white" } else { "side-black" })));
     let title = known(game.tag(&format!("{prefix}Title")));
     let elo = known(game.tag(&format!("{prefix}Elo")));
     let clock = clocks

@@ -91,6 +91,9 @@ pub struct WidgetOptions {
     pub board: String,
     /// The piece drawings.
     pub pieces: crate::components::pieces::PieceSet,
+    /// The language of the widget's words (the `lang` option, else the
+    /// page's, which the script passes on).
+    pub lang: crate::i18n::Lang,
     /// `live="SECONDS"` with `src`: the script reads the source again every
     /// so many seconds; the widget says "Live" until the game has a result.
     pub live: bool,
@@ -118,6 +121,7 @@ impl Default for WidgetOptions {
             app: None,
             source: None,
             live: false,
+            lang: crate::i18n::Lang::En,
             board: "wood".to_owned(),
             pieces: crate::components::pieces::PieceSet::Movetext,
         }
@@ -171,6 +175,7 @@ impl WidgetOptions {
                 .filter(|b| matches!(b.as_str(), "wood" | "green" | "blue" | "grey" | "rose"))
                 .unwrap_or(d.board),
             pieces: get("pieces").map_or(d.pieces, |p| crate::components::pieces::PieceSet::parse(&p)),
+            lang: get("lang").map_or(d.lang, |l| crate::i18n::Lang::from_tag(&l)),
             live: get("source").is_some_and(|s| !s.trim().is_empty())
                 && get("live").and_then(|l| l.trim().parse::<f64>().ok()).is_some_and(|l| l > 0.0),
         }

@@ -27,6 +27,7 @@ pub struct WidgetMenuProps {
 /// The widget's menu.
 #[function_component(WidgetMenu)]
 pub fn widget_menu(props: &WidgetMenuProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let open = use_state(|| false);
     let status = use_state(String::new);
     let button = use_node_ref();
@@ -67,20 +68,20 @@ pub fn widget_menu(props: &WidgetMenuProps) -> Html {
     };
     let copy_pgn = {
         let pgn = props.pgn.clone();
-        act(Callback::from(move |()| copy_text(&pgn.emit(()))), "PGN copied")
+        act(Callback::from(move |()| copy_text(&pgn.emit(()))), lang.text("done-pgn-copied"))
     };
     let copy_fen = {
         let fen = props.fen.clone();
-        act(Callback::from(move |()| copy_text(&fen)), "FEN copied")
+        act(Callback::from(move |()| copy_text(&fen)), lang.text("done-fen-copied"))
     };
     let save = {
         let (pgn, title) = (props.pgn.clone(), props.title.clone());
         act(
             Callback::from(move |()| download(&file_safe(&format!("{title}.pgn")), pgn.emit(()).as_bytes())),
-            "Game downloaded",
+            lang.text("done-downloaded"),
         )
     };
-    let flip = act(props.on_flip.clone(), "Board flipped");
+    let flip = act(props.on_flip.clone(), lang.text("done-flipped"));
     // Arrow keys, Home and End move through the items; Escape and Tab close.
     let onkeydown = {
         let (list, close) = (list.clone(), close.clone());
@@ -123,18 +124,18 @@ pub fn widget_menu(props: &WidgetMenuProps) -> Html {
     html! {
         <div class="mt-menu">
             <button type="button" class="mt-menu-button" ref={button} aria-haspopup="menu" aria-expanded={(*open).to_string()}
-                aria-label="Game menu" title="Game menu" onclick={toggle}>{ "⋯" }</button>
+                aria-label={lang.text("menu-button")} title={lang.text("menu-button")} onclick={toggle}>{ "⋯" }</button>
             if *open {
-                <div class="mt-menu-list" role="menu" aria-label="Game" ref={list} {onkeydown}>
-                    <button type="button" role="menuitem" onclick={copy_pgn}>{ "Copy PGN" }</button>
-                    <button type="button" role="menuitem" onclick={copy_fen}>{ "Copy FEN" }</button>
-                    <button type="button" role="menuitem" onclick={save}>{ "Download game" }</button>
-                    <button type="button" role="menuitem" onclick={flip}>{ "Flip board" }</button>
+                <div class="mt-menu-list" role="menu" aria-label={lang.text("picker")} ref={list} {onkeydown}>
+                    <button type="button" role="menuitem" onclick={copy_pgn}>{ lang.text("menu-copy-pgn") }</button>
+                    <button type="button" role="menuitem" onclick={copy_fen}>{ lang.text("menu-copy-fen") }</button>
+                    <button type="button" role="menuitem" onclick={save}>{ lang.text("menu-download") }</button>
+                    <button type="button" role="menuitem" onclick={flip}>{ lang.text("nav-flip") }</button>
                     if let Some(url) = &props.open_url {
                         <a role="menuitem" href={url.emit(())} target="_blank" rel="noopener" onclick={{
                             let close = close.clone();
                             Callback::from(move |_: MouseEvent| close.emit(()))
-                        }}>{ "Open in Movetext" }</a>
+                        }}>{ lang.text("menu-open-app") }</a>
                     }
                 </div>
             }

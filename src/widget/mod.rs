@@ -59,6 +59,7 @@ pub struct WidgetProps {
 #[function_component(Widget)]
 pub fn widget(props: &WidgetProps) -> Html {
     let opts = &props.options;
+    let lang = opts.lang;
     let port = props.port.clone();
     // The file, its edits and the game are the port's (`setPgn` replaces
     // them there and asks for a drawing).
@@ -216,7 +217,7 @@ pub fn widget(props: &WidgetProps) -> Html {
             })
         };
         html! {
-            <select class="mt-picker" aria-label="Game" {onchange}>
+            <select class="mt-picker" aria-label={lang.text("picker")} {onchange}>
                 { for (0..library.len()).map(|i| {
                     let r = library.row(i);
                     let round = library.game_tag(i, "Round").filter(|v| !v.is_empty() && v != "?");
@@ -259,14 +260,15 @@ pub fn widget(props: &WidgetProps) -> Html {
     let live = opts.live && matches!(game.tag("Result").map(str::trim), None | Some("*" | "" | "?"));
     html! {
         // The frame is the container whose width places the moves.
-        <div class="mt-frame">
+        <ContextProvider<crate::i18n::Lang> context={lang}>
+        <div class="mt-frame" lang={lang.tag()}>
         <div class={classes!("mt-widget", opts.moves.class())} data-theme={opts.theme.clone()} data-board={opts.board.clone()} tabindex="0"
-            role="group" aria-label={format!("Chess game: {}", title(&game))} {onkeydown}>
+            role="group" aria-label={lang.say("widget-game", &[("white", player(&game, "White", lang)), ("black", player(&game, "Black", lang))])} {onkeydown}>
             if picker.is_some() || menu.is_some() || live {
                 <div class="mt-bar">
                     { picker.unwrap_or_default() }
                     if live {
-                        <span class="mt-live" role="status" title="This game is followed as it is played">{ "Live" }</span>
+                        <span class="mt-live" role="status" title={lang.text("live-title")}>{ lang.text("live") }</span>
                     }
                     { menu.unwrap_or_default() }
                 </div>
@@ -286,14 +288,22 @@ pub fn widget(props: &WidgetProps) -> Html {
                     <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
                     if problems > 0 {
                         <p class="mt-problems" title={game.diagnostics.iter().map(|d| format!("line {}, column {}: {}", d.line, d.col, d.message)).collect::<Vec<_>>().join("\n")}>
-                            { format!("⚠ {problems} problem{} found while reading this game", if problems == 1 { "" } else { "s" }) }
+                            { format!("⚠ {}", lang.say("problems", &[("count", &problems.to_string())])) }
                         </p>
                     }
                 </div>
             }
         </div>
         </div>
+        </ContextProvider<crate::i18n::Lang>>
     }
+}
+
+/// A player's name, or the side's in the reader's language.
+fn player<'a>(game: &'a ViewGame, side: &str, lang: crate::i18n::Lang) -> &'a str {
+    game.tag(side)
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| lang.text(if side == "White" { "side-white" } else { "side-black" }))
 }
 
 fn title(game: &ViewGame) -> String {

@@ -37,6 +37,8 @@ before(async () => {
   await writeFile(join(dir, 'round.html'), round());
   await writeFile(join(dir, 'live.html'), page('<movetext-viewer id="live" src="/embedding/live.pgn" live="1" ply="last" moves="bottom"></movetext-viewer>'));
   await writeFile(join(dir, 'game.pgn'), GAME);
+  await writeFile(join(dir, 'languages.html'), page(`<movetext-viewer id="de" pgn="1. e4 e5 2. Nf3 *" ply="3" moves="bottom" size="420px"></movetext-viewer>
+    <movetext-viewer id="ru" lang="ru" pgn="1. e4 e5 2. Nf3 *" ply="3" moves="bottom" size="420px"></movetext-viewer>`).replace('<html lang="en">', '<html lang="de">'));
   const looks = [['wood', 'movetext', ''], ['green', 'flat', ''], ['blue', 'discs', ''], ['grey', '', '--movetext-pieces: flat'],
     ['rose', 'discs', ''], ['', '', '--movetext-board: blue; --movetext-pieces: discs']];
   await writeFile(join(dir, 'looks.css'), 'body { display: flex; flex-wrap: wrap; gap: 8px; } movetext-viewer { width: 300px; }\n'
@@ -262,4 +264,27 @@ test('a step forward slides the moved piece, unless the reader asks for less mot
     assert.equal(await p.locator('#look0 animate.slide').count(), 0);
     await p.close();
   }
+});
+
+test('the widget speaks the page\'s language, or the one it is given', async () => {
+  const p = await browser.context.newPage();
+  const errors = [];
+  p.on('pageerror', (e) => errors.push(String(e)));
+  await p.goto(`${browser.url}embedding/languages.html`);
+  await p.waitForFunction(() => ['de', 'ru'].every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')));
+  const de = p.locator('#de');
+  const ru = p.locator('#ru');
+  assert.equal(await de.getByRole('button', { name: 'Nächster Zug' }).count(), 1);
+  assert.equal(await de.getByRole('button', { name: 'Partiemenü' }).count(), 1);
+  assert.match(await de.locator('.board').getAttribute('aria-label'), /^Schachbrett, Stellung nach 2\. Nf3; Schwarz am Zug\.$/);
+  assert.equal(await ru.getByRole('button', { name: 'Следующий ход' }).count(), 1);
+  assert.match(await ru.locator('.board').getAttribute('aria-label'), /^Шахматная доска, позиция после 2\. Nf3; ход чёрных\.$/);
+  assert.equal(await ru.locator('.mt-frame').getAttribute('lang'), 'ru');
+  assert.equal(await de.locator('.mt-frame').getAttribute('lang'), 'de');
+  // The menu too.
+  await ru.getByRole('button', { name: 'Меню партии' }).click();
+  assert.equal(await ru.getByRole('menuitem', { name: 'Копировать PGN' }).count(), 1);
+  await p.screenshot({ path: join(outDir, 'embedding-languages.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await p.close();
 });

@@ -1,0 +1,36 @@
+# Movetext: Deutsch.
+
+nav-bar = Navigation
+nav-first = Erster Zug
+nav-prev = Vorheriger Zug
+nav-next = Nächster Zug
+nav-last = Letzter Zug
+nav-flip = Brett drehen
+autoplay-play = Züge automatisch abspielen
+autoplay-pause = Abspielen anhalten
+autoplay-delay = Abspielen: Zeit pro Zug
+autoplay-real = In der Zeit, die jeder Zug gedauert hat
+pace-real = Echtes Tempo
+pace-times = Echt ×{ $times }
+board-label = Schachbrett, Stellung nach { $move }; { $turn }.
+board-label-start = Schachbrett, Ausgangsstellung; { $turn }.
+turn-white = Weiß am Zug
+turn-black = Schwarz am Zug
+start-position = Ausgangsstellung
+side-white = Weiß
+side-black = Schwarz
+player-to-move = { $side }, am Zug
+menu-button = Partiemenü
+menu-copy-pgn = PGN kopieren
+menu-copy-fen = FEN kopieren
+menu-download = Partie herunterladen
+menu-open-app = In Movetext öffnen
+done-pgn-copied = PGN kopiert
+done-fen-copied = FEN kopiert
+done-downloaded = Partie heruntergeladen
+done-flipped = Brett gedreht
+widget-game = Schachpartie: { $white } – { $black }
+picker = Partie
+live = Live
+live-title = Diese Partie wird verfolgt, während sie gespielt wird
+problems = Beim Lesen dieser Partie gefundene Probleme: { $count }

@@ -1,0 +1,37 @@
+# Movetext's own words: English (the words every other file translates).
+# Fluent syntax: `key = text`, with { $name } where a value goes.
+
+nav-bar = Navigation
+nav-first = First move
+nav-prev = Previous move
+nav-next = Next move
+nav-last = Last move
+nav-flip = Flip board
+autoplay-play = Play moves automatically
+autoplay-pause = Pause autoplay
+autoplay-delay = Autoplay: time per move
+autoplay-real = At the time each move took
+pace-real = Real pace
+pace-times = Real ×{ $times }
+board-label = Chess board, position after { $move }; { $turn }.
+board-label-start = Chess board, position after the start; { $turn }.
+turn-white = White to move
+turn-black = Black to move
+start-position = Start position
+side-white = White
+side-black = Black
+player-to-move = { $side }, to move
+menu-button = Game menu
+menu-copy-pgn = Copy PGN
+menu-copy-fen = Copy FEN
+menu-download = Download game
+menu-open-app = Open in Movetext
+done-pgn-copied = PGN copied
+done-fen-copied = FEN copied
+done-downloaded = Game downloaded
+done-flipped = Board flipped
+widget-game = Chess game: { $white } – { $black }
+picker = Game
+live = Live
+live-title = This game is followed as it is played
+problems = Problems found while reading this game: { $count }

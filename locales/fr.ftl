@@ -1,0 +1,36 @@
+# Movetext : français.
+
+nav-bar = Navigation
+nav-first = Premier coup
+nav-prev = Coup précédent
+nav-next = Coup suivant
+nav-last = Dernier coup
+nav-flip = Retourner l’échiquier
+autoplay-play = Jouer les coups automatiquement
+autoplay-pause = Mettre la lecture en pause
+autoplay-delay = Lecture : temps par coup
+autoplay-real = Au temps pris par chaque coup
+pace-real = Rythme réel
+pace-times = Réel ×{ $times }
+board-label = Échiquier, position après { $move } ; { $turn }.
+board-label-start = Échiquier, position de départ ; { $turn }.
+turn-white = trait aux Blancs
+turn-black = trait aux Noirs
+start-position = Position de départ
+side-white = Blancs
+side-black = Noirs
+player-to-move = { $side }, au trait
+menu-button = Menu de la partie
+menu-copy-pgn = Copier le PGN
+menu-copy-fen = Copier la FEN
+menu-download = Télécharger la partie
+menu-open-app = Ouvrir dans Movetext
+done-pgn-copied = PGN copié
+done-fen-copied = FEN copiée
+done-downloaded = Partie téléchargée
+done-flipped = Échiquier retourné
+widget-game = Partie d’échecs : { $white } – { $black }
+picker = Partie
+live = En direct
+live-title = Cette partie est suivie pendant qu’elle se joue
+problems = Problèmes trouvés en lisant cette partie : { $count }

@@ -1,0 +1,160 @@
+//! Movetext's own words in the reader's language: English, German, French,
+//! Spanish and Russian, from Fluent message files (`locales/*.ftl`: one
+//! `key = text` a line, `{ $name }` where a value goes). A word missing in
+//! a language is said in English. Components find the language in Yew's
+//! context ([`use_lang`]); the widget provides it (its `lang` option, else
+//! the page's `lang`), and the app is in English.
+
+use std::collections::HashMap;
+
+use yew::prelude::*;
+
+/// A language of Movetext's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// German.
+    De,
+    /// French.
+    Fr,
+    /// Spanish.
+    Es,
+    /// Russian.
+    Ru,
+}
+
+/// Every language, English first.
+pub const LANGS: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Ru];
+
+impl Lang {
+    /// The language of a tag such as `de`, `fr-CA` or `ru_RU` (English for
+    /// any other).
+    pub fn from_tag(tag: &str) -> Lang {
+        let primary = tag.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+        match primary.as_str() {
+            "de" => Lang::De,
+            "fr" => Lang::Fr,
+            "es" => Lang::Es,
+            "ru" => Lang::Ru,
+            _ => Lang::En,
+        }
+    }
+
+    /// The language's tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+            Lang::Es => "es",
+            Lang::Ru => "ru",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../locales/en.ftl"),
+            Lang::De => include_str!("../locales/de.ftl"),
+            Lang::Fr => include_str!("../locales/fr.ftl"),
+            Lang::Es => include_str!("../locales/es.ftl"),
+            Lang::Ru => include_str!("../locales/ru.ftl"),
+        }
+    }
+
+    /// The text of message `key`, its values not yet put in.
+    pub fn text(self, key: &str) -> &'static str {
+        thread_local! {
+            static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
+                std::cell::RefCell::new(HashMap::new());
+        }
+        let find = |lang: Lang| {
+            TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| messages(lang.source())).get(key).copied())
+        };
+        find(self).or_else(|| find(Lang::En)).unwrap_or("")
+    }
+
+    /// Message `key` with its values: `args` names each `{ $name }`.
+    pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
+        fill(self.text(key), args)
+    }
+}
+
+/// The messages of a Fluent file: `key = text` lines (comments and blank
+/// lines left out).
+pub fn messages(source: &'static str) -> HashMap<&'static str, &'static str> {
+    source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .filter(|(k, _)| !k.is_empty())
+        .collect()
+}
+
+/// `text` with each `{ $name }` replaced by its value.
+fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(open) = rest.find("{ $") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 3..];
+        let Some(close) = after.find(" }") else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        out.push_str(args.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| v));
+        rest = &after[close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The language of the words shown here (English unless provided).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<Lang>().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `{ $name }`s of a text, sorted.
+    fn names(text: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = text.split("{ $").skip(1).filter_map(|p| p.split_once(" }").map(|(n, _)| n)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    #[test]
+    fn every_language_says_every_message_with_the_same_values() {
+        let english = messages(Lang::En.source());
+        assert!(english.len() > 30);
+        for lang in LANGS {
+            let table = messages(lang.source());
+            for (key, text) in &english {
+                let theirs = table.get(key).unwrap_or_else(|| panic!("{}: {key} missing", lang.tag()));
+                assert_eq!(names(theirs), names(text), "{}: {key}", lang.tag());
+                assert!(!theirs.is_empty());
+            }
+            for key in table.keys() {
+                assert!(english.contains_key(key), "{}: {key} is not an English message", lang.tag());
+            }
+        }
+    }
+
+    #[test]
+    fn values_are_put_in_and_tags_read() {
+        assert_eq!(
+            Lang::De.say("board-label", &[("move", "1. e4"), ("turn", Lang::De.text("turn-black"))]),
+            "Schachbrett, Stellung nach 1. e4; Schwarz am Zug."
+        );
+        assert_eq!(Lang::from_tag("ru-RU"), Lang::Ru);
+        assert_eq!(Lang::from_tag("fr_CA"), Lang::Fr);
+        assert_eq!(Lang::from_tag("pt"), Lang::En);
+        assert_eq!(Lang::Es.text("no-such-message"), "");
+    }
+}
