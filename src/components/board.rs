@@ -481,6 +481,13 @@ fn coordinates(flipped: bool) -> Html {
     html! { <g class="coords">{ for files }{ for ranks }</g> }
 }
 
+/// Whether the reader asked for less motion (`prefers-reduced-motion`).
+fn less_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -500,11 +507,4 @@ mod tests {
         assert_eq!(list.len(), 7);
         assert_eq!(list[3], "50.0,362.0");
     }
-}
-
-/// Whether the reader asked for less motion (`prefers-reduced-motion`).
-fn less_motion() -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media("(prefers-reduced-motion: reduce)").ok().flatten())
-        .is_some_and(|m| m.matches())
 }
