@@ -92,3 +92,41 @@ pub fn escape_closes(on_cancel: Callback<()>) -> Callback<KeyboardEvent> {
         }
     })
 }
+
+/// Where a key moves the focus among a menu's items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// The next item (the first after the last).
+    Next,
+    /// The item before (the last before the first).
+    Previous,
+    /// The first item.
+    First,
+    /// The last item.
+    Last,
+}
+
+/// Moves the focus among the items of `menu` that `selector` finds (from
+/// none focused: the first, or the last for [`Step::Previous`]). The focused
+/// element is looked for in the menu's shadow root when it is in one (a
+/// widget's), else in the page.
+pub(crate) fn step_focus(menu: &NodeRef, selector: &str, step: Step) {
+    let Some(menu) = menu.cast::<Element>() else { return };
+    let Ok(list) = menu.query_selector_all(selector) else { return };
+    let items: Vec<HtmlElement> =
+        (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<HtmlElement>().ok()).collect();
+    let count = items.len();
+    if count == 0 {
+        return;
+    }
+    let active =
+        menu.get_root_node().dyn_ref::<web_sys::ShadowRoot>().and_then(|root| root.active_element()).or_else(focused);
+    let at = items.iter().position(|i| active.as_ref() == Some(i.unchecked_ref::<Element>()));
+    let next = match (step, at) {
+        (Step::First, _) | (Step::Next, None) => 0,
+        (Step::Last, _) | (Step::Previous, None) => count - 1,
+        (Step::Next, Some(i)) => (i + 1) % count,
+        (Step::Previous, Some(i)) => (i + count - 1) % count,
+    };
+    let _ = items[next].focus();
+}

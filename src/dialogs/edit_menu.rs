@@ -10,6 +10,7 @@ use crate::state::page_state::CommentSide;
 
 use crate::components::move_list::focused;
 use crate::components::nag_glyphs::nag_view;
+use crate::dialogs::dialog_focus::{step_focus, Step};
 use crate::state::editing::EditOp;
 use crate::state::model::{NodeIx, SharedGame};
 
@@ -81,7 +82,9 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
             "ArrowDown" | "ArrowUp" | "ArrowLeft" | "ArrowRight" => {
                 e.prevent_default();
                 e.stop_propagation();
-                move_focus(&menu, matches!(e.key().as_str(), "ArrowDown" | "ArrowRight"));
+                let step =
+                    if matches!(e.key().as_str(), "ArrowDown" | "ArrowRight") { Step::Next } else { Step::Previous };
+                step_focus(&menu, "button:not([disabled])", step);
             }
             _ => e.stop_propagation(),
         })
@@ -133,23 +136,4 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
             </div>
         </>
     }
-}
-
-/// Moves keyboard focus to the next or previous button of the menu.
-fn move_focus(menu: &NodeRef, forward: bool) {
-    let Some(menu) = menu.cast::<web_sys::Element>() else { return };
-    let Ok(list) = menu.query_selector_all("button:not([disabled])") else { return };
-    let buttons: Vec<web_sys::HtmlElement> =
-        (0..list.length()).filter_map(|i| list.item(i)?.dyn_into::<web_sys::HtmlElement>().ok()).collect();
-    if buttons.is_empty() {
-        return;
-    }
-    let active = focused();
-    let pos = buttons.iter().position(|b| Some(b.unchecked_ref::<web_sys::Element>()) == active.as_ref());
-    let next = match (pos, forward) {
-        (Some(p), true) => (p + 1) % buttons.len(),
-        (Some(p), false) => (p + buttons.len() - 1) % buttons.len(),
-        (None, _) => 0,
-    };
-    let _ = buttons[next].focus();
 }

@@ -7,6 +7,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::dialogs::app_dialogs::file_safe;
+use crate::dialogs::dialog_focus::{step_focus, Step};
 use crate::dialogs::export_panel::{copy_text, download};
 
 /// The menu's properties.
@@ -86,39 +87,22 @@ pub fn widget_menu(props: &WidgetMenuProps) -> Html {
     let onkeydown = {
         let (list, close) = (list.clone(), close.clone());
         Callback::from(move |e: KeyboardEvent| {
-            let Some(menu) = list.cast::<web_sys::Element>() else { return };
-            let Ok(items) = menu.query_selector_all("[role=menuitem]") else { return };
-            let items: Vec<web_sys::HtmlElement> =
-                (0..items.length()).filter_map(|i| items.get(i)?.dyn_into::<web_sys::HtmlElement>().ok()).collect();
-            if items.is_empty() {
-                return;
-            }
-            // The focused element, in the widget's shadow root (or the page).
-            let active = menu
-                .get_root_node()
-                .dyn_ref::<web_sys::ShadowRoot>()
-                .and_then(|root| root.active_element())
-                .or_else(|| web_sys::window()?.document()?.active_element());
-            let at =
-                items.iter().position(|i| active.as_ref().is_some_and(|a| a == i.unchecked_ref::<web_sys::Element>()));
-            let next = match e.key().as_str() {
-                "ArrowDown" => Some(at.map_or(0, |i| (i + 1) % items.len())),
-                "ArrowUp" => Some(at.map_or(items.len() - 1, |i| (i + items.len() - 1) % items.len())),
-                "Home" => Some(0),
-                "End" => Some(items.len() - 1),
+            let step = match e.key().as_str() {
+                "ArrowDown" => Step::Next,
+                "ArrowUp" => Step::Previous,
+                "Home" => Step::First,
+                "End" => Step::Last,
                 "Escape" => {
                     e.prevent_default();
                     e.stop_propagation();
                     close.emit(());
-                    None
+                    return;
                 }
-                _ => None,
+                _ => return,
             };
-            if let Some(n) = next {
-                e.prevent_default();
-                e.stop_propagation();
-                let _ = items[n].focus();
-            }
+            e.prevent_default();
+            e.stop_propagation();
+            step_focus(&list, "[role=menuitem]", step);
         })
     };
     html! {
