@@ -2,10 +2,13 @@
 //! moves as running text with their NAGs, comments in their place and
 //! variations in parentheses, each variation folded or unfolded by the
 //! button before it. A click on a move shows it. A very long game is drawn
-//! around the shown move only.
+//! around the shown move only; a step moves the mark of the shown move
+//! without drawing the text again.
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::print_layout::{layout, Piece};
@@ -47,16 +50,114 @@ fn closing(pieces: &[Piece]) -> Vec<Option<usize>> {
     out
 }
 
-/// The book layout of the moves.
+/// Where the part drawn of `len` pieces begins and ends when piece `at` is
+/// shown: at least [`WINDOW`] pieces either side of it, in steps of half a
+/// window, so that stepping through the game draws the text anew only
+/// every few hundred pieces.
+fn window(at: usize, len: usize) -> (usize, usize) {
+    let step = WINDOW / 2;
+    let base = at / step * step;
+    (base.saturating_sub(WINDOW), (base + step + WINDOW).min(len))
+}
+
+/// The book layout of the moves: the text is drawn again only when the
+/// game, the part drawn or the folding changes; stepping moves the mark of
+/// the shown move.
 #[function_component(MoveBook)]
 pub fn move_book(props: &MoveBookProps) -> Html {
-    let folded = use_state(HashSet::<NodeIx>::new);
+    let folded = use_state(|| Rc::new(HashSet::<NodeIx>::new()));
     let game = &props.game;
-    let pieces = use_memo((game.clone(), props.notation), |(game, notation)| layout(game, *notation, &|_| false));
-    let ends = closing(&pieces);
-    // The part drawn: around the shown move.
-    let at = pieces.iter().position(|p| matches!(p, Piece::Move { node, .. } if *node == props.current)).unwrap_or(0);
-    let (start, stop) = (at.saturating_sub(WINDOW), (at + WINDOW).min(pieces.len()));
+    let book = use_memo((game.clone(), props.notation), |(game, notation)| {
+        let pieces = layout(game, *notation, &|_| false);
+        let ends = closing(&pieces);
+        let mut piece_of = vec![0u32; game.nodes.len()];
+        for (i, p) in pieces.iter().enumerate() {
+            if let Piece::Move { node, .. } = p {
+                if let Some(slot) = piece_of.get_mut(*node) {
+                    *slot = i as u32;
+                }
+            }
+        }
+        Book { pieces, ends, piece_of }
+    });
+    let at = book.piece_of.get(props.current).map_or(0, |&i| i as usize);
+    let (start, stop) = window(at, book.pieces.len());
+    let on_fold = {
+        let folded = folded.clone();
+        use_callback(folded.clone(), move |first: NodeIx, _| {
+            let mut set = (**folded).clone();
+            if !set.remove(&first) {
+                set.insert(first);
+            }
+            folded.set(Rc::new(set));
+        })
+    };
+    let text = use_node_ref();
+    {
+        let text = text.clone();
+        let deps = (props.current, Rc::as_ptr(&book) as usize, start, stop, (*folded).clone());
+        use_effect_with(deps, move |(current, ..)| mark_current(&text, *current));
+    }
+    html! {
+        <div class="move-book" aria-label="Moves" ref={text}>
+            <BookText book={BookRef(book.clone())} {start} {stop} folded={(*folded).clone()}
+                on_select={props.on_select.clone()} {on_fold} />
+        </div>
+    }
+}
+
+/// Moves the mark of the shown move (class `current`) to node `current`.
+fn mark_current(text: &NodeRef, current: NodeIx) {
+    let Some(el) = text.cast::<web_sys::Element>() else { return };
+    if let Ok(old) = el.query_selector_all(".bk-move.current") {
+        for i in 0..old.length() {
+            if let Some(old) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let _ = old.class_list().remove_1("current");
+            }
+        }
+    }
+    if let Ok(Some(now)) = el.query_selector(&format!(".bk-move[data-node=\"{current}\"]")) {
+        let _ = now.class_list().add_1("current");
+    }
+}
+
+/// A game's pieces, where each variation closes, and the piece of each
+/// node's move.
+struct Book {
+    pieces: Vec<Piece>,
+    ends: Vec<Option<usize>>,
+    piece_of: Vec<u32>,
+}
+
+/// A [`Book`], compared by identity.
+#[derive(Clone)]
+struct BookRef(Rc<Book>);
+
+impl PartialEq for BookRef {
+    fn eq(&self, other: &BookRef) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// What the text of the book depends on (not the shown move).
+#[derive(Properties, PartialEq)]
+struct BookTextProps {
+    book: BookRef,
+    /// The part drawn: pieces `start..stop`.
+    start: usize,
+    stop: usize,
+    /// The folded variations, by their first move.
+    folded: Rc<HashSet<NodeIx>>,
+    on_select: Callback<NodeIx>,
+    /// Folds or unfolds the variation of a first move.
+    on_fold: Callback<NodeIx>,
+}
+
+/// The pieces `start..stop` as running text.
+#[function_component(BookText)]
+fn book_text(props: &BookTextProps) -> Html {
+    let (pieces, ends) = (&props.book.0.pieces, &props.book.0.ends);
+    let (start, stop) = (props.start, props.stop);
     let mut out: Vec<Html> = Vec::with_capacity(stop - start + 2);
     if start > 0 {
         out.push(html! { <span class="bk-more" title="Earlier moves: step back to see them">{ "…" }</span> });
@@ -71,8 +172,7 @@ pub fn move_book(props: &MoveBookProps) -> Html {
                     let (cb, node) = (props.on_select.clone(), *node);
                     Callback::from(move |_: MouseEvent| cb.emit(node))
                 };
-                let class =
-                    classes!("bk-move", main.then_some("bk-main"), (*node == props.current).then_some("current"));
+                let class = classes!("bk-move", main.then_some("bk-main"));
                 out.push(html! { <>{ gap }<span class={class} data-node={node.to_string()} {onclick}>{ text.clone() }</span></> });
             }
             Piece::Comment(c) => out.push(html! { <>{ gap }<span class="bk-comment">{ c.clone() }</span></> }),
@@ -82,16 +182,10 @@ pub fn move_book(props: &MoveBookProps) -> Html {
                     _ => None,
                 };
                 let end = ends[i].unwrap_or(pieces.len() - 1);
-                let is_folded = first.is_some_and(|f| folded.contains(&f));
+                let is_folded = first.is_some_and(|f| props.folded.contains(&f));
                 let toggle = first.map(|f| {
-                    let folded = folded.clone();
-                    Callback::from(move |_: MouseEvent| {
-                        let mut set = (*folded).clone();
-                        if !set.remove(&f) {
-                            set.insert(f);
-                        }
-                        folded.set(set);
-                    })
+                    let on_fold = props.on_fold.clone();
+                    Callback::from(move |_: MouseEvent| on_fold.emit(f))
                 });
                 let moves = pieces[i..=end].iter().filter(|p| matches!(p, Piece::Move { .. })).count();
                 out.push(html! {
@@ -115,5 +209,28 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     if stop < pieces.len() {
         out.push(html! { <span class="bk-more" title="Later moves: step on to see them">{ " …" }</span> });
     }
-    html! { <div class="move-book" aria-label="Moves">{ for out }</div> }
+    html! { <>{ for out }</> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_holds_the_shown_piece_with_room_either_side_and_moves_in_steps() {
+        let len = 20_000;
+        let mut changes = 0;
+        let mut last = window(0, len);
+        for at in 0..len {
+            let (start, stop) = window(at, len);
+            assert!(start <= at.saturating_sub(WINDOW) && stop >= (at + WINDOW).min(len), "{at}: {start}..{stop}");
+            assert!(stop - start <= 2 * WINDOW + WINDOW / 2);
+            if (start, stop) != last {
+                changes += 1;
+                last = (start, stop);
+            }
+        }
+        assert_eq!(changes, len / (WINDOW / 2) - 1);
+        assert_eq!(window(5, 10), (0, 10));
+    }
 }
