@@ -209,7 +209,10 @@ fn book_text(props: &BookTextProps) -> Html {
     if stop < pieces.len() {
         out.push(html! { <span class="bk-more" title="Later moves: step on to see them">{ " …" }</span> });
     }
-    html! { <>{ for out }</> }
+    // A block of its own inside the scrolling box: when the column around
+    // is laid out again (another line of text above it changes), the
+    // text keeps its layout instead of being laid out again.
+    html! { <div class="bk-text">{ for out }</div> }
 }
 
 #[cfg(test)]
