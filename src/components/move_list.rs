@@ -220,8 +220,18 @@ pub fn move_list(props: &MoveListProps) -> Html {
             move || drop((scroll, resize))
         });
     }
-    // After each drawing: measure the drawn pages, see which are in view,
+    // After each drawing that changed the pages drawn: measure them and see
+    // which are in view (a step that only moves the highlight does neither);
     // and draw one more page of a game short enough to be drawn whole.
+    let drawn_key = (
+        layout_id,
+        upto,
+        layout.page_of(props.current),
+        in_view.drawn.clone(),
+        Rc::as_ptr(&folded) as usize,
+        props.notation,
+    );
+    let last_measured = use_mut_ref(|| None);
     {
         let container = container.clone();
         let sizes = sizes.clone();
@@ -233,8 +243,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
         use_effect(move || {
             let mut timeout = None;
             if let Some(list) = container.cast::<HtmlElement>() {
-                measure(&list, &mut sizes.borrow_mut());
-                update();
+                let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
+                if changed {
+                    *last_measured.borrow_mut() = Some(drawn_key);
+                    measure(&list, &mut sizes.borrow_mut());
+                    update();
+                }
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
                     timeout =
                         Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
