@@ -588,8 +588,10 @@ impl Ctx<'_> {
         top
     }
 
-    /// The button that folds or unfolds a variation block, and when folded
-    /// the placeholder that stands for its moves (a click unfolds it too).
+    /// The button that folds or unfolds a variation block (its triangle drawn
+    /// by the stylesheet, so that the list's text is the moves alone), and
+    /// when folded the placeholder that stands for its moves (a click
+    /// unfolds it too).
     fn fold_toggle(&self, block: Block, folded: bool) -> Vec<Html> {
         let start = block.start;
         let toggle = {
@@ -605,7 +607,6 @@ impl Ctx<'_> {
         let mut out = vec![html! {
             <button type="button" class="var-fold" aria-expanded={(!folded).to_string()} aria-label={label}
                 title={if folded { "Show this variation" } else { "Hide this variation" }} onclick={toggle.clone()}>
-                { if folded { "▸" } else { "▾" } }
             </button>
         }];
         if folded {

@@ -54,6 +54,7 @@ test('the table layout: a variation folds to a placeholder and unfolds, and show
   assert.equal(await page.locator('.move-list .var-fold').count(), 2, 'a toggle on each variation block');
   assert.equal(await outer.getAttribute('aria-expanded'), 'true');
   assert.equal(await c5.count(), 1);
+  assert.match(await page.locator('.move-list .var-d1').innerText(), /^1\.\.\.\s*c5/, 'the triangle is not in the text');
   // Folded from the keyboard: the toggle is a button with a tab stop.
   await outer.focus();
   await page.keyboard.press('Enter');
