@@ -2,7 +2,9 @@
 //! indented blocks (deeper ones inline in parentheses). The list is drawn in
 //! pages (see [`crate::components::move_list_layout`]): the first pages at once and the
 //! rest a page per task, and a very long game only the pages in view, so no
-//! game holds the page for long however many moves it has.
+//! game holds the page for long however many moves it has. Each variation
+//! block folds to a short placeholder and unfolds again; showing a move
+//! inside a folded variation unfolds it.
 
 use std::collections::BTreeSet;
 use std::rc::Rc;
@@ -12,7 +14,7 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::components::move_list_layout::{Boxes, Item, Layout, Placed};
+use crate::components::move_list_layout::{Block, Boxes, Item, Layout};
 use crate::components::nag_glyphs::nag_view;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
@@ -91,6 +93,56 @@ impl Reducible for InView {
     }
 }
 
+/// The variation blocks folded, by the node of their first move.
+#[derive(PartialEq, Default)]
+struct Folded(Rc<BTreeSet<NodeIx>>);
+
+/// A change of [`Folded`].
+enum FoldAction {
+    /// Fold the variation starting at this node, or unfold it if folded.
+    Toggle(NodeIx),
+    /// Unfold these variations.
+    Unfold(Vec<NodeIx>),
+}
+
+impl Reducible for Folded {
+    type Action = FoldAction;
+    fn reduce(self: Rc<Self>, action: FoldAction) -> Rc<Self> {
+        let mut set = (*self.0).clone();
+        match action {
+            FoldAction::Toggle(start) => {
+                if !set.remove(&start) {
+                    set.insert(start);
+                }
+            }
+            FoldAction::Unfold(starts) => {
+                for start in starts {
+                    set.remove(&start);
+                }
+            }
+        }
+        Rc::new(Folded(Rc::new(set)))
+    }
+}
+
+/// The folded variations that hold node `ix`: each first move of a
+/// variation (a child that is not its parent's first) on the way to the
+/// root that is in `folded`.
+fn folded_around(game: &ViewGame, ix: NodeIx, folded: &BTreeSet<NodeIx>) -> Vec<NodeIx> {
+    let mut out = Vec::new();
+    if folded.is_empty() {
+        return out;
+    }
+    let mut at = ix;
+    while let Some(parent) = game.nodes.get(at).and_then(|n| n.parent) {
+        if game.node(parent).children.first() != Some(&at) && folded.contains(&at) {
+            out.push(at);
+        }
+        at = parent;
+    }
+    out
+}
+
 /// What the scroll listeners need from the latest drawing.
 #[derive(Default)]
 struct Sizes {
@@ -118,6 +170,24 @@ pub fn move_list(props: &MoveListProps) -> Html {
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
+    let folded_state = use_reducer_eq(Folded::default);
+    // The shown move inside a folded variation unfolds it (drawn unfolded
+    // at once, and kept so).
+    let around = folded_around(&props.game, props.current, &folded_state.0);
+    let folded = if around.is_empty() {
+        folded_state.0.clone()
+    } else {
+        let mut set = (*folded_state.0).clone();
+        for start in &around {
+            set.remove(start);
+        }
+        folded_state.dispatch(FoldAction::Unfold(around));
+        Rc::new(set)
+    };
+    let on_fold = {
+        let dispatch = folded_state.dispatcher();
+        use_memo((), move |_| Callback::from(move |start: NodeIx| dispatch.dispatch(FoldAction::Toggle(start))))
+    };
     // Pages drawn from the first on, for the layout it names (by address):
     // a new layout (an edit) starts again from the first pages, the others
     // staying gaps of their measured height until drawn again, a page a task.
@@ -157,8 +227,18 @@ pub fn move_list(props: &MoveListProps) -> Html {
             move || drop((scroll, resize))
         });
     }
-    // After each drawing: measure the drawn pages, see which are in view,
+    // After each drawing that changed the pages drawn: measure them and see
+    // which are in view (a step that only moves the highlight does neither);
     // and draw one more page of a game short enough to be drawn whole.
+    let drawn_key = (
+        layout_id,
+        upto,
+        layout.page_of(props.current),
+        in_view.drawn.clone(),
+        Rc::as_ptr(&folded) as usize,
+        props.notation,
+    );
+    let last_measured = use_mut_ref(|| None);
     {
         let container = container.clone();
         let sizes = sizes.clone();
@@ -170,8 +250,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
         use_effect(move || {
             let mut timeout = None;
             if let Some(list) = container.cast::<HtmlElement>().filter(|_| pages > 1) {
-                measure(&list, &mut sizes.borrow_mut());
-                update();
+                let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
+                if changed {
+                    *last_measured.borrow_mut() = Some(drawn_key);
+                    measure(&list, &mut sizes.borrow_mut());
+                    update();
+                }
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
                     timeout =
                         Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
@@ -193,7 +277,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
     }
     {
         let container = container.clone();
-        use_effect_with((props.current, props.game.clone(), props.notation), move |(current, _, _)| {
+        use_effect_with((props.current, props.game.clone(), props.notation, folded.clone()), move |(current, ..)| {
             mark_current(&container, *current);
             keep_current_in_view(&container);
         });
@@ -208,7 +292,8 @@ pub fn move_list(props: &MoveListProps) -> Html {
         html! {
             <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}
                 game={props.game.clone()} layout={layout_ref.clone()} on_select={props.on_select.clone()}
-                notation={props.notation} on_context={props.on_context.clone()} />
+                notation={props.notation} on_context={props.on_context.clone()}
+                folded={folded.clone()} on_fold={(*on_fold).clone()} />
         }
     });
     // (The list's own scrolling: inside a widget's shadow root it does not
@@ -277,6 +362,10 @@ struct PageProps {
     on_select: Callback<NodeIx>,
     notation: Notation,
     on_context: Option<Callback<(NodeIx, i32, i32)>>,
+    /// The folded variations, by first move.
+    folded: Rc<BTreeSet<NodeIx>>,
+    /// Folds or unfolds the variation starting at a node.
+    on_fold: Callback<NodeIx>,
 }
 
 /// A page of the list: its part of the main line's grid, with the result
@@ -293,8 +382,11 @@ fn move_page(props: &PageProps) -> Html {
         on_select: &props.on_select,
         notation: props.notation,
         on_context: props.on_context.as_ref(),
+        layout,
+        folded: &props.folded,
+        on_fold: &props.on_fold,
     };
-    let cells = ctx.page(&layout.items, layout.pages[props.index].clone());
+    let cells = ctx.page(layout.pages[props.index].clone());
     let result = (props.index + 1 == layout.pages.len()).then(|| {
         let result = props.game.tag("Result").unwrap_or("*").to_owned();
         html! { <div class="result" aria-label={format!("result {result}")}>{ result }</div> }
@@ -397,6 +489,9 @@ struct Ctx<'a> {
     on_select: &'a Callback<NodeIx>,
     notation: Notation,
     on_context: Option<&'a Callback<(NodeIx, i32, i32)>>,
+    layout: &'a Layout,
+    folded: &'a BTreeSet<NodeIx>,
+    on_fold: &'a Callback<NodeIx>,
 }
 
 /// A box being filled while a page is drawn.
@@ -405,6 +500,8 @@ struct OpenBox {
     children: Vec<Html>,
     /// Opened again: it began on the page before.
     continued: bool,
+    /// A folded variation block: its items are not drawn.
+    folded: bool,
 }
 
 impl Ctx<'_> {
@@ -412,7 +509,8 @@ impl Ctx<'_> {
     /// line holding variation blocks of depth 1 holding blocks of depth 2.
     /// A box cut by the page's start or end is marked `split-before` or
     /// `split-after`, so the pages join without a seam.
-    fn page(&self, items: &[Placed], range: std::ops::Range<usize>) -> Vec<Html> {
+    fn page(&self, range: std::ops::Range<usize>) -> Vec<Html> {
+        let items = &self.layout.items[..];
         let before = range.start.checked_sub(1).map_or(Boxes::default(), |i| items[i].boxes);
         let after = items.get(range.end).map_or(Boxes::default(), |p| p.boxes);
         let mut top = Vec::new();
@@ -425,7 +523,16 @@ impl Ctx<'_> {
                 1 => classes!("var", "var-d1"),
                 _ => classes!("var", "var-d2"),
             };
-            let class = classes!(class, b.continued.then_some("split-before"), split_after.then_some("split-after"));
+            if b.folded && b.continued {
+                // The rest of a folded block: nothing to draw.
+                return;
+            }
+            let class = classes!(
+                class,
+                b.folded.then_some("folded"),
+                b.continued.then_some("split-before"),
+                split_after.then_some("split-after")
+            );
             let html = if level == 0 {
                 html! { <div {class}>{ for b.children }</div> }
             } else {
@@ -454,10 +561,26 @@ impl Ctx<'_> {
             while open.len() > keep {
                 close(&mut open, &mut top, false);
             }
+            if open.iter().any(|b| b.folded) {
+                continue;
+            }
             while open.len() < levels {
                 let level = open.len();
                 let id = b.at(level);
-                open.push(OpenBox { id, children: Vec::new(), continued: i == 0 && before.at(level) == id });
+                let continued = i == 0 && before.at(level) == id;
+                let block = if level > 0 { self.layout.block(id) } else { None };
+                let folded = block.is_some_and(|b| self.folded.contains(&b.start));
+                let mut children = Vec::new();
+                if let (Some(block), false) = (block, continued) {
+                    children.extend(self.fold_toggle(block, folded));
+                }
+                open.push(OpenBox { id, children, continued, folded });
+                if folded {
+                    break;
+                }
+            }
+            if open.last().is_some_and(|b| b.folded) {
+                continue;
             }
             let html = self.item(placed.item);
             match open.last_mut() {
@@ -470,6 +593,37 @@ impl Ctx<'_> {
             close(&mut open, &mut top, split);
         }
         top
+    }
+
+    /// The button that folds or unfolds a variation block (its triangle drawn
+    /// by the stylesheet, so that the list's text is the moves alone), and
+    /// when folded the placeholder that stands for its moves (a click
+    /// unfolds it too).
+    fn fold_toggle(&self, block: Block, folded: bool) -> Vec<Html> {
+        let start = block.start;
+        let toggle = {
+            let on_fold = self.on_fold.clone();
+            Callback::from(move |_: MouseEvent| on_fold.emit(start))
+        };
+        let node = self.game.node(start);
+        let dots = if node.by_white { "." } else { "..." };
+        let first = format!("{}{} {}", node.number, dots, self.notation.write(node));
+        let moves = block.moves;
+        let plural = if moves == 1 { "" } else { "s" };
+        let label = format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" });
+        let mut out = vec![html! {
+            <button type="button" class="var-fold" aria-expanded={(!folded).to_string()} aria-label={label}
+                title={if folded { "Show this variation" } else { "Hide this variation" }} onclick={toggle.clone()}>
+            </button>
+        }];
+        if folded {
+            out.push(html! {
+                <span class="var-folded" aria-hidden="true" onclick={toggle}>
+                    { format!("({first} … {moves} move{plural})") }
+                </span>
+            });
+        }
+        out
     }
 
     /// One item.
@@ -582,7 +736,8 @@ mod tests {
             match node {
                 Html::VTag(tag) => {
                     deepest = deepest.max(depth + 1);
-                    if tag.tag() == "button" {
+                    let class = tag.attributes.iter().find(|(k, _)| *k == "class").map(|(_, v)| v.to_owned());
+                    if tag.tag() == "button" && class.as_deref() == Some("mv") {
                         moves += 1;
                     }
                     stack.extend(tag.children().map(|c| (c, depth + 1)));
@@ -596,13 +751,25 @@ mod tests {
 
     /// Every page of a game's list, drawn.
     fn list_of(game: &ViewGame) -> Html {
-        let on_select = Callback::noop();
-        let ctx = Ctx { game, on_select: &on_select, notation: Notation::San, on_context: None };
+        list_folded(game, &BTreeSet::new())
+    }
+
+    /// Every page of a game's list, drawn with the variations starting at
+    /// `folded` folded.
+    fn list_folded(game: &ViewGame, folded: &BTreeSet<NodeIx>) -> Html {
+        let (on_select, on_fold) = (Callback::noop(), Callback::noop());
         let layout = Layout::of(game);
-        let pages = layout
-            .pages
-            .iter()
-            .map(|range| html! { <div class="mainline">{ for ctx.page(&layout.items, range.clone()) }</div> });
+        let ctx = Ctx {
+            game,
+            on_select: &on_select,
+            notation: Notation::San,
+            on_context: None,
+            layout: &layout,
+            folded,
+            on_fold: &on_fold,
+        };
+        let pages =
+            layout.pages.iter().map(|range| html! { <div class="mainline">{ for ctx.page(range.clone()) }</div> });
         html! { <div>{ for pages }</div> }
     }
 
@@ -683,6 +850,41 @@ mod tests {
                 layout.pages.len()
             );
         }
+    }
+
+    #[test]
+    fn a_folded_variation_draws_its_toggle_and_placeholder_only() {
+        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) (1... e6 2. d4) 2. Nf3 *");
+        let c5 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c5").unwrap();
+        let c3 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c3").unwrap();
+        let (_, all) = depth_and_moves(&list_folded(&game, &BTreeSet::new()));
+        assert_eq!(all, game.nodes.len() - 1);
+        let (_, inner) = depth_and_moves(&list_folded(&game, &BTreeSet::from([c3])));
+        assert_eq!(inner, all - 2, "c3 d5 hidden");
+        let html = list_folded(&game, &BTreeSet::from([c5]));
+        let (_, outer) = depth_and_moves(&html);
+        assert_eq!(outer, all - 5, "c5 Nf3 d6 and c3 d5 hidden");
+        let mut texts = Vec::new();
+        let mut stack = vec![&html];
+        while let Some(node) = stack.pop() {
+            match node {
+                Html::VTag(tag) => stack.extend(tag.children()),
+                Html::VList(list) => stack.extend(list.iter()),
+                Html::VText(t) => texts.push(t.text.to_string()),
+                _ => {}
+            }
+        }
+        assert!(texts.iter().any(|t| t == "(1... c5 … 5 moves)"), "{texts:?}");
+    }
+
+    #[test]
+    fn the_shown_move_finds_the_folded_variations_around_it() {
+        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 *");
+        let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
+        let (c5, c3, d5) = (find("c5"), find("c3"), find("d5"));
+        assert_eq!(folded_around(&game, d5, &BTreeSet::from([c5, c3])), vec![c3, c5]);
+        assert_eq!(folded_around(&game, find("d6"), &BTreeSet::from([c5, c3])), vec![c5]);
+        assert!(folded_around(&game, find("e4"), &BTreeSet::from([c5])).is_empty());
     }
 
     #[test]

@@ -73,6 +73,16 @@ pub struct Placed {
     pub boxes: Boxes,
 }
 
+/// A variation block: the variation's first move and how many moves it
+/// holds (its own and those of the variations inside it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Block {
+    /// The node of the variation's first move (0 for an id that is not a block).
+    pub start: NodeIx,
+    /// The moves inside the block.
+    pub moves: u32,
+}
+
 /// The whole list, cut into pages.
 #[derive(Debug, Default, PartialEq)]
 pub struct Layout {
@@ -82,6 +92,8 @@ pub struct Layout {
     pub pages: Vec<Range<usize>>,
     /// A guess at each page's height in CSS pixels, until it is measured.
     pub estimates: Vec<f64>,
+    /// The variation blocks, by box id (see [`Boxes`]).
+    pub blocks: Vec<Block>,
     /// The page of each node's move (0 for the root).
     page_of_node: Vec<u32>,
 }
@@ -89,9 +101,18 @@ pub struct Layout {
 impl Layout {
     /// Lays out a game.
     pub fn of(game: &ViewGame) -> Layout {
-        let mut w = Writer { game, items: Vec::new(), next_id: 0 };
+        let mut w = Writer { game, items: Vec::new(), next_id: 0, blocks: vec![Block::default()] };
         w.mainline();
-        let items = w.items;
+        let (items, mut blocks) = (w.items, w.blocks);
+        for placed in &items {
+            if let Item::Move(_) = placed.item {
+                for id in [placed.boxes.block1, placed.boxes.block2] {
+                    if id != 0 {
+                        blocks[id as usize].moves += 1;
+                    }
+                }
+            }
+        }
         let pages = cut_pages(&items);
         let mut page_of_node = vec![0; game.nodes.len()];
         let mut estimates = Vec::with_capacity(pages.len());
@@ -103,7 +124,12 @@ impl Layout {
             }
             estimates.push(estimate(game, &items[range.clone()]));
         }
-        Layout { items, pages, estimates, page_of_node }
+        Layout { items, pages, estimates, blocks, page_of_node }
+    }
+
+    /// The block of box id `id`, if it is a variation block.
+    pub fn block(&self, id: u32) -> Option<Block> {
+        self.blocks.get(id as usize).copied().filter(|b| b.start != 0)
     }
 
     /// The page holding the move of node `ix`.
@@ -184,11 +210,14 @@ struct Writer<'a> {
     game: &'a ViewGame,
     items: Vec<Placed>,
     next_id: u32,
+    /// The variation blocks by id (ids of interruptions left empty).
+    blocks: Vec<Block>,
 }
 
 impl Writer<'_> {
     fn id(&mut self) -> u32 {
         self.next_id += 1;
+        self.blocks.push(Block::default());
         self.next_id
     }
 
@@ -267,6 +296,7 @@ impl Writer<'_> {
     /// most [`MAX_BLOCK_DEPTH`], so these calls nest no deeper than that).
     fn variation(&mut self, start: NodeIx, depth: u32, outer: Boxes) {
         let id = self.id();
+        self.blocks[id as usize].start = start;
         let boxes = if depth == 1 { Boxes { block1: id, block2: 0, ..outer } } else { Boxes { block2: id, ..outer } };
         self.line(start, depth, boxes);
     }
@@ -425,5 +455,21 @@ mod tests {
         let opens = nested.iter().filter(|i| **i == Item::Open).count();
         let closes = nested.iter().filter(|i| **i == Item::Close).count();
         assert_eq!((opens, closes), (2, 2), "{nested:?}");
+    }
+
+    #[test]
+    fn each_block_knows_its_first_move_and_counts_its_moves() {
+        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5 (2... Nf6 3. e5 (3. Nf3)) 3. d4) d6) 2. Nf3 *");
+        let layout = Layout::of(&game);
+        let first = layout.items.iter().find(|p| p.boxes.block1 != 0).unwrap().boxes.block1;
+        let inner = layout.items.iter().find(|p| p.boxes.block2 != 0).unwrap().boxes.block2;
+        let outer = layout.block(first).unwrap();
+        assert_eq!(game.node(outer.start).san, "c5");
+        assert_eq!(outer.moves, 9, "c5 Nf3 d6 and the six inside");
+        let nested = layout.block(inner).unwrap();
+        assert_eq!(game.node(nested.start).san, "c3");
+        assert_eq!(nested.moves, 6);
+        let interruption = layout.items.iter().find(|p| p.boxes.interruption != 0).unwrap().boxes.interruption;
+        assert_eq!(layout.block(interruption), None);
     }
 }

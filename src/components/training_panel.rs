@@ -20,6 +20,9 @@ pub struct TrainingPanelProps {
     pub on_hint: Callback<()>,
     /// Play the game's move.
     pub on_reveal: Callback<()>,
+    /// The engine's note on a wrong guess (with the analysis on).
+    #[prop_or_default]
+    pub engine_note: Option<AttrValue>,
 }
 
 /// The training panel.
@@ -59,6 +62,9 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
             <span class="training-score">{ t.score() }</span>
             <span class={classes!("training-feedback", class)} role="status">{ text }</span>
+            if let Some(note) = &props.engine_note {
+                <span class="training-engine" role="status">{ note.clone() }</span>
+            }
             <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ "Hint" }</button>
             <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ "Show move" }</button>
             <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ "Stop" }</button>

@@ -111,6 +111,7 @@ pub fn board_colours() -> Vec<[u8; 3]> {
 }
 
 /// What goes into the animation.
+#[derive(Debug, PartialEq)]
 pub struct GifSettings {
     /// The main-line nodes shown, in order.
     pub nodes: Vec<NodeIx>,

@@ -1,6 +1,8 @@
 //! The image dialog's animated GIF part: the pace (a delay a move, or the
 //! game's own pace when it has times), the moves from and to, a progress
 //! bar with Cancel while the GIF is made, and its download as `game.gif`.
+//! The preview shows the still position until a GIF is made, then the GIF
+//! itself (until a setting changes; its address is freed on close).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -38,6 +40,22 @@ pub struct GifPanelProps {
     pub width: u32,
     /// Close the dialog.
     pub on_close: Callback<()>,
+    /// The still image of the shown position (an object URL).
+    pub still: Option<String>,
+    /// The still image's alternative text.
+    pub still_alt: AttrValue,
+}
+
+/// A GIF made: its settings and its object URL, freed when dropped.
+struct MadeGif {
+    settings: Rc<GifSettings>,
+    url: String,
+}
+
+impl Drop for MadeGif {
+    fn drop(&mut self) {
+        let _ = web_sys::Url::revoke_object_url(&self.url);
+    }
 }
 
 /// The GIF part of the image dialog: its options, progress and actions.
@@ -48,6 +66,8 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
     let progress = use_state(|| None::<(usize, usize)>);
     let status = use_state(|| None::<String>);
     let cancelled = use_mut_ref(|| Rc::new(Cell::new(false)));
+    // The GIF made last (dropped, its URL freed, with the dialog).
+    let made_gif = use_state(|| None::<Rc<MadeGif>>);
     {
         // Closing the dialog (or leaving the GIF format) stops the work.
         let cancelled = cancelled.clone();
@@ -60,18 +80,21 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
     let paces: Vec<(&str, Pace)> =
         PACES.iter().copied().filter(|(_, p)| has_times || matches!(p, Pace::Fixed(_))).collect();
     let (from, to) = range.filter(|(_, b)| *b < line.len()).unwrap_or((0, line.len() - 1));
-    let make_gif = {
-        let (game, status, progress, cancelled) = (game.clone(), status.clone(), progress.clone(), cancelled.clone());
+    let settings = {
         let chosen = paces.get(*pace).map_or(Pace::Fixed(100), |p| p.1);
         let tenths: Vec<Option<u32>> = times.iter().map(|t| t.tenths).collect();
-        let settings = Rc::new(GifSettings {
+        Rc::new(GifSettings {
             nodes: line[from..=to].to_vec(),
             delays: frame_delays(chosen, tenths.get(from..to).unwrap_or(&[])),
             flipped: props.flipped,
             coordinates: props.coordinates,
             caption: props.caption,
             width: props.width,
-        });
+        })
+    };
+    let make_gif = {
+        let (game, status, progress, cancelled) = (game.clone(), status.clone(), progress.clone(), cancelled.clone());
+        let (made_gif, settings) = (made_gif.clone(), settings.clone());
         Callback::from(move |_: MouseEvent| {
             if progress.is_some() {
                 return;
@@ -79,6 +102,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
             let flag = Rc::new(Cell::new(false));
             *cancelled.borrow_mut() = flag.clone();
             let (game, settings, status, progress) = (game.clone(), settings.clone(), status.clone(), progress.clone());
+            let made_gif = made_gif.clone();
             progress.set(Some((0, settings.nodes.len())));
             status.set(None);
             wasm_bindgen_futures::spawn_local(async move {
@@ -93,6 +117,9 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
                         let parts = Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
                         if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) {
                             offer("game.gif", &blob);
+                            if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
+                                made_gif.set(Some(Rc::new(MadeGif { settings: settings.clone(), url })));
+                            }
                         }
                         status.set(Some(format!(
                             "GIF of {} positions: {} KB in {:.1} s",
@@ -139,8 +166,21 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
         let cb = props.on_close.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
+    // The GIF made, while the settings are those it was made with; else the still position.
+    let shown_gif = made_gif.as_ref().filter(|m| *m.settings == *settings);
+    let preview = match shown_gif {
+        Some(m) => html! {
+            <img class="image-preview gif-made" src={m.url.clone()}
+                alt={format!("The animated GIF made: {} positions", m.settings.nodes.len())} />
+        },
+        None => match &props.still {
+            Some(url) => html! { <img class="image-preview" src={url.clone()} alt={props.still_alt.clone()} /> },
+            None => Html::default(),
+        },
+    };
     html! {
         <>
+            { preview }
             <div class="export-options" role="group" aria-label="Animation options">
                 <label class="export-option">{ "Pace " }
                     <select class="gif-pace" onchange={on_pace}>

@@ -78,16 +78,22 @@ fn text_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
 
 /// The animated GIF's options and actions.
 #[cfg(feature = "animation")]
-fn animation(props: &ImagePanelProps, coordinates: bool, caption: bool, width: u32) -> Html {
+fn animation(
+    props: &ImagePanelProps,
+    coordinates: bool,
+    caption: bool,
+    width: u32,
+    still: (Option<String>, String),
+) -> Html {
     html! {
         <crate::dialogs::gif_panel::GifPanel game={props.game.clone()} flipped={props.flipped}
-            {coordinates} {caption} {width} on_close={props.on_close.clone()} />
+            {coordinates} {caption} {width} on_close={props.on_close.clone()} still={still.0} still_alt={still.1} />
     }
 }
 
 /// Without the animation feature: nothing (the format is not offered).
 #[cfg(not(feature = "animation"))]
-fn animation(_: &ImagePanelProps, _: bool, _: bool, _: u32) -> Html {
+fn animation(_: &ImagePanelProps, _: bool, _: bool, _: u32, _: (Option<String>, String)) -> Html {
     Html::default()
 }
 
@@ -228,12 +234,13 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                     { check("Coordinates", &coordinates) }
                     { check("Caption", &caption) }
                 </div>
-                if let Some(url) = (*preview).clone() {
-                    <img class="image-preview" src={url} alt={format!("Preview: {caption_text}")} />
-                }
                 if gif {
-                    { animation(props, *coordinates, *caption, *size) }
+                    // The GIF's part shows the still position until a GIF is made, then the GIF.
+                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), format!("Preview: {caption_text}"))) }
                 } else {
+                    if let Some(url) = (*preview).clone() {
+                        <img class="image-preview" src={url} alt={format!("Preview: {caption_text}")} />
+                    }
                     <div class="dialog-actions">
                         <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ "Download image" }</button>
                         <button type="button" class="btn image-copy" onclick={act(true)}>{ "Copy image" }</button>

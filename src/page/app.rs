@@ -28,6 +28,7 @@ use crate::page::analysis::use_analysis;
 use crate::page::database::{use_database, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::url_parameter;
+use crate::page::guess_cost::use_guess_cost;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
 use crate::page::list_order::use_list_order;
 use crate::page::loading::{use_loader, use_open_at_start, use_open_pending, use_restore_saved};
@@ -135,6 +136,7 @@ pub fn app() -> Html {
     let training = use_training(&session.viewer);
     let book = use_state(book_layout_chosen);
     let training_on = training.state.is_some();
+    let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref());
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.training = training_on;
     }
@@ -259,7 +261,7 @@ pub fn app() -> Html {
                             })
                         }} />
                     <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
-                        on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} />
+                        on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={guess_note} />
                     <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
                         message={review.message.clone()} {figures} />
                     { explorer_html }

@@ -1,6 +1,11 @@
 //! The page's address follows the shown game and move (`#game=3&ply=14`),
-//! so that a reload or a shared link opens the same place.
+//! so that a reload or a shared link opens the same place. The address is
+//! written when the page is next idle (at most 200 ms later), after the step
+//! is drawn: writing it costs Chromium about 5 ms, a third of a frame, and
+//! steps in quick succession write it once.
 
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::page::session::Session;
@@ -16,25 +21,55 @@ pub(crate) fn has_hash() -> bool {
     web_sys::window().and_then(|w| w.location().hash().ok()).is_some_and(|h| h.len() > 1)
 }
 
-/// Writes the shown game and move into the address (without a new history
-/// entry), except while a file is being opened at start or a place waits
+/// How long the address may wait for the page to be idle, in milliseconds.
+const WRITE_WITHIN_MS: u32 = 200;
+
+/// An address waiting to be written; dropping it cancels the write.
+struct IdleWrite {
+    handle: u32,
+    _write: Closure<dyn FnMut()>,
+}
+
+impl Drop for IdleWrite {
+    fn drop(&mut self) {
+        if let Some(w) = web_sys::window() {
+            w.cancel_idle_callback(self.handle);
+        }
+    }
+}
+
+/// Writes `hash` into the address (without a new history entry) unless it
+/// is there already, or it names the start of the first game and the
+/// address has no hash.
+fn write_hash(hash: &str, at_start: bool) {
+    let Some(w) = web_sys::window() else { return };
+    let now = w.location().hash().ok();
+    let same = now.as_deref() == Some(hash);
+    let start = at_start && now.as_deref() == Some("");
+    if !same && !start {
+        let _ = w.history().and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash)));
+    }
+}
+
+/// Writes the shown game and move into the address when the page is next
+/// idle, except while a file is being opened at start or a place waits
 /// for its game.
 #[hook]
 pub(crate) fn use_hash_sync(session: &Session) {
     let jobs = session.jobs.clone();
     let viewer = &session.viewer;
     use_effect_with((viewer.game_index, viewer.current, viewer.game.clone()), move |(index, current, game)| {
+        let mut waiting = None;
         if jobs.pending.borrow().is_none() && jobs.starting.borrow().is_none() {
             let hash = format_hash(*index, game, *current);
-            if let Some(w) = web_sys::window() {
-                let same = w.location().hash().ok().as_deref() == Some(hash.as_str());
-                let start = *index == 0 && *current == 0 && w.location().hash().ok().as_deref() == Some("");
-                if !same && !start {
-                    let _ = w
-                        .history()
-                        .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash)));
-                }
-            }
+            let at_start = *index == 0 && *current == 0;
+            let write = Closure::<dyn FnMut()>::new(move || write_hash(&hash, at_start));
+            let options = web_sys::IdleRequestOptions::new();
+            options.set_timeout(WRITE_WITHIN_MS);
+            let handle = web_sys::window()
+                .and_then(|w| w.request_idle_callback_with_options(write.as_ref().unchecked_ref(), &options).ok());
+            waiting = handle.map(|handle| IdleWrite { handle, _write: write });
         }
+        move || drop(waiting)
     });
 }

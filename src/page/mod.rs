@@ -6,6 +6,7 @@ pub(crate) mod app;
 pub(crate) mod database;
 pub(crate) mod edit_actions;
 pub(crate) mod file_input;
+pub(crate) mod guess_cost;
 pub(crate) mod hash_sync;
 pub(crate) mod list_order;
 pub(crate) mod loading;

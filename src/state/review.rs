@@ -116,6 +116,11 @@ impl Review {
         (self.next.min(self.steps.len()), self.steps.len())
     }
 
+    /// The evaluation of each position (from White's side), once evaluated.
+    pub fn evals(&self) -> &[Option<Eval>] {
+        &self.evals
+    }
+
     /// Whether every position is evaluated.
     pub fn done(&self) -> bool {
         self.next >= self.steps.len()

@@ -1,7 +1,8 @@
 // The main line as an animated GIF: a short game gives one frame per
 // position (counted by walking the file's blocks, and decoded back by the
-// browser, whose first, arrow and last frames are saved to look at); a 60-move
-// game at 360 px is timed and must stay under 2 MB.
+// browser, whose first, arrow and last frames are saved to look at), and
+// the dialog's preview shows the GIF made; a 60-move game at 360 px is
+// timed and must stay under 2 MB.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, readFile, writeFile } from 'node:fs/promises';
@@ -65,6 +66,17 @@ async function violations(page) {
   });
 }
 
+/** The preview's GIF: its natural size, and its bytes counted (fetched from its address). */
+async function madePreview(page) {
+  const img = page.locator('.image-preview.gif-made');
+  await img.waitFor();
+  return img.evaluate(async (el) => {
+    await el.decode();
+    const bytes = (await (await fetch(el.src)).arrayBuffer()).byteLength;
+    return { width: el.naturalWidth, height: el.naturalHeight, bytes };
+  });
+}
+
 async function downloadGif(page) {
   const [file] = await Promise.all([
     page.waitForEvent('download', { timeout: 120_000 }),
@@ -118,17 +130,28 @@ test('a short game as an animated GIF: one frame a position, the width chosen', 
   assert.deepEqual([frames[0].w, frames[0].h], [360, 385], 'the first frame whole');
   assert.ok(frames.slice(1).every((f) => f.w * f.h < 360 * 385), 'later frames only what changed');
   assert.equal(await decodeInPage(page, gif.bytes, [0, 3, -1], 'gif-short'), 7, 'the browser decodes seven frames');
+  assert.deepEqual(await madePreview(page), { width, height, bytes: gif.bytes.length }, 'the preview is the GIF made');
   await page.locator('.image-panel').screenshot({ path: join(outDir, 'gif-dialog.png') });
 
   // A range: from 2. Nf3 to 3. Bb5, at 600 px.
   await page.locator('.image-size').selectOption('600 px');
   await page.locator('.gif-from').selectOption('2. Nf3');
   await page.locator('.gif-to').selectOption('3. Bb5');
-  const part = gifBlocks((await downloadGif(page)).bytes);
+  assert.equal(await page.locator('.image-preview.gif-made').count(), 0, 'other settings: the still position again');
+  assert.equal(await page.locator('.image-preview').count(), 1);
+  const partBytes = (await downloadGif(page)).bytes;
+  const part = gifBlocks(partBytes);
   assert.equal(part.width, 600);
   assert.equal(part.frames.length, 3);
   assert.match(await page.locator('.image-panel .dialog-actions').innerText(), /GIF of 3 positions/);
-  assert.deepEqual(errors, []);
+  assert.deepEqual(await madePreview(page), { width: 600, height: part.height, bytes: partBytes.length });
+  // Closed: the GIF's address is freed.
+  const src = await page.locator('.image-preview.gif-made').getAttribute('src');
+  await page.locator('.image-panel .dialog-actions button', { hasText: 'Close' }).click();
+  await page.waitForSelector('.image-panel', { state: 'detached' });
+  const fetched = await page.evaluate((u) => fetch(u).then(() => 'read', () => 'freed'), src);
+  assert.equal(fetched, 'freed');
+  assert.deepEqual(errors.filter((e) => !e.includes('net::ERR_FILE_NOT_FOUND')), []);
   await page.close();
 });
 

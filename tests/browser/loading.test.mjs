@@ -180,7 +180,8 @@ test('?url= opens a same-origin file at the game and move of the hash, and a rel
   await page.waitForFunction((fen) => document.querySelector('.board')?.dataset.fen === fen, AFTER_NF6);
   assert.match(await page.locator('.game-title').innerText(), /Gamma/);
   await page.keyboard.press('ArrowLeft');
-  assert.equal(new URL(page.url()).hash, '#game=2&ply=2,1,0');
+  // (The address is written when the page is next idle.)
+  await page.waitForFunction(() => location.hash === '#game=2&ply=2,1,0', null, { timeout: 2_000 });
   await page.reload();
   await page.waitForFunction(() => document.querySelector('.game-title')?.innerText.includes('Gamma'));
   const fen = await boardFen(page);

@@ -1,6 +1,7 @@
 // Guess the move: training as White, the moves to come are hidden, a wrong
 // move is counted and not played, a right one goes on and Black's reply
-// comes by itself; a hint and a revealed move are counted too.
+// comes by itself; a hint and a revealed move are counted too. With the
+// analysis on, the engine tells how much worse a wrong guess is.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -79,6 +80,35 @@ test('a widget with mode="train" lets the reader guess the moves', async () => {
   await widget.locator('.training.on[data-right="1"]').waitFor();
   await page.waitForFunction(() => document.querySelector('#train').shadowRoot.querySelector('.board')?.dataset.fen.startsWith('rnbqkbnr/pppp1ppp/8/4p3/4P3'), null, { timeout: 5_000 });
   await widget.screenshot({ path: join(outDir, 'training-widget.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('with the analysis on, a wrong guess is compared with the game move by the engine', async () => {
+  const pgn = '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+  const { page, errors } = await openPasted(browser.context, browser.url, pgn);
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight');
+  await page.getByRole('button', { name: 'Analysis' }).click();
+  await page.locator('.train-white').click();
+  await page.waitForSelector('.training.on');
+  // 4. Qh3 instead of the mate.
+  await play(page, 'h5', 'h3');
+  await page.waitForFunction(() => document.querySelector('.training.on')?.dataset.wrong === '1');
+  await page.waitForFunction(() => /compared with the game move/.test(document.querySelector('.training-engine')?.innerText ?? ''), null, {
+    timeout: 120_000,
+    polling: 200,
+  });
+  const note = await page.locator('.training-engine').innerText();
+  const m = note.match(/^Your move: ([+\u2212]?)(\d+\.\d\d) compared with the game move/);
+  assert.ok(m, note);
+  assert.equal(m[1], '\u2212', `missing a mate is worse: ${note}`);
+  assert.ok(Number(m[2]) >= 5, note);
+  await page.locator('.training.on').screenshot({ path: join(outDir, 'training-engine.png') });
+  // The right move: the note goes.
+  await play(page, 'h5', 'f7');
+  await page.waitForFunction(() => document.querySelector('.training.on')?.dataset.right === '1');
+  assert.equal(await page.locator('.training-engine').count(), 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

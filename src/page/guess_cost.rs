@@ -1,0 +1,194 @@
+//! "How much worse by the engine": while training with the analysis on, a
+//! wrong guess has a Stockfish worker of its own evaluate the position after
+//! the guessed move and after the game's move, and the difference is told
+//! from the guessing side's view ("Your move: −0.80 compared with the game
+//! move"). Another guess, a move on, or the analysis turned off ends it.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use movetext_core::commands::Eval;
+use movetext_core::shakmaty::san::San;
+use movetext_core::shakmaty::{Chess, Position};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+use yew::prelude::*;
+
+use crate::page::analysis::engine_script;
+use crate::state::model::{NodeIx, SharedGame, ViewGame};
+use crate::state::review::{Review, ReviewStep};
+use crate::state::training::{Feedback, Training};
+
+/// Milliseconds of search for each of the two positions.
+const MOVETIME: u32 = 600;
+
+/// Evaluations are capped at this many centipawns (a mate counts as this).
+const CAP: i32 = 1000;
+
+/// A comparison under way: its engine and listeners (dropping it ends the worker).
+struct Running {
+    worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
+/// Which wrong guess a note is about: the position and the count of wrong
+/// guesses when it was made.
+type GuessKey = (NodeIx, u32);
+
+/// An evaluation in centipawns from White's side, capped at ±[`CAP`].
+fn centipawns(eval: Eval) -> i32 {
+    match eval {
+        Eval::Pawns { centipawns } => centipawns.clamp(-CAP, CAP),
+        Eval::Mate(n) if n > 0 => CAP,
+        Eval::Mate(n) if n < 0 => -CAP,
+        // Mated already: the side to move has lost; not met after a move.
+        Eval::Mate(_) => 0,
+    }
+}
+
+/// What a guess costs (or gains) against the game's move, by the side that
+/// moved (`white`): `−0.80`, `+0.15`, `0.00` pawns.
+pub fn cost_text(after_guess: Eval, after_game: Eval, white: bool) -> String {
+    let sign = if white { 1 } else { -1 };
+    let diff = sign * (centipawns(after_guess) - centipawns(after_game));
+    let pawns = format!("{}.{:02}", diff.unsigned_abs() / 100, diff.unsigned_abs() % 100);
+    let text = match diff.signum() {
+        1 => format!("+{pawns}"),
+        -1 => format!("\u{2212}{pawns}"),
+        _ => pawns,
+    };
+    format!("Your move: {text} compared with the game move (engine)")
+}
+
+/// The positions after the guess written `tried` and after the game's move,
+/// from the position of node `at`.
+fn positions(game: &ViewGame, at: NodeIx, tried: &str) -> Option<(Chess, Chess)> {
+    let pos = game.nodes.get(at)?.pos.clone();
+    let next = game.next(at)?;
+    let played = tried.parse::<San>().ok()?.to_move(&pos).ok()?;
+    Some((pos.play(played).ok()?, game.node(next).pos.clone()))
+}
+
+fn post(worker: &Worker, commands: Vec<String>) {
+    for c in commands {
+        let _ = worker.post_message(&c.into());
+    }
+}
+
+/// The engine's note on the latest wrong guess, while training with the
+/// analysis `on`: "…" while the engine works, then the cost of the guess.
+#[hook]
+pub(crate) fn use_guess_cost(
+    on: bool,
+    game: &SharedGame,
+    current: NodeIx,
+    training: Option<&Training>,
+) -> Option<AttrValue> {
+    let running = use_mut_ref(|| None::<Running>);
+    let note = use_state_eq(|| None::<(GuessKey, AttrValue)>);
+    let wrong = training.and_then(|t| match &t.feedback {
+        Some(Feedback::Wrong(tried)) => Some(((current, t.wrong), tried.clone())),
+        _ => None,
+    });
+    let key = wrong.as_ref().filter(|_| on).map(|(k, _)| *k);
+    {
+        let (running, note, game) = (running.clone(), note.clone(), game.clone());
+        use_effect_with(key, move |key| {
+            // Whatever was under way is about another guess.
+            *running.borrow_mut() = None;
+            let (Some(key), Some((_, tried))) = (*key, wrong) else { return };
+            let Some((after_guess, after_game)) = positions(&game, key.0, &tried) else { return };
+            let white = game.node(key.0).turn().is_white();
+            let step = |pos: Chess| ReviewStep { node: None, by_white: white, nags: Vec::new(), pos };
+            let review = Rc::new(RefCell::new(Review::new(vec![step(after_guess), step(after_game)], MOVETIME)));
+            let (script, threads) = engine_script();
+            let Ok(worker) = Worker::new(script) else {
+                note.set(Some((key, "The engine could not be started.".into())));
+                return;
+            };
+            note.set(Some((key, "The engine compares your move with the game's…".into())));
+            let on_message = {
+                let (worker, review, running, note) = (worker.clone(), review.clone(), running.clone(), note.clone());
+                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                    let Some(text) = e.data().as_string() else { return };
+                    for line in text.lines() {
+                        let commands = if line == "readyok" {
+                            review.borrow_mut().start()
+                        } else {
+                            review.borrow_mut().receive(line)
+                        };
+                        post(&worker, commands);
+                    }
+                    if review.borrow().done() && running.borrow().is_some() {
+                        let text = match review.borrow().evals() {
+                            [Some(guess), Some(played)] => cost_text(*guess, *played, white),
+                            _ => "The engine gave no evaluation.".to_owned(),
+                        };
+                        note.set(Some((key, text.into())));
+                        // Ends the worker (after this listener has run).
+                        let ended = running.borrow_mut().take();
+                        wasm_bindgen_futures::spawn_local(async move { drop(ended) });
+                    }
+                })
+            };
+            let on_error = {
+                let (running, note) = (running.clone(), note.clone());
+                Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                    let ended = running.borrow_mut().take();
+                    wasm_bindgen_futures::spawn_local(async move { drop(ended) });
+                    note.set(Some((key, "The engine could not be loaded.".into())));
+                })
+            };
+            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+            post(&worker, vec!["uci".into()]);
+            post(&worker, threads);
+            post(&worker, vec!["isready".into()]);
+            *running.borrow_mut() = Some(Running { worker, _on_message: on_message, _on_error: on_error });
+        });
+    }
+    {
+        // Leaving the page's training ends the worker.
+        let running = running.clone();
+        use_effect_with((), move |_| move || drop(running.borrow_mut().take()));
+    }
+    note.as_ref().filter(|(k, _)| Some(*k) == key).map(|(_, text)| text.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_cost_is_told_from_the_guessing_side() {
+        let cp = |centipawns| Eval::Pawns { centipawns };
+        assert_eq!(cost_text(cp(-50), cp(30), true), "Your move: \u{2212}0.80 compared with the game move (engine)");
+        assert_eq!(cost_text(cp(-50), cp(30), false), "Your move: +0.80 compared with the game move (engine)");
+        assert_eq!(cost_text(cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
+        // A mate counts as ten pawns.
+        assert_eq!(
+            cost_text(Eval::Mate(-3), cp(20), true),
+            "Your move: \u{2212}10.20 compared with the game move (engine)"
+        );
+    }
+
+    #[test]
+    fn the_positions_after_the_guess_and_after_the_game_move() {
+        let game = crate::state::loader::open_first_game(b"1. e4 e5 *");
+        let (guess, played) = positions(&game, 0, "d4").unwrap();
+        assert_eq!(guess.board().piece_at(movetext_core::shakmaty::Square::D4).map(|p| p.role.char()), Some('p'));
+        assert_eq!(played, game.node(game.next(0).unwrap()).pos);
+        assert!(positions(&game, 0, "Ke2").is_none(), "not a legal move");
+        assert!(positions(&game, game.main_line()[2], "d4").is_none(), "no game move after the end");
+    }
+}
