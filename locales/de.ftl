@@ -33,4 +33,7 @@ widget-game = Schachpartie: { $white } – { $black }
 picker = Partie
 live = Live
 live-title = Diese Partie wird verfolgt, während sie gespielt wird
-problems = Beim Lesen dieser Partie gefundene Probleme: { $count }
+
+# Plural forms, by the language's categories (CLDR).
+problems-one = { $count } Problem beim Lesen dieser Partie gefunden
+problems-other = { $count } Probleme beim Lesen dieser Partie gefunden

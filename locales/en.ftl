@@ -34,4 +34,7 @@ widget-game = Chess game: { $white } – { $black }
 picker = Game
 live = Live
 live-title = This game is followed as it is played
-problems = Problems found while reading this game: { $count }
+
+# Plural forms, by the language's categories (CLDR).
+problems-one = { $count } problem found while reading this game
+problems-other = { $count } problems found while reading this game

@@ -33,4 +33,7 @@ widget-game = Partida de ajedrez: { $white } – { $black }
 picker = Partida
 live = En directo
 live-title = Esta partida se sigue mientras se juega
-problems = Problemas encontrados al leer esta partida: { $count }
+
+# Plural forms, by the language's categories (CLDR).
+problems-one = { $count } problema encontrado al leer esta partida
+problems-other = { $count } problemas encontrados al leer esta partida

@@ -33,4 +33,7 @@ widget-game = Partie d’échecs : { $white } – { $black }
 picker = Partie
 live = En direct
 live-title = Cette partie est suivie pendant qu’elle se joue
-problems = Problèmes trouvés en lisant cette partie : { $count }
+
+# Plural forms, by the language's categories (CLDR).
+problems-one = { $count } problème trouvé en lisant cette partie
+problems-other = { $count } problèmes trouvés en lisant cette partie

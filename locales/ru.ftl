@@ -33,4 +33,8 @@ widget-game = Шахматная партия: { $white } – { $black }
 picker = Партия
 live = В эфире
 live-title = Эта партия отслеживается по ходу игры
-problems = Проблем при чтении этой партии: { $count }
+
+# Plural forms, by the language's categories (CLDR).
+problems-one = { $count } проблема найдена при чтении этой партии
+problems-few = { $count } проблемы найдены при чтении этой партии
+problems-many = { $count } проблем найдено при чтении этой партии

@@ -79,6 +79,36 @@ impl Lang {
     pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
         fill(self.text(key), args)
     }
+
+    /// The plural categories of the language's messages (CLDR's, for
+    /// whole numbers): a counted message has one text for each, as
+    /// `problems-one` and `problems-other`.
+    pub fn plural_categories(self) -> &'static [&'static str] {
+        match self {
+            Lang::Ru => &["one", "few", "many"],
+            _ => &["one", "other"],
+        }
+    }
+
+    /// The plural category of `n` in the language.
+    pub fn plural(self, n: u64) -> &'static str {
+        match self {
+            Lang::Ru => match (n % 10, n % 100) {
+                (1, r) if r != 11 => "one",
+                (2..=4, r) if !(12..=14).contains(&r) => "few",
+                _ => "many",
+            },
+            Lang::Fr if n <= 1 => "one",
+            _ if n == 1 => "one",
+            _ => "other",
+        }
+    }
+
+    /// Counted message `key` for `n` (its `{ $count }` is `n`), in the form
+    /// the language uses for `n`.
+    pub fn count(self, key: &str, n: u64) -> String {
+        self.say(&format!("{key}-{}", self.plural(n)), &[("count", &n.to_string())])
+    }
 }
 
 /// The messages of a Fluent file: `key = text` lines (comments and blank
@@ -129,21 +159,51 @@ mod tests {
         v
     }
 
+    /// A message's name without its plural category, and the category.
+    fn base(key: &str) -> (&str, Option<&str>) {
+        match key.rsplit_once('-') {
+            Some((b, c @ ("one" | "few" | "many" | "other"))) => (b, Some(c)),
+            _ => (key, None),
+        }
+    }
+
     #[test]
     fn every_language_says_every_message_with_the_same_values() {
         let english = messages(Lang::En.source());
         assert!(english.len() > 30);
+        // English's messages, a counted one by its name.
+        let wanted: HashMap<&str, &str> = english.iter().map(|(k, v)| (base(k).0, *v)).collect();
         for lang in LANGS {
             let table = messages(lang.source());
-            for (key, text) in &english {
-                let theirs = table.get(key).unwrap_or_else(|| panic!("{}: {key} missing", lang.tag()));
-                assert_eq!(names(theirs), names(text), "{}: {key}", lang.tag());
-                assert!(!theirs.is_empty());
+            for (name, text) in &wanted {
+                let counted = english.keys().any(|k| base(k).0 == *name && base(k).1.is_some());
+                let keys: Vec<String> = if counted {
+                    lang.plural_categories().iter().map(|c| format!("{name}-{c}")).collect()
+                } else {
+                    vec![name.to_string()]
+                };
+                for key in keys {
+                    let theirs = table.get(key.as_str()).unwrap_or_else(|| panic!("{}: {key} missing", lang.tag()));
+                    assert_eq!(names(theirs), names(text), "{}: {key}", lang.tag());
+                }
             }
             for key in table.keys() {
-                assert!(english.contains_key(key), "{}: {key} is not an English message", lang.tag());
+                let (name, category) = base(key);
+                assert!(wanted.contains_key(name), "{}: {key} is not an English message", lang.tag());
+                if let Some(c) = category {
+                    assert!(lang.plural_categories().contains(&c), "{}: {key}: no such plural form", lang.tag());
+                }
             }
         }
+    }
+
+    #[test]
+    fn counted_messages_take_the_form_of_their_number() {
+        assert_eq!(Lang::En.count("problems", 1), "1 problem found while reading this game");
+        assert_eq!(Lang::En.count("problems", 2), "2 problems found while reading this game");
+        assert_eq!(Lang::Fr.count("problems", 0), "0 problème trouvé en lisant cette partie");
+        let ru: Vec<&str> = [1, 2, 5, 11, 12, 21, 22, 25, 111].iter().map(|&n| Lang::Ru.plural(n)).collect();
+        assert_eq!(ru, ["one", "few", "many", "many", "many", "one", "few", "many", "many"]);
     }
 
     #[test]

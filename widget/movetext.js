@@ -371,6 +371,14 @@ const toDraw = [];
 let drawing = false;
 
 function drawNext() {
+  // The module first (elements waiting for it would all be drawn in the
+  // task that it arrives in), then one element a task.
+  const inst = load();
+  if (!inst.module) {
+    drawing = true;
+    inst.ready.then(() => setTimeout(drawNext, 0), () => { drawing = false; });
+    return;
+  }
   const element = toDraw.shift();
   drawing = Boolean(element);
   if (!element) return;
@@ -378,12 +386,19 @@ function drawNext() {
   setTimeout(drawNext, 0);
 }
 
-/** What an element shows until it is drawn: room for the board. */
+/**
+ * What an element shows until it is drawn: room for the board. It is
+ * watched once the room has its size (the style sheet loaded): until then
+ * every element would be near the screen.
+ */
 function placeholder(element) {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   const style = document.createElement('link');
   style.rel = 'stylesheet';
   style.href = new URL('movetext.css', baseUrl).href;
+  const watch = () => { if (element.waiting) nearScreen.observe(element); };
+  style.addEventListener('load', watch, { once: true });
+  style.addEventListener('error', watch, { once: true });
   const room = document.createElement('div');
   room.className = 'mt-placeholder';
   shadow.replaceChildren(style, room);
@@ -401,7 +416,6 @@ class MovetextViewer extends HTMLElement {
     }
     this.waiting = true;
     placeholder(this);
-    nearScreen.observe(this);
   }
 
   /** Draws the element now. */

@@ -215,7 +215,13 @@ test('a click on a move of an engine line plays the line to it as a variation (o
   await page.keyboard.press('End');
   const toggle = page.getByRole('button', { name: 'Analysis' });
   await page.keyboard.press('l');
-  assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'L turns it on');
+  // Drawn by the next frame (a key pressed while the game is still opening
+  // waits for its tasks).
+  const pressedSoon = async (value) => {
+    for (let i = 0; i < 20 && (await toggle.getAttribute('aria-pressed')) !== value; i++) await page.waitForTimeout(50);
+    return toggle.getAttribute('aria-pressed');
+  };
+  assert.equal(await pressedSoon('true'), 'true', 'L turns it on');
   await page.waitForFunction(() => Number(document.querySelector('section.analysis')?.dataset.engineDepth) >= 8
     && document.querySelectorAll('.analysis-line[data-multipv="1"] .analysis-move').length >= 3, null, { timeout: 60_000 });
   const before = await page.locator('.move-list .mv').count();
@@ -234,7 +240,7 @@ test('a click on a move of an engine line plays the line to it as a variation (o
   await page.waitForFunction((n) => document.querySelectorAll('.move-list .mv').length === n, before);
   await page.locator('.move-list').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('l');
-  assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'L turns it off');
+  assert.equal(await pressedSoon('false'), 'false', 'L turns it off');
   assert.deepEqual(errors, []);
   await page.close();
 });
