@@ -232,7 +232,8 @@ pub fn app() -> Html {
 
     html! {
         <ContextProvider<Session> context={session.clone()}>
-        <div class={classes!("page", page.dragging.then_some("dragging"))}>
+        <div class={classes!("page", page.dragging.then_some("dragging"))}
+            aria-busy={(session.jobs.pending.borrow().is_some() || session.opener.busy()).then_some("true")}>
             <TopBar load={load.clone()} />
             <Notices load={load.clone()} {restore_saved} />
             { dialog_html }

@@ -41,6 +41,8 @@ pub struct Opener {
     dispatcher: UseReducerDispatcher<Viewer>,
     /// The number of the latest open asked for.
     latest: Rc<Cell<u64>>,
+    /// The number of the latest open shown.
+    shown: Rc<Cell<u64>>,
 }
 
 impl PartialEq for Opener {
@@ -50,10 +52,9 @@ impl PartialEq for Opener {
 }
 
 impl Opener {
-    /// An opener for the viewer that `dispatcher` drives; `latest` is kept
-    /// by the viewer's component (one per viewer).
-    pub fn new(dispatcher: UseReducerDispatcher<Viewer>, latest: Rc<Cell<u64>>) -> Self {
-        Opener { dispatcher, latest }
+    /// Whether a game asked for is still being opened.
+    pub fn busy(&self) -> bool {
+        self.shown.get() != self.latest.get()
     }
 
     /// Opens game `place.game` of a library (with its edits; the last game
@@ -83,7 +84,9 @@ impl Opener {
         self.latest.set(ticket);
         let mut builder = ViewBuilder::new(&game);
         let dispatcher = self.dispatcher.clone();
+        let shown = self.shown.clone();
         let open = move |view: ViewGame| {
+            shown.set(ticket);
             let at = at.node(&view);
             dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
         };
@@ -111,6 +114,6 @@ impl Opener {
 /// The opener of the viewer that `dispatcher` drives, kept across drawings.
 #[yew::hook]
 pub fn use_opener(dispatcher: UseReducerDispatcher<Viewer>) -> Opener {
-    let latest = yew::use_state(|| Rc::new(Cell::new(0u64)));
-    Opener::new(dispatcher, (*latest).clone())
+    let cells = yew::use_state(|| (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(0u64))));
+    Opener { dispatcher, latest: cells.0.clone(), shown: cells.1.clone() }
 }

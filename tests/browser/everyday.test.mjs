@@ -162,7 +162,12 @@ test('the demo page does not scroll sideways at 1280, 800 and 375 px', async () 
     const page = await browser.context.newPage();
     await page.setViewportSize({ width, height });
     await page.goto(browser.url + 'widget/demo.html');
-    await page.waitForFunction(() => [...document.querySelectorAll('movetext-viewer')].every((el) => el.shadowRoot?.querySelector('.board[data-fen]')));
+    // Widgets are drawn as they come near the screen: each is brought to it.
+    for (let i = 0; i < await page.locator('movetext-viewer').count(); i++) {
+      await page.locator('movetext-viewer').nth(i).scrollIntoViewIfNeeded();
+      await page.waitForFunction((n) => document.querySelectorAll('movetext-viewer')[n].shadowRoot?.querySelector('.board[data-fen]'), i);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
     assert.ok(scroll <= inner, `at ${width}px the page is ${scroll}px wide`);

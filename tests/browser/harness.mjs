@@ -70,7 +70,9 @@ export async function openPasted(context, url, pgn, size = {}) {
   await forgetSavedSession(page);
   if (pgn) {
     await pastePgn(page, pgn);
-    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+    // The file is shown, and its game (the page is busy until then).
+    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted')
+      && !document.querySelector('.page[aria-busy="true"]'));
   }
   return { page, errors };
 }

@@ -69,10 +69,12 @@ async function openPage() {
   });
   await page.goto(browser.url + 'page/');
   await page.waitForFunction(() => window.mounted === true);
-  await page.waitForSelector('#a .board[data-fen]');
-  await page.waitForSelector('#bad .board[data-fen]');
-  await page.waitForSelector('#c .board[data-fen]');
-  await page.waitForSelector('#e .board[data-fen]');
+  // Elements are drawn as they come near the screen: each is brought to it.
+  for (const id of ['a', 'c', 'e', 'bad']) {
+    await page.locator(`#${id}`).scrollIntoViewIfNeeded();
+    await page.waitForSelector(`#${id} .board[data-fen]`);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
   return { page, errors };
 }
 

@@ -281,33 +281,32 @@ impl Wrap {
         self.starts.clear();
     }
 
-    /// Writes the words of a comment from byte `at` (a word start) while no
-    /// rule but the line's length decides where they go: as [`Wrap::put`]
-    /// would, without its bookkeeping, so that a comment of megabytes is
-    /// written quickly. The caller has checked that no escape line waits,
-    /// nothing is glued, the line is not empty and the word before is not a
+    /// Writes the words of a comment from byte `at` (a word start) as
+    /// [`Wrap::put`] would, without its bookkeeping, so that a comment of
+    /// megabytes is written quickly: a word that fits on the line goes on
+    /// it, and a line is broken before a word that does not, unless a line
+    /// must not start with that word (`%`, `[`) or the word before is a
+    /// marker (both left to `put`, which moves the break back). The caller
+    /// has checked that no escape line waits, nothing is glued and the line
+    /// is not empty; `after_marker` says whether the word before `at` is a
     /// marker. Words parted by one space on one line are copied together.
-    /// Stops before the comment's last word and before a word that may not
-    /// start a line (both left to the caller), after a marker, and before a
-    /// second line break. Gives where it stopped and whether the last word
-    /// written is a marker.
+    /// Stops before the comment's last word (left to the caller) and before
+    /// a second line break. Gives where it stopped and whether the last
+    /// word written is a marker.
     ///
     /// Not inlined, and a line or two a call: a browser compiles a
     /// WebAssembly function well only from one of its later calls on, and a
     /// comment of megabytes is one call of [`Wrap::comment`] but many of
     /// this.
     #[inline(never)]
-    fn plain_run(&mut self, text: &str, at: usize) -> (usize, bool) {
+    fn plain_run(&mut self, text: &str, at: usize, after_marker: bool) -> (usize, bool) {
         let b = text.as_bytes();
         let mut s = at;
         // Text copied as it is, not yet written: `text[from..to]`.
         let (mut from, mut to) = (at, at);
-        let mut marker = false;
+        let mut marker = after_marker;
         let mut broke = false;
         loop {
-            if matches!(b[s], b'%' | b'[') {
-                break;
-            }
             let mut e = s;
             let mut high = 0u8;
             while e < b.len() && !b[e].is_ascii_whitespace() {
@@ -321,7 +320,7 @@ impl Wrap {
             let w = &text[s..e];
             let width = if high < 0x80 { e - s } else { w.chars().count() };
             if self.line + 1 + width > MAX_LINE {
-                if broke {
+                if broke || marker || matches!(b[s], b'%' | b'[') {
                     break;
                 }
                 broke = true;
@@ -346,11 +345,8 @@ impl Wrap {
                 (from, to) = (s, e);
             }
             self.after_semicolon = false;
+            marker = is_marker(w);
             s = next;
-            if is_marker(w) {
-                marker = true;
-                break;
-            }
         }
         self.out.push_str(&text[from..to]);
         (s, marker)
@@ -370,8 +366,8 @@ impl Wrap {
         let mut t = String::new();
         let mut after_marker = false;
         loop {
-            if !first && !after_marker && self.escapes.is_empty() && !self.glue && self.line != 0 {
-                let (stop, marker) = self.plain_run(text, at);
+            if !first && self.escapes.is_empty() && !self.glue && self.line != 0 {
+                let (stop, marker) = self.plain_run(text, at, after_marker);
                 if stop != at {
                     (at, after_marker) = (stop, marker);
                     continue;
