@@ -141,6 +141,7 @@ pub(crate) fn use_open_pending(session: &Session) {
             // shown (unless another file was opened meanwhile).
             let handle = handle.clone();
             let session = session.clone();
+            session.opener.expect();
             wasm_bindgen_futures::spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 if !Rc::ptr_eq(&session.jobs.latest.borrow().lib, &handle.lib) {

@@ -52,6 +52,12 @@ impl PartialEq for Opener {
 }
 
 impl Opener {
+    /// Notes that a game is about to be asked for (in a task to come): the
+    /// opener is busy until a game asked for later is shown.
+    pub fn expect(&self) {
+        self.latest.set(self.latest.get() + 1);
+    }
+
     /// Whether a game asked for is still being opened.
     pub fn busy(&self) -> bool {
         self.shown.get() != self.latest.get()

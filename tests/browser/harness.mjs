@@ -138,8 +138,21 @@ export function savedSession(page) {
 }
 
 /** The FEN the board shows. */
-export function boardFen(page) {
+export async function boardFen(page) {
+  await drawn(page);
   return page.getAttribute('.board', 'data-fen');
+}
+
+/**
+ * Waits for the page's drawing to be done: it may go on in a task after the
+ * one a key was handled in (Yew yields to the browser after 16 ms of work).
+ */
+export function drawn(page) {
+  return page.evaluate(() => new Promise((done) => {
+    const later = () => setTimeout(done, 0);
+    requestAnimationFrame(later);
+    setTimeout(later, 50);
+  }));
 }
 
 /**

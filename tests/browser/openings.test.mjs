@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBrowser, openApp, openPasted, outDir, repoRoot } from './harness.mjs';
+import { drawn, startBrowser, openApp, openPasted, outDir, repoRoot } from './harness.mjs';
 
 const dataDir = process.env.MOVETEXT_OPENINGS_DIR ?? join(repoRoot, '..', 'shared', 'data', 'openings');
 const files = ['a', 'b', 'c', 'd', 'e'].map((f) => join(dataDir, `${f}.tsv`));
@@ -42,6 +42,7 @@ async function shown(page) {
 
 async function step(page, key, times) {
   for (let i = 0; i < times; i += 1) await page.keyboard.press(key);
+  await drawn(page);
 }
 
 test('the opening of a known line is shown as it is stepped', { skip }, async () => {
@@ -95,7 +96,7 @@ test('the material difference is shown beside the player ahead after a capture',
   assert.ok(box && box.width > 10, 'the taken pawn is drawn');
   await page.screenshot({ path: join(outDir, 'openings-material.png') });
   // 2... Qxd5 takes it back: level again.
-  await page.keyboard.press('ArrowRight');
+  await step(page, 'ArrowRight', 1);
   assert.equal(await white.getAttribute('data-material'), '');
   assert.equal(await white.getAttribute('data-captured'), '');
   assert.equal(await black.getAttribute('data-material'), '');
