@@ -27,6 +27,36 @@ fn isolated() -> bool {
     js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into()).is_ok_and(|v| v.is_truthy())
 }
 
+/// A Web Worker with its message and error listeners: dropping it takes
+/// the listeners off and ends the worker.
+pub(crate) struct WorkerJob {
+    /// The worker.
+    pub worker: Worker,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(web_sys::Event)>,
+}
+
+impl WorkerJob {
+    /// Listens to `worker` with the two closures.
+    pub fn new(
+        worker: Worker,
+        on_message: Closure<dyn FnMut(MessageEvent)>,
+        on_error: Closure<dyn FnMut(web_sys::Event)>,
+    ) -> WorkerJob {
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        WorkerJob { worker, _on_message: on_message, _on_error: on_error }
+    }
+}
+
+impl Drop for WorkerJob {
+    fn drop(&mut self) {
+        self.worker.set_onmessage(None);
+        self.worker.set_onerror(None);
+        self.worker.terminate();
+    }
+}
+
 /// The engine's script for this page, and the commands that give it its
 /// threads (one per core, up to eight, when the page is isolated).
 pub(crate) fn engine_script() -> (&'static str, Vec<String>) {

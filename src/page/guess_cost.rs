@@ -11,11 +11,10 @@ use movetext_core::commands::Eval;
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::{Chess, Position};
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::page::analysis::engine_script;
+use crate::page::analysis::{engine_script, WorkerJob};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::review::{Review, ReviewStep};
 use crate::state::training::{Feedback, Training};
@@ -27,19 +26,7 @@ const MOVETIME: u32 = 600;
 const CAP: i32 = 1000;
 
 /// A comparison under way: its engine and listeners (dropping it ends the worker).
-struct Running {
-    worker: Worker,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::Event)>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
-}
+type Running = WorkerJob;
 
 /// Which wrong guess a note is about: the position and the count of wrong
 /// guesses when it was made.
@@ -149,12 +136,10 @@ pub(crate) fn use_guess_cost(
                     note.set(Some((key, "The engine could not be loaded.".into())));
                 })
             };
-            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             post(&worker, vec!["uci".into()]);
             post(&worker, threads);
             post(&worker, vec!["isready".into()]);
-            *running.borrow_mut() = Some(Running { worker, _on_message: on_message, _on_error: on_error });
+            *running.borrow_mut() = Some(WorkerJob::new(worker, on_message, on_error));
         });
     }
     {

@@ -8,30 +8,20 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::page::analysis::engine_script;
+use crate::page::analysis::{engine_script, WorkerJob};
 use crate::state::editing::EditOp;
 use crate::state::model::SharedGame;
 use crate::state::review::{Review, ReviewStep};
 
 /// A review under way: its engine, its listeners and its state.
 struct Running {
-    worker: Worker,
+    /// The engine and its listeners.
+    _job: WorkerJob,
     /// The game reviewed (its index and view).
     game: (usize, SharedGame),
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::Event)>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.worker.set_onmessage(None);
-        self.worker.set_onerror(None);
-        self.worker.terminate();
-    }
 }
 
 /// What the page draws of a review, and how to start and stop one.
@@ -133,14 +123,12 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
                     message.set(Some("The engine could not be loaded.".into()));
                 })
             };
-            worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-            worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
             post(&worker, vec!["uci".into()]);
             post(&worker, threads);
             post(&worker, vec!["isready".into()]);
             progress.set(Some(review.borrow().progress()));
             *running.borrow_mut() =
-                Some(Running { worker, game: (index, game), _on_message: on_message, _on_error: on_error });
+                Some(Running { _job: WorkerJob::new(worker, on_message, on_error), game: (index, game) });
         })
     };
     let cancel = {
