@@ -105,8 +105,8 @@ impl EngineWorker {
     }
 }
 
-/// Sends UCI commands to the engine.
-fn post(worker: &Worker, commands: Vec<String>) {
+/// Sends UCI commands to an engine worker.
+pub(crate) fn post(worker: &Worker, commands: Vec<String>) {
     for c in commands {
         let _ = worker.post_message(&c.into());
     }

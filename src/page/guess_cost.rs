@@ -14,7 +14,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::page::analysis::{engine_script, WorkerJob};
+use crate::page::analysis::{engine_script, post, WorkerJob};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::review::{Review, ReviewStep};
 use crate::state::training::{Feedback, Training};
@@ -64,12 +64,6 @@ fn positions(game: &ViewGame, at: NodeIx, tried: &str) -> Option<(Chess, Chess)>
     let next = game.next(at)?;
     let played = tried.parse::<San>().ok()?.to_move(&pos).ok()?;
     Some((pos.play(played).ok()?, game.node(next).pos.clone()))
-}
-
-fn post(worker: &Worker, commands: Vec<String>) {
-    for c in commands {
-        let _ = worker.post_message(&c.into());
-    }
 }
 
 /// The engine's note on the latest wrong guess, while training with the

@@ -11,7 +11,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use crate::page::analysis::{engine_script, WorkerJob};
+use crate::page::analysis::{engine_script, post, WorkerJob};
 use crate::state::editing::EditOp;
 use crate::state::model::SharedGame;
 use crate::state::review::{Review, ReviewStep};
@@ -35,12 +35,6 @@ pub(crate) struct ReviewHandle {
     pub cancel: Callback<()>,
     /// Why the last review stopped without writing, if it did.
     pub message: Option<AttrValue>,
-}
-
-fn post(worker: &Worker, commands: Vec<String>) {
-    for c in commands {
-        let _ = worker.post_message(&c.into());
-    }
 }
 
 /// The steps of a game's main line.
