@@ -144,9 +144,36 @@ const USER_EVENTS = ['pointerdown', 'pointerup', 'click', 'dblclick', 'contextme
 
 const encoder = new TextEncoder();
 
+/** Characters of PGN encoded in one task. */
+const LONG_PGN = 1 << 20;
+
 /** A string's UTF-8 bytes. */
 function utf8(text) {
   return encoder.encode(text);
+}
+
+/** Waits for a task of its own. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A long string's UTF-8 bytes, encoded a part per task (the page keeps
+ * answering while megabytes are encoded).
+ */
+async function utf8InParts(text) {
+  if (text.length <= LONG_PGN) return utf8(text);
+  const out = new Uint8Array(text.length * 3);
+  let read = 0;
+  let written = 0;
+  while (read < text.length) {
+    let end = Math.min(text.length, read + LONG_PGN);
+    // A surrogate pair is not cut in two.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    written += encoder.encodeInto(text.slice(read, end), out.subarray(written)).written;
+    read = end;
+    await nextTask();
+  }
+  return out.subarray(0, written);
 }
 
 /** Mounts (or mounts again) a widget's game on the live instance. */
@@ -155,12 +182,14 @@ async function attach(state) {
   const module = await inst.ready;
   // Destroyed, or replaced by a newer mount in the same element.
   if (!state.alive || state.element[MOUNTED] !== state.token) return;
+  // The PGN crosses as UTF-8 bytes: far quicker than a long string.
+  const pgn = await utf8InParts(state.pgn);
+  if (!state.alive || state.element[MOUNTED] !== state.token) return;
   const root = document.createElement('div');
   state.shadow.replaceChildren(state.style, root);
   state.inst = inst;
   inst.widgets.add(state);
-  // The PGN crosses as UTF-8 bytes: far quicker than a long string.
-  const opts = { ...state.opts, pgn: utf8(state.pgn) };
+  const opts = { ...state.opts, pgn };
   if (state.path !== null) opts.ply = state.path;
   // Request numbers start again with a new mount.
   state.settle();
@@ -299,6 +328,8 @@ export async function mount(element, options = {}) {
   };
   for (const type of USER_EVENTS) shadow.addEventListener(type, mark, { capture: true });
   await attach(state);
+  // The handle is given once the game is shown (the mount is request 1).
+  await drawnPromise(1);
   if (opts.live && opts.src) follow(state, Number(opts.live));
   let themeListener = null;
   if (wanted === 'auto' && darkQuery) {

@@ -67,14 +67,17 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let (ix, side) = (*ix, *side);
             let target = game.node(ix.min(game.nodes.len() - 1));
             let key = target.key;
-            let (text, raw): (Vec<String>, Vec<String>) = {
-                let core = ctx.edits.borrow().game(&ctx.library.lib.borrow(), ctx.index).unwrap_or_default();
-                match side {
-                    CommentSide::After => (target.after.clone(), core.comments_after(key).map(str::to_owned).collect()),
-                    CommentSide::Before => {
-                        (target.before.clone(), core.comments_before(key).map(str::to_owned).collect())
-                    }
-                }
+            let raw: Vec<String> = ctx
+                .edits
+                .borrow()
+                .with_game(&ctx.library.lib.borrow(), ctx.index, |core| match side {
+                    CommentSide::After => core.comments_after(key).map(str::to_owned).collect(),
+                    CommentSide::Before => core.comments_before(key).map(str::to_owned).collect(),
+                })
+                .unwrap_or_default();
+            let text = match side {
+                CommentSide::After => target.after.clone(),
+                CommentSide::Before => target.before.clone(),
             };
             let commands: Vec<String> =
                 raw.iter().map(|c| movetext_core::commands::with_text(c, "")).filter(|c| !c.is_empty()).collect();

@@ -53,7 +53,7 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
                 .chain(files..lib.len())
                 .map(|i| (i, e.version(i)))
                 .collect();
-            let changed: Vec<(usize, u64, Game)> = wanted
+            let changed: Vec<(usize, u64, Rc<Game>)> = wanted
                 .iter()
                 .filter(|&&(i, v)| stored.get(&i).is_none_or(|s| s.0 != v))
                 .filter_map(|&(i, v)| Some((i, v, e.game(&lib, i)?)))

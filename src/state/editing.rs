@@ -87,11 +87,20 @@ impl Edits {
         self.versions.get(&index).copied().unwrap_or(0)
     }
 
-    /// The game as it is now (edited or as read).
-    pub fn game(&self, lib: &Library, index: usize) -> Option<Game> {
+    /// The game as it is now (edited, copied; or as read, remembered by
+    /// the library as the game opened).
+    pub fn game(&self, lib: &Library, index: usize) -> Option<Rc<Game>> {
         match self.editors.get(&index) {
-            Some(e) => Some(e.game().clone()),
+            Some(e) => Some(Rc::new(e.game().clone())),
             None => lib.open_game(index),
+        }
+    }
+
+    /// `f` of the game as it is now, without copying it.
+    pub fn with_game<R>(&self, lib: &Library, index: usize, f: impl FnOnce(&Game) -> R) -> Option<R> {
+        match self.editors.get(&index) {
+            Some(e) => Some(f(e.game())),
+            None => lib.with_game(index, f),
         }
     }
 
@@ -118,7 +127,7 @@ impl Edits {
     fn editor(&mut self, lib: &Library, index: usize) -> Option<&mut Editor> {
         match self.editors.entry(index) {
             std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
-            std::collections::hash_map::Entry::Vacant(e) => Some(e.insert(Editor::new(lib.game(index)?))),
+            std::collections::hash_map::Entry::Vacant(e) => Some(e.insert(Editor::new(lib.take_game(index)?))),
         }
     }
 
@@ -161,7 +170,7 @@ impl Edits {
     pub fn game_text(&self, lib: &Library, index: usize, opts: &ExportOptions) -> String {
         match self.editors.get(&index) {
             Some(e) => text_of(e.game(), opts),
-            None => lib.game(index).map_or_else(String::new, |g| text_of(&g, opts)),
+            None => lib.with_game(index, |g| text_of(g, opts)).unwrap_or_default(),
         }
     }
 
@@ -244,8 +253,8 @@ impl FileWriter {
                         _ => b"",
                     };
                     self.write(&mut out, before);
-                    if let Some(g) = edits.game(lib, i) {
-                        self.write(&mut out, write_game(&g, &opts).as_bytes());
+                    if let Some(text) = edits.with_game(lib, i, |g| write_game(g, &opts)) {
+                        self.write(&mut out, text.as_bytes());
                     }
                     self.game += 1;
                 }

@@ -77,9 +77,10 @@ pub struct Library {
     index: FileIndex,
     plies: Vec<u32>,
     problems: RefCell<HashMap<usize, Problems>>,
-    /// The game last opened ([`Library::open_game`]), as read: reading a
-    /// long game again (to edit it) takes longer than copying it.
-    opened: RefCell<Option<(usize, Game)>>,
+    /// The game last opened ([`Library::open_game`]), as read, shared with
+    /// whoever shows it: reading a long game again (to edit it) takes
+    /// longer than taking it from here.
+    opened: RefCell<Option<(usize, Rc<Game>)>>,
     /// The files joined in `bytes`: name, start offset, lines before it.
     parts: Vec<(String, usize, u32)>,
     /// Games made in the app (new games, set-up positions), after the file's.
@@ -264,25 +265,55 @@ impl Library {
 
     /// Reads game `i`.
     pub fn game(&self, i: usize) -> Option<Game> {
-        if let Some((k, g)) = &*self.opened.borrow() {
-            if *k == i {
-                return Some(g.clone());
-            }
+        if let Some(g) = self.opened_game(i) {
+            return Some((*g).clone());
         }
+        self.read(i)
+    }
+
+    fn read(&self, i: usize) -> Option<Game> {
         match i.checked_sub(self.index.len()) {
             Some(k) => self.added.get(k).cloned(),
             None => self.index.read_game(&self.bytes, i),
         }
     }
 
-    /// Game `i` as [`Library::game`] reads it, remembered until another
-    /// game is opened.
-    pub fn open_game(&self, i: usize) -> Option<Game> {
-        let game = self.game(i)?;
+    /// Game `i` if it is the one last opened.
+    fn opened_game(&self, i: usize) -> Option<Rc<Game>> {
+        self.opened.borrow().as_ref().filter(|(k, _)| *k == i).map(|(_, g)| g.clone())
+    }
+
+    /// Game `i` as [`Library::game`] reads it, remembered (not copied)
+    /// until another game is opened.
+    pub fn open_game(&self, i: usize) -> Option<Rc<Game>> {
+        if let Some(g) = self.opened_game(i) {
+            return Some(g);
+        }
+        let game = Rc::new(self.read(i)?);
         if i < self.index.len() {
             *self.opened.borrow_mut() = Some((i, game.clone()));
         }
         Some(game)
+    }
+
+    /// Game `i`, to keep (to edit): the one last opened is taken, copied
+    /// only if it is still being shown from.
+    pub fn take_game(&self, i: usize) -> Option<Game> {
+        if self.opened.borrow().as_ref().is_some_and(|(k, _)| *k == i) {
+            if let Some((_, g)) = self.opened.borrow_mut().take() {
+                return Some(Rc::try_unwrap(g).unwrap_or_else(|g| (*g).clone()));
+            }
+        }
+        self.read(i)
+    }
+
+    /// `f` of game `i`, read for the purpose (or the one last opened),
+    /// without copying it or remembering it.
+    pub fn with_game<R>(&self, i: usize, f: impl FnOnce(&Game) -> R) -> Option<R> {
+        match self.opened_game(i) {
+            Some(g) => Some(f(&g)),
+            None => self.read(i).map(|g| f(&g)),
+        }
     }
 
     /// The problems of game `i` (the game is read once, then remembered).

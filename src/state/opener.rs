@@ -79,16 +79,16 @@ impl Opener {
 
     /// Opens `game`, number `index` of its file, at `at`: at once when its
     /// view is built within a slice, else in slices that yield to the page.
-    pub fn open_game(&self, game: Game, index: usize, at: At) {
+    pub fn open_game(&self, game: Rc<Game>, index: usize, at: At) {
         self.open_read(game, index, at, now());
     }
 
     /// [`Opener::open_game`] when the task began at `start` (reading the
     /// game counts towards the first slice).
-    fn open_read(&self, game: Game, index: usize, at: At, start: f64) {
+    fn open_read(&self, game: Rc<Game>, index: usize, at: At, start: f64) {
         let ticket = self.latest.get() + 1;
         self.latest.set(ticket);
-        let mut builder = ViewBuilder::new(&game);
+        let mut builder = ViewBuilder::new(&*game);
         let dispatcher = self.dispatcher.clone();
         let shown = self.shown.clone();
         let open = move |view: ViewGame| {
@@ -96,8 +96,10 @@ impl Opener {
             let at = at.node(&view);
             dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
         };
-        if builder.step(&game, &mut || now() - start > SLICE_MS) {
-            open(builder.finish(&game));
+        // Built at once if it can be; when the reading took half a slice,
+        // building starts in the next task.
+        if now() - start < SLICE_MS / 2.0 && builder.step(&*game, &mut || now() - start > SLICE_MS) {
+            open(builder.finish(&*game));
             return;
         }
         let latest = self.latest.clone();
@@ -108,11 +110,17 @@ impl Opener {
                     return;
                 }
                 let start = now();
-                if builder.step(&game, &mut || now() - start > SLICE_MS) {
+                if builder.step(&*game, &mut || now() - start > SLICE_MS) {
                     break;
                 }
             }
-            open(builder.finish(&game));
+            // The drawing of the game gets a task of its own, not the rest
+            // of the last slice's.
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            if latest.get() != ticket {
+                return;
+            }
+            open(builder.finish(&*game));
         });
     }
 }

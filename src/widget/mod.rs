@@ -17,7 +17,7 @@ use crate::state::library::Library;
 use crate::state::model::ViewGame;
 use crate::state::opener::{use_opener, At};
 use crate::state::training_hook::{moves_so_far, use_training};
-use crate::state::url_state::path_of;
+use crate::state::url_state::{path_of, Place};
 use crate::state::viewer::Nav;
 use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
 use crate::state::viewer::{Action, Viewer};
@@ -77,13 +77,25 @@ pub fn widget(props: &WidgetProps) -> Html {
         let port = port.clone();
         let shown_before = shown_before.clone();
         let shown = Rc::as_ptr(&viewer.game.0) as usize;
+        let edits = edits.clone();
+        let redraw = redraw.clone();
         use_effect_with(SameLibrary(library.clone()), move |library| {
             let library = &library.0;
             *shown_before.borrow_mut() = Some(shown);
             port.0.borrow_mut().opening = true;
-            if let Some(game) = library.game(index) {
-                opener.open_game(game, index, At::Ply(ply));
-            }
+            // In a task of its own, after the first drawing; the reading
+            // counts as part of the first slice of the opening.
+            let (library, opener) = (library.clone(), opener.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                if library.is_empty() {
+                    // Nothing to open: the empty board is what is shown.
+                    port.0.borrow_mut().opening = false;
+                    redraw.force_update();
+                } else {
+                    opener.open(&library, &edits.borrow(), &Place { game: index, ply });
+                }
+            });
         });
     }
     let game = viewer.game.clone();
@@ -210,7 +222,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                 let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
                 let i = select.selected_index().max(0) as usize;
                 port.choose_game(i);
-                let game = edits.borrow().game(&library, i).or_else(|| library.game(i));
+                let game = edits.borrow().game(&library, i);
                 if let Some(g) = game {
                     opener.open_game(g, i, At::Ply(None));
                 }
@@ -318,7 +330,7 @@ mod tests {
 
     #[test]
     fn start_nodes_from_options() {
-        let lib = library_of(&WidgetOptions::default(), "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *");
+        let lib = library_of(&WidgetOptions::default(), "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 *".into());
         let g = ViewGame::build(&lib.game(0).unwrap());
         assert_eq!(start_node(&g, None), 0);
         assert_eq!(g.node(start_node(&g, Some("3"))).san, "Nf3");
@@ -331,7 +343,7 @@ mod tests {
     #[test]
     fn a_fen_without_pgn_is_a_game() {
         let opts = WidgetOptions { fen: Some("8/P6k/8/8/8/8/8/K7 w - - 0 1".into()), ..WidgetOptions::default() };
-        let lib = library_of(&opts, "");
+        let lib = library_of(&opts, String::new());
         let g = ViewGame::build(&lib.game(0).unwrap());
         assert_eq!(g.node(0).fen(), "8/P6k/8/8/8/8/8/K7 w - - 0 1");
         assert_eq!(MovesPlace::parse("Bottom"), MovesPlace::Bottom);

@@ -60,23 +60,25 @@ impl PartialEq for WidgetPort {
 }
 
 /// The library of the widget's PGN (or of its FEN).
-pub(crate) fn library_of(options: &WidgetOptions, pgn: &str) -> Library {
+pub(crate) fn library_of(options: &WidgetOptions, pgn: String) -> Library {
     let text = if pgn.trim().is_empty() {
         match &options.fen {
             Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
             None => "*\n".to_owned(),
         }
     } else {
-        pgn.to_owned()
+        pgn
     };
     Library::indexed("widget", text.into_bytes())
 }
 
 impl WidgetPort {
-    /// A port for a widget mounted with `options`: its game can be read
-    /// (and moved through) at once, before the widget has drawn it.
-    pub fn new(options: WidgetOptions) -> WidgetPort {
-        let library = Rc::new(library_of(&options, &options.pgn));
+    /// A port for a widget mounted with `options`, showing `pgn` (the
+    /// options' own `pgn` is not read: a long text is not copied): its game
+    /// can be read (and moved through) at once, before the widget has
+    /// drawn it.
+    pub fn new(options: WidgetOptions, pgn: String) -> WidgetPort {
+        let library = Rc::new(library_of(&options, pgn));
         let index = options.game.min(library.len().saturating_sub(1));
         WidgetPort(Rc::new(RefCell::new(PortInner {
             inbox: None,
@@ -86,7 +88,8 @@ impl WidgetPort {
             current: 0,
             opening: true,
             pending_goto: None,
-            requested: 0,
+            // The mount is the first request: drawn once its game is shown.
+            requested: 1,
             drawn: 0,
         })))
     }
@@ -124,8 +127,8 @@ impl WidgetPort {
         let mut port = self.0.borrow_mut();
         if port.game.is_none() {
             let (library, edits, index) = port.source.clone();
-            let game = edits.borrow().game(&library, index).or_else(|| library.game(index))?;
-            let view = SharedGame(Rc::new(ViewGame::build(&game)));
+            let game = edits.borrow().game(&library, index)?;
+            let view = SharedGame(Rc::new(ViewGame::build(&*game)));
             port.current = start_node(&view, port.options.ply.as_deref());
             port.game = Some(view);
         }
@@ -172,7 +175,7 @@ impl WidgetPort {
     }
 
     /// Shows another PGN: from now on the page reads its game.
-    pub fn set_pgn(&self, pgn: &str) {
+    pub fn set_pgn(&self, pgn: String) {
         {
             let mut port = self.0.borrow_mut();
             let library = Rc::new(library_of(&port.options, pgn));

@@ -3,15 +3,29 @@
 //! `Movetext.mount` call; every widget shares this one instance.
 #![forbid(unsafe_code)]
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use js_sys::Reflect;
 use movetext_app::widget::{Widget, WidgetOptions, WidgetPort, WidgetProps};
 use wasm_bindgen::prelude::*;
+
+/// Bytes of PGN above which a widget is first drawn in a task after the one
+/// that read its text.
+const LONG_PGN: usize = 64 * 1024;
+
+/// A widget's drawing: not yet begun, drawn, or removed.
+enum Drawing {
+    Waiting,
+    Drawn(yew::AppHandle<Widget>),
+    Removed,
+}
 
 /// A mounted widget, driven by the page.
 #[wasm_bindgen]
 pub struct MountedWidget {
     port: WidgetPort,
-    app: Option<yew::AppHandle<Widget>>,
+    app: Rc<RefCell<Drawing>>,
 }
 
 /// Each request returns its number; the script's promise for it resolves
@@ -37,7 +51,7 @@ impl MountedWidget {
     /// character).
     #[wasm_bindgen(js_name = setPgn)]
     pub fn set_pgn(&self, pgn: Vec<u8>) -> f64 {
-        self.port.set_pgn(&utf8(pgn));
+        self.port.set_pgn(utf8(pgn));
         self.port.requested() as f64
     }
 
@@ -66,7 +80,7 @@ impl MountedWidget {
 
     /// Removes the widget.
     pub fn destroy(&mut self) {
-        if let Some(app) = self.app.take() {
+        if let Drawing::Drawn(app) = std::mem::replace(&mut *self.app.borrow_mut(), Drawing::Removed) {
             app.destroy();
         }
     }
@@ -103,11 +117,32 @@ pub fn mount(
     on_move: Option<js_sys::Function>,
     on_drawn: Option<js_sys::Function>,
 ) -> MountedWidget {
-    let options = options_from(&options);
-    let port = WidgetPort::new(options.clone());
+    let mut options = options_from(&options);
+    // The text is the port's; the options keep no copy of it.
+    let pgn = std::mem::take(&mut options.pgn);
+    let long = pgn.len() > LONG_PGN;
+    let port = WidgetPort::new(options.clone(), pgn);
     let props = WidgetProps { options, port: port.clone(), on_move, on_drawn };
-    let app = yew::Renderer::<Widget>::with_root_and_props(root, props).render();
-    MountedWidget { port, app: Some(app) }
+    let app = Rc::new(RefCell::new(Drawing::Waiting));
+    let draw = {
+        let app = app.clone();
+        move || {
+            let mut slot = app.borrow_mut();
+            if matches!(*slot, Drawing::Waiting) {
+                *slot = Drawing::Drawn(yew::Renderer::<Widget>::with_root_and_props(root, props).render());
+            }
+        }
+    };
+    if long {
+        // The reading of a long text and the first drawing are two tasks.
+        wasm_bindgen_futures::spawn_local(async move {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            draw();
+        });
+    } else {
+        draw();
+    }
+    MountedWidget { port, app }
 }
 
 /// Reports panics in the page and on the console.
