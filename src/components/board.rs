@@ -10,6 +10,7 @@ use yew::prelude::*;
 use crate::components::board_keys::{board_keys, square_words, start_square};
 use crate::components::board_pointer::{use_pointer, PointerHandlers};
 use crate::components::pieces::{self, Part};
+use crate::state::numbers::tenths;
 use movetext_core::commands::{Arrow, SquareMark};
 
 /// Side of one square in board units (the board is 800 × 800).
@@ -119,7 +120,7 @@ pub fn arrow_points(from: (f32, f32), to: (f32, f32)) -> String {
         at(from, -SHAFT / 2.0),
     ]
     .iter()
-    .map(|(x, y)| format!("{x:.1},{y:.1}"))
+    .map(|&(x, y)| format!("{},{}", tenths(x.into()), tenths(y.into())))
     .collect::<Vec<_>>()
     .join(" ")
 }
@@ -237,11 +238,11 @@ pub fn chess_board(props: &BoardProps) -> Html {
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
     let dark_squares = Square::ALL.iter().filter(|sq| sq.is_dark()).map(|&sq| {
         let (x, y) = corner(sq, flipped);
-        html! { <rect class="sq-dark" x={x.to_string()} y={y.to_string()} width="100" height="100" /> }
+        html! { <rect class="sq-dark" x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
     });
     let square_rect = |sq: Square, class: String| {
         let (x, y) = corner(sq, flipped);
-        html! { <rect class={class} x={x.to_string()} y={y.to_string()} width="100" height="100" /> }
+        html! { <rect class={class} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
     };
     let last = props
         .last_move
@@ -253,7 +254,7 @@ pub fn chess_board(props: &BoardProps) -> Html {
         .filter_map(|m| Some(square_rect(m.square.square()?, format!("mark mark-{}", m.color.name()))));
     let check = props.check.map(|sq| {
         let (cx, cy) = centre(sq, flipped);
-        html! { <circle class="hl-check" cx={cx.to_string()} cy={cy.to_string()} r="50" fill="url(#mt-check-glow)" /> }
+        html! { <circle class="hl-check" cx={tenths(cx.into())} cy={tenths(cy.into())} r="50" fill="url(#mt-check-glow)" /> }
     });
     let coords = coordinates(flipped);
     let dragged = state.drag.map(|d| d.0);
@@ -303,13 +304,13 @@ pub fn chess_board(props: &BoardProps) -> Html {
             let (fx, fy) = corner(from, flipped);
             html! {
                 <>
-                    <animate class="slide" attributeName="x" from={fx.to_string()} to={x.to_string()} dur="0.18s" begin="indefinite" fill="freeze" />
-                    <animate class="slide" attributeName="y" from={fy.to_string()} to={y.to_string()} dur="0.18s" begin="indefinite" fill="freeze" />
+                    <animate class="slide" attributeName="x" from={tenths(fx.into())} to={tenths(x.into())} dur="0.18s" begin="indefinite" fill="freeze" />
+                    <animate class="slide" attributeName="y" from={tenths(fy.into())} to={tenths(y.into())} dur="0.18s" begin="indefinite" fill="freeze" />
                 </>
             }
         });
         Some(html! {
-            <use class={class} href={href} x={x.to_string()} y={y.to_string()} width="100" height="100"
+            <use class={class} href={href} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100"
                 data-square={sq.to_string()} data-piece={piece.char().to_string()}>{ for glide }</use>
         })
     });
@@ -346,19 +347,19 @@ pub fn chess_board(props: &BoardProps) -> Html {
             let capture = board.piece_at(to).is_some() && !matches!(m, Move::Castle { .. });
             let class = if capture { "target target-capture" } else { "target" };
             let r = if capture { "46" } else { "15" };
-            html! { <circle class={class} cx={cx.to_string()} cy={cy.to_string()} r={r} data-square={to.to_string()} /> }
+            html! { <circle class={class} cx={tenths(cx.into())} cy={tenths(cy.into())} r={r} data-square={to.to_string()} /> }
         })
     });
     let floating = state.drag.and_then(|(sq, x, y)| {
         let piece = props.board.piece_at(sq)?;
         let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
-        Some(html! { <use class="piece dragging" href={href} x={(x - 50.0).to_string()} y={(y - 50.0).to_string()} width="100" height="100" /> })
+        Some(html! { <use class="piece dragging" href={href} x={tenths((x - 50.0).into())} y={tenths((y - 50.0).into())} width="100" height="100" /> })
     });
     let drawing = state.drawing.map(|(from, to, color)| {
         let name = color.name();
         if from == to {
             let (cx, cy) = centre(from, flipped);
-            html! { <circle class={format!("drawing-ring arrow-{name}")} cx={cx.to_string()} cy={cy.to_string()} r="46" /> }
+            html! { <circle class={format!("drawing-ring arrow-{name}")} cx={tenths(cx.into())} cy={tenths(cy.into())} r="46" /> }
         } else {
             let points = arrow_points(centre(from, flipped), centre(to, flipped));
             html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
@@ -441,8 +442,8 @@ fn promotion_chooser(props: &BoardProps, state: &UseStateHandle<Interaction>, fr
         let href = format!("#{}", pieces::symbol_id(color, role));
         html! {
             <g class="promotion-choice" data-role={role.char().to_string()} onpointerdown={choose(role)}>
-                <rect x={x.to_string()} y={y.to_string()} width="100" height="100" rx="50" />
-                <use href={href} x={(x + 5.0).to_string()} y={(y + 5.0).to_string()} width="90" height="90" />
+                <rect x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" rx="50" />
+                <use href={href} x={tenths((x + 5.0).into())} y={tenths((y + 5.0).into())} width="90" height="90" />
             </g>
         }
     });
@@ -462,7 +463,7 @@ fn coordinates(flipped: bool) -> Html {
         let (x, y) = corner(sq, flipped);
         let class = if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
         html! {
-            <text class={class} x={(x + SQ - 6.0).to_string()} y={(y + SQ - 7.0).to_string()} text-anchor="end">
+            <text class={class} x={tenths((x + SQ - 6.0).into())} y={tenths((y + SQ - 7.0).into())} text-anchor="end">
                 { file.char().to_string() }
             </text>
         }
@@ -473,7 +474,7 @@ fn coordinates(flipped: bool) -> Html {
         let (x, y) = corner(sq, flipped);
         let class = if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
         html! {
-            <text class={class} x={(x + 6.0).to_string()} y={(y + 21.0).to_string()}>
+            <text class={class} x={tenths((x + 6.0).into())} y={tenths((y + 21.0).into())}>
                 { rank.char().to_string() }
             </text>
         }
@@ -505,6 +506,6 @@ mod tests {
         let pts = arrow_points((50.0, 750.0), (50.0, 350.0));
         let list: Vec<&str> = pts.split(' ').collect();
         assert_eq!(list.len(), 7);
-        assert_eq!(list[3], "50.0,362.0");
+        assert_eq!(list[3], "50,362");
     }
 }

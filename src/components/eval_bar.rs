@@ -4,6 +4,8 @@ use yew::prelude::*;
 
 use movetext_core::commands::Eval;
 
+use crate::state::numbers::{one_decimal, tenths};
+
 /// What the evaluation bar shows.
 #[derive(Properties, PartialEq, Clone)]
 pub struct EvalBarProps {
@@ -39,9 +41,9 @@ pub fn eval_text(eval: Option<Eval>) -> String {
         Some(Eval::Pawns { centipawns }) => {
             let p = f64::from(centipawns) / 100.0;
             if p > 0.0 {
-                format!("+{p:.1}")
+                format!("+{}", one_decimal(p))
             } else {
-                format!("{p:.1}")
+                one_decimal(p)
             }
         }
     }
@@ -58,10 +60,10 @@ pub fn eval_bar(props: &EvalBarProps) -> Html {
     let label = if text.is_empty() { "No evaluation".to_owned() } else { format!("Evaluation {text}") };
     html! {
         <div class="eval-bar" role="meter" aria-label={label} aria-valuemin="0" aria-valuemax="100"
-            aria-valuenow={format!("{:.0}", share * 100.0)}>
+            aria-valuenow={tenths((share * 100.0).round())}>
             <svg class="eval-svg" viewBox="0 0 10 1000" preserveAspectRatio="none" aria-hidden="true" focusable="false">
                 <rect class="eval-black" x="0" y="0" width="10" height="1000" />
-                <rect class="eval-white" x="0" y={y.to_string()} width="10" height={height.to_string()} />
+                <rect class="eval-white" x="0" y={tenths(y)} width="10" height={tenths(height)} />
                 <line class="eval-mid" x1="0" y1="500" x2="10" y2="500" />
             </svg>
             <span class={classes!("eval-text", if share >= 0.5 { "good-white" } else { "good-black" })}>{ text }</span>
@@ -78,7 +80,9 @@ mod tests {
         assert_eq!(white_share(None), 0.5);
         assert_eq!(white_share(Some(Eval::Mate(-1))), 0.0);
         assert!(white_share(Some(Eval::Pawns { centipawns: 200 })) > 0.7);
-        assert_eq!(eval_text(Some(Eval::Pawns { centipawns: 25 })), "+0.2");
+        assert_eq!(eval_text(Some(Eval::Pawns { centipawns: 25 })), "+0.3");
+        assert_eq!(eval_text(Some(Eval::Pawns { centipawns: -140 })), "-1.4");
+        assert_eq!(eval_text(Some(Eval::Pawns { centipawns: 0 })), "0.0");
         assert_eq!(eval_text(Some(Eval::Mate(3))), "#3");
     }
 }

@@ -6,7 +6,7 @@
 //! block folds to a short placeholder and unfolds again; showing a move
 //! inside a folded variation unfolds it.
 
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
@@ -65,14 +65,14 @@ impl PartialEq for LayoutRef {
 /// draw many pages at once.
 #[derive(PartialEq, Default)]
 struct InView {
-    wanted: BTreeSet<usize>,
-    drawn: BTreeSet<usize>,
+    wanted: HashSet<usize>,
+    drawn: HashSet<usize>,
 }
 
 /// A change of [`InView`].
 enum InViewAction {
     /// These pages are now near the screen (the others are dropped).
-    Wanted(BTreeSet<usize>),
+    Wanted(HashSet<usize>),
     /// Draw this page, if it is still wanted.
     Draw(usize),
 }
@@ -95,7 +95,7 @@ impl Reducible for InView {
 
 /// The variation blocks folded, by the node of their first move.
 #[derive(PartialEq, Default)]
-struct Folded(Rc<BTreeSet<NodeIx>>);
+struct Folded(Rc<HashSet<NodeIx>>);
 
 /// A change of [`Folded`].
 enum FoldAction {
@@ -128,7 +128,7 @@ impl Reducible for Folded {
 /// The folded variations that hold node `ix`: each first move of a
 /// variation (a child that is not its parent's first) on the way to the
 /// root that is in `folded`.
-fn folded_around(game: &ViewGame, ix: NodeIx, folded: &BTreeSet<NodeIx>) -> Vec<NodeIx> {
+fn folded_around(game: &ViewGame, ix: NodeIx, folded: &HashSet<NodeIx>) -> Vec<NodeIx> {
     let mut out = Vec::new();
     if folded.is_empty() {
         return out;
@@ -323,8 +323,8 @@ fn measure(list: &HtmlElement, sizes: &mut Sizes) {
 
 /// The pages within [`MARGIN`] of the part of the list that is on screen
 /// (inside the list's own scrolling and the window's).
-fn pages_in_view(list: &HtmlElement, sizes: &Sizes) -> BTreeSet<usize> {
-    let mut pages = BTreeSet::new();
+fn pages_in_view(list: &HtmlElement, sizes: &Sizes) -> HashSet<usize> {
+    let mut pages = HashSet::new();
     let Some(window) = web_sys::window() else { return pages };
     let Ok(Some(first)) = list.query_selector("[data-page]") else { return pages };
     let rect = list.get_bounding_client_rect();
@@ -363,7 +363,7 @@ struct PageProps {
     notation: Notation,
     on_context: Option<Callback<(NodeIx, i32, i32)>>,
     /// The folded variations, by first move.
-    folded: Rc<BTreeSet<NodeIx>>,
+    folded: Rc<HashSet<NodeIx>>,
     /// Folds or unfolds the variation starting at a node.
     on_fold: Callback<NodeIx>,
 }
@@ -490,7 +490,7 @@ struct Ctx<'a> {
     notation: Notation,
     on_context: Option<&'a Callback<(NodeIx, i32, i32)>>,
     layout: &'a Layout,
-    folded: &'a BTreeSet<NodeIx>,
+    folded: &'a HashSet<NodeIx>,
     on_fold: &'a Callback<NodeIx>,
 }
 
@@ -751,12 +751,12 @@ mod tests {
 
     /// Every page of a game's list, drawn.
     fn list_of(game: &ViewGame) -> Html {
-        list_folded(game, &BTreeSet::new())
+        list_folded(game, &HashSet::new())
     }
 
     /// Every page of a game's list, drawn with the variations starting at
     /// `folded` folded.
-    fn list_folded(game: &ViewGame, folded: &BTreeSet<NodeIx>) -> Html {
+    fn list_folded(game: &ViewGame, folded: &HashSet<NodeIx>) -> Html {
         let (on_select, on_fold) = (Callback::noop(), Callback::noop());
         let layout = Layout::of(game);
         let ctx = Ctx {
@@ -812,7 +812,7 @@ mod tests {
         ] {
             let game = open_first_game(&bytes);
             let layout = Layout::of(&game);
-            let mut ids = std::collections::BTreeSet::new();
+            let mut ids = std::collections::HashSet::new();
             for p in &layout.items {
                 ids.extend([p.boxes.interruption, p.boxes.block1 + 1_000_000, p.boxes.block2 + 2_000_000]);
             }
@@ -857,11 +857,11 @@ mod tests {
         let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) (1... e6 2. d4) 2. Nf3 *");
         let c5 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c5").unwrap();
         let c3 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c3").unwrap();
-        let (_, all) = depth_and_moves(&list_folded(&game, &BTreeSet::new()));
+        let (_, all) = depth_and_moves(&list_folded(&game, &HashSet::new()));
         assert_eq!(all, game.nodes.len() - 1);
-        let (_, inner) = depth_and_moves(&list_folded(&game, &BTreeSet::from([c3])));
+        let (_, inner) = depth_and_moves(&list_folded(&game, &HashSet::from([c3])));
         assert_eq!(inner, all - 2, "c3 d5 hidden");
-        let html = list_folded(&game, &BTreeSet::from([c5]));
+        let html = list_folded(&game, &HashSet::from([c5]));
         let (_, outer) = depth_and_moves(&html);
         assert_eq!(outer, all - 5, "c5 Nf3 d6 and c3 d5 hidden");
         let mut texts = Vec::new();
@@ -882,9 +882,9 @@ mod tests {
         let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 *");
         let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
         let (c5, c3, d5) = (find("c5"), find("c3"), find("d5"));
-        assert_eq!(folded_around(&game, d5, &BTreeSet::from([c5, c3])), vec![c3, c5]);
-        assert_eq!(folded_around(&game, find("d6"), &BTreeSet::from([c5, c3])), vec![c5]);
-        assert!(folded_around(&game, find("e4"), &BTreeSet::from([c5])).is_empty());
+        assert_eq!(folded_around(&game, d5, &HashSet::from([c5, c3])), vec![c3, c5]);
+        assert_eq!(folded_around(&game, find("d6"), &HashSet::from([c5, c3])), vec![c5]);
+        assert!(folded_around(&game, find("e4"), &HashSet::from([c5])).is_empty());
     }
 
     #[test]

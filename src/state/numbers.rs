@@ -13,9 +13,48 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// `v` in tenths, rounded half away from zero: (sign, whole, tenth).
+fn in_tenths(v: f64) -> (bool, u64, u64) {
+    let t = (v * 10.0).round();
+    let a = t.abs() as u64;
+    (t < 0.0, a / 10, a % 10)
+}
+
+/// `v` to a tenth, the tenth left out when it is 0 (`400`, `362.5`,
+/// `-0.5`): how board coordinates are written. Integer formatting only:
+/// the standard library's formatting of floats is large in WebAssembly.
+pub fn tenths(v: f64) -> String {
+    let (negative, whole, tenth) = in_tenths(v);
+    let sign = if negative { "-" } else { "" };
+    if tenth == 0 {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{tenth}")
+    }
+}
+
+/// `v` with one decimal (`1.0`, `-0.5`), rounded half away from zero.
+pub fn one_decimal(v: f64) -> String {
+    let (negative, whole, tenth) = in_tenths(v);
+    format!("{}{whole}.{tenth}", if negative { "-" } else { "" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tenths_are_written_without_float_formatting() {
+        assert_eq!(tenths(400.0), "400");
+        assert_eq!(tenths(362.04), "362");
+        assert_eq!(tenths(362.05), "362.1");
+        assert_eq!(tenths(-0.5), "-0.5");
+        assert_eq!(tenths(-0.04), "0");
+        assert_eq!(tenths(12.345), "12.3");
+        assert_eq!(one_decimal(1.0), "1.0");
+        assert_eq!(one_decimal(-0.25), "-0.3");
+        assert_eq!(one_decimal(0.0), "0.0");
+    }
 
     #[test]
     fn thousands_are_grouped() {

@@ -152,7 +152,7 @@ impl WidgetOptions {
                 _ => d.orientation,
             },
             ply: get("ply").or_else(|| get("initialPly")).or(d.ply),
-            game: get("game").and_then(|g| g.trim().parse::<f64>().ok()).map_or(d.game, |g| (g.max(1.0) as usize) - 1),
+            game: get("game").and_then(|g| whole_part(&g)).map_or(d.game, |g| g.max(1) - 1),
             players: flag("players", d.players),
             clocks: flag("clocks", d.clocks),
             moves: get("moves").map_or(d.moves, |m| MovesPlace::parse(&m)),
@@ -176,10 +176,35 @@ impl WidgetOptions {
                 .unwrap_or(d.board),
             pieces: get("pieces").map_or(d.pieces, |p| crate::components::pieces::PieceSet::parse(&p)),
             lang: get("lang").map_or(d.lang, |l| crate::i18n::Lang::from_tag(&l)),
-            live: get("source").is_some_and(|s| !s.trim().is_empty())
-                && get("live").and_then(|l| l.trim().parse::<f64>().ok()).is_some_and(|l| l > 0.0),
+            live: get("source").is_some_and(|s| !s.trim().is_empty()) && get("live").is_some_and(|l| is_positive(&l)),
         }
     }
+}
+
+/// The whole part of a number written in decimal (`3`, `3.0`, `+2`); a
+/// negative one is 0. (Read without the standard library's float parsing,
+/// large in WebAssembly.)
+fn whole_part(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let (negative, t) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if int.is_empty() && frac.is_empty() || !digits(int) || !digits(frac) {
+        return None;
+    }
+    if negative {
+        return Some(0);
+    }
+    Some(int.parse::<usize>().unwrap_or(if int.is_empty() { 0 } else { usize::MAX }))
+}
+
+/// Whether `text` is a number above 0 written in decimal (`30`, `0.5`).
+fn is_positive(text: &str) -> bool {
+    let t = text.trim().strip_prefix('+').unwrap_or(text.trim());
+    whole_part(t).is_some() && !t.starts_with('-') && t.bytes().any(|b| (b'1'..=b'9').contains(&b))
 }
 
 #[cfg(test)]
@@ -199,5 +224,19 @@ mod tests {
         assert_eq!(set(&[("game", "0")]).game, 0, "the old form of the first game");
         assert_eq!(set(&[("initialPly", "5"), ("orientation", "black")]).ply.as_deref(), Some("5"));
         assert_eq!(set(&[("game", "x"), ("theme", "purple")]), WidgetOptions::default());
+        assert_eq!(set(&[("game", "3.0")]).game, 2);
+    }
+
+    #[test]
+    fn numbers_are_read_in_decimal() {
+        assert_eq!(whole_part(" 12 "), Some(12));
+        assert_eq!(whole_part("2.75"), Some(2));
+        assert_eq!(whole_part("-4"), Some(0));
+        assert_eq!(whole_part(".5"), Some(0));
+        assert_eq!(whole_part("1e3"), None);
+        assert_eq!(whole_part("."), None);
+        assert_eq!(whole_part(""), None);
+        assert!(is_positive("30") && is_positive("0.5") && is_positive("+2"));
+        assert!(!is_positive("0") && !is_positive("-3") && !is_positive("0.0") && !is_positive("soon"));
     }
 }
