@@ -3,9 +3,11 @@
 //! lines under 80 characters, canonical SAN, `$n` NAGs, variations, and the
 //! termination marker equal to the Result tag.
 
+use std::borrow::Cow;
+
 use shakmaty::{Chess, Position};
 
-use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, NONE};
+use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, Run, NONE};
 use crate::lexer::{Kind, Lexer};
 
 /// The Seven Tag Roster, in export order.
@@ -354,22 +356,40 @@ impl Wrap {
 
     /// A brace comment, broken at white space.
     fn comment(&mut self, text: &str) {
+        let mut at = None;
+        while !self.comment_part(text, &mut at, usize::MAX) {}
+    }
+
+    /// Writes brace comment `text` on from `place` (`None`: its start),
+    /// about `budget` bytes of it; `true` once all of it is written, else
+    /// `place` says where to go on. Written in parts or at once, the text
+    /// is the same.
+    fn comment_part(&mut self, text: &str, place: &mut Option<CommentAt>, budget: usize) -> bool {
         let b = text.as_bytes();
         let lead = text.starts_with(|c: char| c.is_ascii_whitespace());
         let trail = text.ends_with(|c: char| c.is_ascii_whitespace());
-        let mut at = skip_space(b, 0);
-        if at == b.len() {
-            self.token(if text.is_empty() { "{}" } else { "{ }" });
-            return;
-        }
-        let mut first = true;
+        let CommentAt { mut at, mut first, mut after_marker } = match *place {
+            Some(p) => p,
+            None => {
+                let at = skip_space(b, 0);
+                if at == b.len() {
+                    self.token(if text.is_empty() { "{}" } else { "{ }" });
+                    return true;
+                }
+                CommentAt { at, first: true, after_marker: false }
+            }
+        };
+        let stop = at.saturating_add(budget);
         let mut t = String::new();
-        let mut after_marker = false;
         loop {
+            if at >= stop {
+                *place = Some(CommentAt { at, first, after_marker });
+                return false;
+            }
             if !first && self.escapes.is_empty() && !self.glue && self.line != 0 {
-                let (stop, marker) = self.plain_run(text, at, after_marker);
-                if stop != at {
-                    (at, after_marker) = (stop, marker);
+                let (next, marker) = self.plain_run(text, at, after_marker);
+                if next != at {
+                    (at, after_marker) = (next, marker);
                     continue;
                 }
             }
@@ -398,12 +418,23 @@ impl Wrap {
                 if trail {
                     self.token("}");
                 }
-                return;
+                return true;
             }
             first = false;
             at = next;
         }
     }
+}
+
+/// Where the writing of a brace comment stands ([`Wrap::comment_part`]).
+#[derive(Clone, Copy, Debug)]
+struct CommentAt {
+    /// The next word's first byte.
+    at: usize,
+    /// Nothing of the comment is written yet.
+    first: bool,
+    /// The last word written ends with a termination marker.
+    after_marker: bool,
 }
 
 /// Whether `text` holds `}`: looked for 16 KiB a call, so that a browser
@@ -519,6 +550,27 @@ enum Item {
     AltText(NodeId, u32),
     Open,
     Close,
+    /// The comments of a run from its `next`th, that one from `at` (a long
+    /// comment is written a part at a time); `text` is that comment as
+    /// written, when it is not as read.
+    Comments {
+        run: Run,
+        next: u32,
+        at: Option<CommentAt>,
+        text: Option<String>,
+    },
+    /// A move's number (when due), SAN and NAGs.
+    Move {
+        node: NodeId,
+        pos: Chess,
+    },
+    /// The escape lines after a node.
+    Escapes(NodeId),
+    /// What follows a move whose parts were items.
+    After {
+        node: NodeId,
+        pos: Chess,
+    },
 }
 
 /// The comment text to write under `opts`, or `None` to leave it out.
@@ -704,13 +756,23 @@ pub struct GameWriter<'a> {
     opts: ExportOptions,
     w: Wrap,
     stack: Vec<Item>,
+    /// The next move is numbered even if it is Black's (for a move whose
+    /// parts are items of the stack).
+    force: bool,
 }
 
 /// Moves written between two questions whether to go on.
 const MOVES_PER_ASK: usize = 64;
 
+/// Comments longer than this (in bytes) are written a part at a time.
+const LONG_COMMENT: usize = 64 << 10;
+
+/// How much of a long comment is written between two questions whether to
+/// go on (in bytes).
+const COMMENT_PART: usize = 256 << 10;
+
 impl<'a> GameWriter<'a> {
-    /// Starts writing `game`: its tags and what comes before its first move.
+    /// Starts writing `game`: its tags and the NAGs before its first move.
     pub fn new(game: &'a Game, opts: &ExportOptions) -> GameWriter<'a> {
         let opts = *opts;
         let mut out = String::new();
@@ -722,23 +784,25 @@ impl<'a> GameWriter<'a> {
                 w.token(&format!("${n}"));
             }
         }
-        write_comments(game, &mut w, game.node(root).after, &opts);
-        write_escapes(game, &mut w, root, &opts);
-        // Reduced export holds only moves: not the text that could not be played.
-        if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
-            write_tail(game, &mut w, root);
-        }
+        // What comes before the first move, in the order written (last
+        // pushed, first written): comments, escape lines, kept text.
         let mut stack: Vec<Item> = Vec::new();
         if let Some(first) = game.main_child(root) {
             // The first move always has its number: `12... Kd7` when Black begins.
             stack.push(Item::Line { node: first, pos: game.start_position().clone(), force: true });
         }
-        GameWriter { game, opts, w, stack }
+        // Reduced export holds only moves: not the text that could not be played.
+        if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
+            stack.push(Item::Tail(root));
+        }
+        stack.push(Item::Escapes(root));
+        stack.push(Item::Comments { run: game.node(root).after, next: 0, at: None, text: None });
+        GameWriter { game, opts, w, stack, force: false }
     }
 
-    /// Writes more of the game, asking `more` after every variation and
-    /// every 64 moves whether to go on; gives `true` once all of the
-    /// movetext is written.
+    /// Writes more of the game, asking `more` after every variation, every
+    /// 64 moves and every 256 KiB of a long comment whether to go on; gives
+    /// `true` once all of the movetext is written.
     pub fn write_some(&mut self, more: &mut dyn FnMut() -> bool) -> bool {
         while let Some(item) = self.stack.pop() {
             match item {
@@ -750,6 +814,14 @@ impl<'a> GameWriter<'a> {
                     write_span(self.game, &mut self.w, self.game.alt_spans[(s + i) as usize], true);
                 }
                 Item::Line { node, pos, force } => self.line(node, pos, force, more),
+                Item::Comments { run, next, at, text } => self.comments(run, next, at, text),
+                Item::Move { node, pos } => self.move_tokens(node, &pos),
+                Item::Escapes(node) => write_escapes(self.game, &mut self.w, node, &self.opts),
+                Item::After { node, pos } => {
+                    if let Some((next, after)) = self.next_in_line(node, &pos) {
+                        self.stack.push(Item::Line { node: next, pos: after, force: self.force });
+                    }
+                }
             }
             if !more() {
                 return self.stack.is_empty();
@@ -768,16 +840,25 @@ impl<'a> GameWriter<'a> {
     }
 
     /// A line of play from `node`: up to its first variation or kept text
-    /// (which go on the stack with the rest of the line), or up to a
-    /// stop `more` asks for.
+    /// (which go on the stack with the rest of the line), up to a move
+    /// with a long comment (whose parts go on the stack), or up to a stop
+    /// `more` asks for.
     fn line(&mut self, mut node: NodeId, mut pos: Chess, mut force: bool, more: &mut dyn FnMut() -> bool) {
-        let (game, opts) = (self.game, &self.opts);
-        let w = &mut self.w;
-        let variations = opts.variations && !opts.reduced;
-        let nags = opts.nags && !opts.reduced;
         let mut moves = 0;
         loop {
+            let (game, opts) = (self.game, &self.opts);
             let n = game.node(node);
+            if self.has_long_comment(node) {
+                // The move's parts, each an item: the first written last.
+                self.force = force;
+                self.stack.push(Item::After { node, pos: pos.clone() });
+                self.stack.push(Item::Escapes(node));
+                self.stack.push(Item::Comments { run: n.after, next: 0, at: None, text: None });
+                self.stack.push(Item::Move { node, pos });
+                self.stack.push(Item::Comments { run: n.before, next: 0, at: None, text: None });
+                return;
+            }
+            let w = &mut self.w;
             if write_comments(game, w, n.before, opts) {
                 force = true;
             }
@@ -789,55 +870,132 @@ impl<'a> GameWriter<'a> {
                 w.token(&format!("{num}..."));
             }
             w.token(&san_of(&pos, n.kind));
-            if nags {
+            if opts.nags && !opts.reduced {
                 for nag in game.nags(node) {
                     w.token(&format!("${nag}"));
                 }
             }
             force = write_comments(game, w, n.after, opts);
             write_escapes(game, w, node, opts);
-            let parent = n.parent;
-            let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
-            let mut after = pos.clone();
-            play_kind(&mut after, n.kind);
-            let has_tail = n.tail.1 > n.tail.0 && !opts.reduced;
-            let alts = if variations { n.alts.1 } else { 0 };
-            let vars: Vec<NodeId> =
-                if variations && is_first { game.children(NodeId(parent)).skip(1).collect() } else { Vec::new() };
-            if vars.is_empty() && !has_tail && alts == 0 {
-                match game.main_child(node) {
-                    Some(c) => {
-                        moves += 1;
-                        if moves % MOVES_PER_ASK == 0 && !more() {
-                            // The rest of the line, where it stands.
-                            self.stack.push(Item::Line { node: c, pos: after, force });
-                            return;
-                        }
-                        node = c;
-                        pos = after;
-                        continue;
+            match self.next_in_line(node, &pos) {
+                Some((next, after)) => {
+                    moves += 1;
+                    if moves % MOVES_PER_ASK == 0 && !more() {
+                        // The rest of the line, where it stands.
+                        self.stack.push(Item::Line { node: next, pos: after, force });
+                        return;
                     }
-                    None => return,
+                    node = next;
+                    pos = after;
                 }
+                None => return,
             }
-            // Continuation after the variations and the kept text.
-            if let Some(c) = game.main_child(node) {
-                self.stack.push(Item::Line { node: c, pos: after, force: true });
+        }
+    }
+
+    /// What follows move `node` (played from `pos`): the next move of the
+    /// line and the position before it when nothing comes between; else
+    /// `None`, with the variations, kept text and the rest of the line on
+    /// the stack.
+    fn next_in_line(&mut self, node: NodeId, pos: &Chess) -> Option<(NodeId, Chess)> {
+        let (game, opts) = (self.game, &self.opts);
+        let n = game.node(node);
+        let variations = opts.variations && !opts.reduced;
+        let parent = n.parent;
+        let is_first = parent != NONE && game.node(NodeId(parent)).first_child == node.0;
+        let mut after = pos.clone();
+        play_kind(&mut after, n.kind);
+        let has_tail = n.tail.1 > n.tail.0 && !opts.reduced;
+        let alts = if variations { n.alts.1 } else { 0 };
+        let vars: Vec<NodeId> =
+            if variations && is_first { game.children(NodeId(parent)).skip(1).collect() } else { Vec::new() };
+        if vars.is_empty() && !has_tail && alts == 0 {
+            return game.main_child(node).map(|c| (c, after));
+        }
+        // Continuation after the variations and the kept text.
+        if let Some(c) = game.main_child(node) {
+            self.stack.push(Item::Line { node: c, pos: after, force: true });
+        }
+        if has_tail {
+            self.stack.push(Item::Tail(node));
+        }
+        for i in (0..alts).rev() {
+            self.stack.push(Item::Close);
+            self.stack.push(Item::AltText(node, i));
+            self.stack.push(Item::Open);
+        }
+        for v in vars.into_iter().rev() {
+            self.stack.push(Item::Close);
+            self.stack.push(Item::Line { node: v, pos: pos.clone(), force: true });
+            self.stack.push(Item::Open);
+        }
+        None
+    }
+
+    /// Whether a comment before or after `node` is long enough to be
+    /// written in parts.
+    fn has_long_comment(&self, node: NodeId) -> bool {
+        let (game, n) = (self.game, self.game.node(node));
+        !self.opts.reduced
+            && (self.opts.comments || self.opts.commands)
+            && [n.before, n.after]
+                .iter()
+                .any(|&run| game.comments_raw(run).iter().any(|c| game.text(&c.text).len() > LONG_COMMENT))
+    }
+
+    /// A move written as an item: its number when due, SAN and NAGs.
+    fn move_tokens(&mut self, node: NodeId, pos: &Chess) {
+        let (game, opts, w) = (self.game, &self.opts, &mut self.w);
+        let num = pos.fullmoves().get();
+        if pos.turn().is_white() {
+            w.token(&format!("{num}."));
+        } else if self.force {
+            w.token(&format!("{num}..."));
+        }
+        w.token(&san_of(pos, game.node(node).kind));
+        if opts.nags && !opts.reduced {
+            for nag in game.nags(node) {
+                w.token(&format!("${nag}"));
             }
-            if has_tail {
-                self.stack.push(Item::Tail(node));
-            }
-            for i in (0..alts).rev() {
-                self.stack.push(Item::Close);
-                self.stack.push(Item::AltText(node, i));
-                self.stack.push(Item::Open);
-            }
-            for v in vars.into_iter().rev() {
-                self.stack.push(Item::Close);
-                self.stack.push(Item::Line { node: v, pos: pos.clone(), force: true });
-                self.stack.push(Item::Open);
-            }
+        }
+        self.force = false;
+    }
+
+    /// The comments of `run` from its `next`th, that one from `at`; a long
+    /// one is written [`COMMENT_PART`] bytes at a time, the rest going back
+    /// on the stack (with `text`, the comment as written when it is not as
+    /// read). Any comment written numbers the next move.
+    fn comments(&mut self, run: Run, next: u32, mut at: Option<CommentAt>, mut text: Option<String>) {
+        if self.opts.reduced {
             return;
+        }
+        let game = self.game;
+        let list = game.comments_raw(run);
+        for (i, c) in list.iter().enumerate().skip(next as usize) {
+            let shown = match text.take() {
+                Some(t) => Cow::Owned(t),
+                None => match comment_text(game.text(&c.text), &self.opts) {
+                    Some(t) => t,
+                    None => continue,
+                },
+            };
+            self.force = true;
+            let body = if c.kind == CommentKind::Line { shown.trim_ascii() } else { &shown };
+            if at.is_none() && (body.len() <= LONG_COMMENT || has_close_brace(body)) {
+                if has_close_brace(body) {
+                    self.w.line_comments(body);
+                } else {
+                    self.w.comment(body);
+                }
+            } else if !self.w.comment_part(body, &mut at, COMMENT_PART) {
+                let text = match shown {
+                    Cow::Owned(t) => Some(t),
+                    Cow::Borrowed(_) => None,
+                };
+                self.stack.push(Item::Comments { run, next: i as u32, at, text });
+                return;
+            }
+            at = None;
         }
     }
 }
@@ -1077,6 +1235,54 @@ mod tests {
         for l in out.lines() {
             assert!(l.len() < 80, "{l}");
             assert_eq!(l.trim(), l);
+        }
+    }
+
+    /// Words and commands enough for a comment of about `bytes`.
+    fn long_text(bytes: usize, seed: usize) -> String {
+        let mut t = String::new();
+        let mut i = seed;
+        while t.len() < bytes {
+            i = i.wrapping_mul(2_654_435_761).wrapping_add(12_345);
+            match i % 9 {
+                0 => t.push_str("[%clk 0:01:00] "),
+                1 => t.push_str("1-0 "),
+                2 => t.push_str("é\n"),
+                3 => t.push_str(&"z".repeat(i % 97)),
+                _ => t.push_str(&"w".repeat(i % 11 + 1)),
+            }
+            t.push(if i.is_multiple_of(5) { '\n' } else { ' ' });
+        }
+        t
+    }
+
+    #[test]
+    fn long_comments_are_written_in_parts_as_at_once() {
+        let (a, b, c) = (long_text(300_000, 1), long_text(700_000, 2), long_text(90_000, 3));
+        let pgn = format!(
+            "{{{a}}} 1. e4 {{{b}}} {{short}} e5 {{{c}}} ({{{c}}} 1... c5 {{{a}}}) 2. Nf3\n;{}}} closing brace\n Nc6 *",
+            "}".repeat(3) + &c.replace('\n', " ")
+        );
+        let game = crate::read_game(pgn.as_bytes());
+        for opts in [
+            ExportOptions::default(),
+            ExportOptions { commands: false, ..ExportOptions::default() },
+            ExportOptions { comments: false, ..ExportOptions::default() },
+            ExportOptions { reduced: true, ..ExportOptions::default() },
+        ] {
+            let whole = write_game(&game, &opts);
+            let mut writer = GameWriter::new(&game, &opts);
+            let mut asks = 0;
+            while !writer.write_some(&mut || {
+                asks += 1;
+                false
+            }) {}
+            assert_eq!(writer.into_text(), whole, "{opts:?}");
+            if opts.comments && opts.commands && !opts.reduced {
+                // Each long comment asked about every 256 KiB at least.
+                assert!(asks >= 8, "{asks}");
+                assert!(whole.contains("2... Nc6") && whole.contains("1. e4"), "numbers after comments");
+            }
         }
     }
 }
