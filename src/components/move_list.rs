@@ -253,8 +253,13 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
                 if changed {
                     *last_measured.borrow_mut() = Some(drawn_key);
-                    measure(&list, &mut sizes.borrow_mut());
-                    update();
+                    // Read in the frame's own layout, not forced in the task
+                    // that drew the pages.
+                    let (list, sizes, update) = (list.clone(), sizes.clone(), update.clone());
+                    in_next_frame(move || {
+                        measure(&list, &mut sizes.borrow_mut());
+                        update();
+                    });
                 }
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
                     timeout =
@@ -279,7 +284,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let container = container.clone();
         use_effect_with((props.current, props.game.clone(), props.notation, folded.clone()), move |(current, ..)| {
             mark_current(&container, *current);
-            keep_current_in_view(&container);
+            in_next_frame(move || keep_current_in_view(&container));
         });
     }
     let g = &props.game;
@@ -303,6 +308,14 @@ pub fn move_list(props: &MoveListProps) -> Html {
         <div class="move-list" ref={container} role="region" aria-label={label} {onscroll}>
             { for pages }
         </div>
+    }
+}
+
+/// Runs `f` before the next frame is laid out and painted.
+fn in_next_frame(f: impl FnOnce() + 'static) {
+    if let Some(window) = web_sys::window() {
+        let f = wasm_bindgen::closure::Closure::once_into_js(f);
+        let _ = window.request_animation_frame(f.unchecked_ref());
     }
 }
 
