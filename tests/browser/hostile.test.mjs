@@ -174,3 +174,40 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a widget of a long text is shown when its promise resolves; one removed while opening leaves the page working', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(browser.url + 'hostile-page/');
+  await page.waitForFunction(() => window.ready === true);
+  const shown = await page.evaluate(async () => {
+    // 6,000 moves of knights back and forth: about 100 KB, read and drawn in tasks of their own.
+    let pgn = '[White "Long"]\n[Black "Text"]\n\n';
+    for (let i = 1; i <= 3000; i++) pgn += `${2 * i - 1}. Nf3 Nf6 ${2 * i}. Ng1 Ng8 `;
+    pgn += '*\n';
+    const handle = await window.Movetext.mount(document.getElementById('w'), { pgn, ply: '2' });
+    const root = document.getElementById('w').shadowRoot;
+    const at = { fen: handle.getFen(), board: root.querySelector('.board')?.dataset.fen, moves: root.querySelectorAll('.mv').length, bytes: pgn.length };
+    // A viewer removed while its text is read: nothing is left of it.
+    const gone = document.createElement('movetext-viewer');
+    gone.setAttribute('loading', 'eager');
+    gone.textContent = pgn;
+    document.body.append(gone);
+    await new Promise((ok) => setTimeout(ok, 0));
+    gone.remove();
+    await new Promise((ok) => setTimeout(ok, 300));
+    at.goneChildren = gone.shadowRoot?.childElementCount ?? 0;
+    await handle.goTo('last');
+    at.last = handle.getFen();
+    at.lastBoard = root.querySelector('.board')?.dataset.fen;
+    return at;
+  });
+  assert.ok(shown.bytes > 64 * 1024, 'the text is long enough to be drawn in a task after its reading');
+  assert.equal(shown.fen, 'rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2', 'the second move, as asked');
+  assert.equal(shown.board, shown.fen, 'the board shows the game when the promise resolves');
+  assert.ok(shown.moves > 0, 'the moves are drawn when the promise resolves');
+  assert.equal(shown.lastBoard, shown.last);
+  assert.equal(shown.goneChildren, 0, 'the removed viewer shows nothing');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
