@@ -441,6 +441,9 @@ class MovetextViewer extends HTMLElement {
     // Moved within the page (taken out and put back in one task): it stays
     // as it is.
     if (this.ready || this.waiting) return;
+    // The module is fetched and compiled while the element waits to come
+    // near the screen (one module for every element of the page).
+    load();
     if (!nearScreen || this.getAttribute('loading') === 'eager') {
       this.start();
       return;

@@ -57,6 +57,13 @@ window.LichessPgnViewer = LichessPgnViewer;
 if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById('viewer'), { pgn: ${JSON.stringify(sample)} });
 </script></body></html>`);
 
+  // The widget's page: the same game in a <movetext-viewer>, as a page author embeds it.
+  await writeFile(join(work, 'widget.html'), `<!doctype html><html><head><meta charset="utf-8">
+<style>body{margin:0}.host{width:900px}</style>
+<script type="module" src="/widget/movetext.js"></script></head>
+<body><div class="host"><movetext-viewer>${sample.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</movetext-viewer></div>
+</body></html>`);
+
   // The big file.
   const samples = (await readdir(corpus)).filter((f) => f.endsWith('.pgn')).sort();
   const big = join(work, 'big.pgn');
@@ -90,12 +97,20 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
     for (let i = 0; i < count; i++) {
       const page = await browser.context.newPage();
       await page.addInitScript((selector) => {
-        new MutationObserver((_, obs) => {
-          if (document.querySelector(selector)) {
-            window.__firstBoard = performance.now();
+        const watch = (root) => new MutationObserver((_, obs) => {
+          if (root.querySelector(selector)) {
+            window.__firstBoard ??= performance.now();
             obs.disconnect();
           }
-        }).observe(document, { subtree: true, childList: true });
+        }).observe(root, { subtree: true, childList: true });
+        watch(document);
+        // A board drawn in a shadow root (the widget's) is seen there.
+        const attach = Element.prototype.attachShadow;
+        Element.prototype.attachShadow = function (init) {
+          const root = attach.call(this, init);
+          watch(root);
+          return root;
+        };
       }, selector);
       await page.goto(browser.url + path);
       await page.waitForFunction(() => window.__firstBoard !== undefined, null, { timeout: 60_000 });
@@ -127,6 +142,12 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
     await page.close();
   }
   const theirsFirst = await firstBoard('lpv/', 'cg-board piece');
+  // The widget and pgn-viewer, turn about.
+  const [widgetFirst, theirsFirstAgain] = [[], []];
+  for (let i = 0; i < runs; i++) {
+    await firstBoard('work/widget.html', '.board use.piece', widgetFirst, 1);
+    await firstBoard('lpv/', 'cg-board piece', theirsFirstAgain, 1);
+  }
 
   const watchLongTasks = () => {
     window.__long = 0;
@@ -183,6 +204,7 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   console.log(row('widget: wasm + js + css, raw', kib(widget.raw), kib(theirs.raw)));
   console.log(row('navigation to first board (median)', `${oursFirst.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));
   console.log(row('first board without the engine\'s files in dist/ (median)', `${oursFirstNoEngine.toFixed(0)} ms`, ''));
+  console.log(row('widget: navigation to first board (median, turn about)', `${median(widgetFirst).toFixed(0)} ms`, `${median(theirsFirstAgain).toFixed(0)} ms`));
   console.log(row('analysis on to depth 16, middlegame (median, engine fetched first)', `${median(depth16)} ms`, ''));
   console.log(row(`open a ${Math.round(bigSize / 1048576)} MiB file`, `${(oursBig.ms / 1000).toFixed(2)} s (${oursBig.games} indexed)`, `${(theirsBig.ms / 1000).toFixed(2)} s (first game shown)`));
   console.log(row('longest main-thread task meanwhile', `${oursBig.long.toFixed(0)} ms`, `${theirsBig.long.toFixed(0)} ms`));
