@@ -43,8 +43,11 @@ function load() {
     // A new address makes a new module, hence a new instance.
     if (number > 1) url.searchParams.set('instance', String(number));
     const inst = { number, dead: false, widgets: new Set() };
+    // The module's bytes are fetched while its glue code is.
+    const wasm = fetch(new URL('movetext_wasm_bg.wasm', baseUrl));
+    wasm.catch(() => {});
     inst.ready = import(url.href).then(async (module) => {
-      await module.default({ module_or_path: new URL('movetext_wasm_bg.wasm', baseUrl) });
+      await module.default({ module_or_path: wasm });
       inst.module = module;
       return module;
     });
