@@ -3,7 +3,9 @@
 //! `key = text` a line, `{ $name }` where a value goes). A word missing in
 //! a language is said in English. Components find the language in Yew's
 //! context ([`use_lang`]); the widget provides it (its `lang` option, else
-//! the page's `lang`), and the app is in English.
+//! the page's `lang`), and so does the app (its reader's choice). The app's
+//! own words are in `locales/app/*.ftl`, built in with the feature
+//! `app-words` only, so the widget carries just the words it shows.
 
 use std::collections::HashMap;
 
@@ -63,6 +65,20 @@ impl Lang {
         }
     }
 
+    /// The app's own words (none without the feature `app-words`).
+    fn app_source(self) -> &'static str {
+        #[cfg(feature = "app-words")]
+        return match self {
+            Lang::En => include_str!("../locales/app/en.ftl"),
+            Lang::De => include_str!("../locales/app/de.ftl"),
+            Lang::Fr => include_str!("../locales/app/fr.ftl"),
+            Lang::Es => include_str!("../locales/app/es.ftl"),
+            Lang::Ru => include_str!("../locales/app/ru.ftl"),
+        };
+        #[cfg(not(feature = "app-words"))]
+        ""
+    }
+
     /// The text of message `key`, its values not yet put in.
     pub fn text(self, key: &str) -> &'static str {
         thread_local! {
@@ -70,7 +86,7 @@ impl Lang {
                 std::cell::RefCell::new(HashMap::new());
         }
         let find = |lang: Lang| {
-            TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| messages(lang.source())).get(key).copied())
+            TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied())
         };
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
     }
@@ -109,6 +125,13 @@ impl Lang {
     pub fn count(self, key: &str, n: u64) -> String {
         self.say(&format!("{key}-{}", self.plural(n)), &[("count", &n.to_string())])
     }
+}
+
+/// Every message of a language: the widget's and the app's.
+fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
+    let mut all = messages(lang.source());
+    all.extend(messages(lang.app_source()));
+    all
 }
 
 /// The messages of a Fluent file: `key = text` lines (comments and blank
@@ -167,14 +190,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_language_says_every_message_with_the_same_values() {
-        let english = messages(Lang::En.source());
-        assert!(english.len() > 30);
+    /// Checks one set of message files: every language has every English
+    /// message, with the same values and its own plural forms.
+    fn check_files(source: fn(Lang) -> &'static str) {
+        let english = messages(source(Lang::En));
         // English's messages, a counted one by its name.
         let wanted: HashMap<&str, &str> = english.iter().map(|(k, v)| (base(k).0, *v)).collect();
         for lang in LANGS {
-            let table = messages(lang.source());
+            let table = messages(source(lang));
             for (name, text) in &wanted {
                 let counted = english.keys().any(|k| base(k).0 == *name && base(k).1.is_some());
                 let keys: Vec<String> = if counted {
@@ -194,6 +217,25 @@ mod tests {
                     assert!(lang.plural_categories().contains(&c), "{}: {key}: no such plural form", lang.tag());
                 }
             }
+        }
+    }
+
+    #[test]
+    fn every_language_says_every_message_with_the_same_values() {
+        assert!(messages(Lang::En.source()).len() > 30);
+        check_files(Lang::source);
+    }
+
+    #[cfg(feature = "app-words")]
+    #[test]
+    fn every_language_says_every_app_message_with_the_same_values() {
+        let app = messages(Lang::En.app_source());
+        assert!(app.len() > 100);
+        check_files(Lang::app_source);
+        // The app's words are told apart from the widget's.
+        let widget = messages(Lang::En.source());
+        for key in app.keys() {
+            assert!(!widget.contains_key(key), "{key} is both a widget and an app message");
         }
     }
 

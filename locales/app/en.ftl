@@ -1,0 +1,122 @@
+# The app's own words: English (the words every other file in this folder
+# translates). Fluent syntax: `key = text`, with { $name } where a value goes.
+
+## The page
+language = Language
+board-region = Board
+game-region = Game
+moves-so-far = Moves so far
+drop-files = Drop PGN files to open them
+games-reaching-move = games reaching the position after { $move }
+games-reaching-start = games reaching the start position
+games-reaching-fen = games reaching { $fen }
+duplicates-moves = games in { $groups } groups with the same moves
+duplicates-tags-moves = games in { $groups } groups with the same tags and moves
+not-a-position = Not a position: { $reason }
+layout = Move list layout
+layout-table = Table
+layout-book = Book
+indexing = Reading the file
+indexing-progress = Reading { $file }: { $percent }% · { $games } games
+edit-bar = Editing
+undo = Undo
+undo-title = Undo (Ctrl+Z)
+redo = Redo
+redo-title = Redo (Ctrl+Y)
+comment = Comment
+comment-title = Comment after the shown move (C)
+tags = Tags
+tags-title = Edit the game's tags
+new-game = New game
+new-game-title = A new game, from the start or a set-up position
+image = Image
+image-title = The shown position as an SVG or PNG image
+export = Export
+export-title = Copy or download PGN, copy FEN
+
+## The top bar
+file-game-of = { $file } · game { $game } of { $games }
+open = Open
+open-title = Open PGN files (or drop them anywhere on the page)
+open-files = PGN files to open
+paste = Paste
+paste-title = Paste PGN text (or press Ctrl+V anywhere)
+notation = Move notation
+notation-fan = Figurines
+notation-lan = Long algebraic
+dark-theme = Dark theme
+dark-theme-title = Switch between light and dark theme
+
+## Comments and the move menu
+comment-game = Comment on the game (before the first move)
+comment-after = Comment after { $move }
+comment-before = Comment before { $move }
+comment-text = Comment text
+comment-brace = A PGN comment cannot hold }: braces are saved as parentheses.
+comment-kept = Kept with the comment:
+save = Save
+save-title = Save (Ctrl+Enter)
+cancel = Cancel
+close = Close
+menu-start = Start of the game
+menu-edit = Edit { $move }
+menu-comment-after = Comment after…
+menu-comment-before = Comment before…
+menu-promote = Promote variation
+menu-main-line = Make main line
+menu-delete = Delete from here
+menu-nags = Annotation glyphs
+
+## Export
+export-options = Export options
+export-comments = Comments
+export-commands = Commands ([%clk], [%eval]…)
+export-variations = Variations
+export-nags = NAGs
+export-reduced = Reduced export format
+export-opening-tags = Fill ECO and Opening tags
+export-cut = This game's PGN is { $size }; the first { $shown } are shown here. Copy PGN and Download game give all of it.
+export-file = Download file:
+export-every-game = every game
+export-without-repeated-games = without repeated games (same tags and moves): { $n } left out
+export-without-repeated-moves = without games repeating another's moves: { $n } left out
+export-text = PGN of the game
+export-download-file = Download file
+print = Print…
+print-title = The game laid out for print, with diagrams
+size-bytes = { $n } bytes
+size-kb = { $n } KB
+size-mb = { $n } MB
+
+## Images and the animated GIF
+caption-start = start
+image-dialog = Image of the position
+image-options = Image options
+image-format = Format
+image-gif = Animated GIF (main line)
+image-width = Width
+image-coordinates = Coordinates
+image-caption = Caption
+image-preview = Preview: { $caption }
+image-download = Download image
+image-copy = Copy image
+image-svg-copied = SVG copied
+image-png-copied = PNG copied
+image-png-failed = The PNG could not be made.
+image-png-refused = The browser did not let the PNG be copied.
+gif = Animated GIF
+gif-options = Animation options
+gif-pace = Pace
+gif-pace-half = 0.5 s a move
+gif-pace-1 = 1 s a move
+gif-pace-2 = 2 s a move
+gif-pace-real-5 = Real pace × 5
+gif-pace-real-20 = Real pace × 20
+gif-from = From
+gif-to = to
+gif-frame = Frame { $done } of { $of }
+gif-download = Download GIF ({ $positions } positions)
+gif-made = GIF of { $positions } positions: { $kb } KB in { $seconds } s
+gif-alt = The animated GIF made: { $positions } positions
+gif-cancelled = Cancelled
+gif-failed = The GIF could not be made: { $reason }.
