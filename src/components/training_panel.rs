@@ -28,6 +28,7 @@ pub struct TrainingPanelProps {
 /// The training panel.
 #[function_component(TrainingPanel)]
 pub fn training_panel(props: &TrainingPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -38,36 +39,36 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             Callback::from(move |_: MouseEvent| cb.emit(side))
         };
         return html! {
-            <section class="training" aria-label="Guess the move">
-                <span class="training-label">{ "Guess the moves of" }</span>
-                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label="Guess White's moves"
-                    title="Play White's moves of the game from here; the moves to come are hidden">{ "White" }</button>
-                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label="Guess Black's moves"
-                    title="Play Black's moves of the game from here; the moves to come are hidden">{ "Black" }</button>
+            <section class="training" aria-label={lang.text("training")}>
+                <span class="training-label">{ lang.text("training-of") }</span>
+                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label={lang.text("training-white")}
+                    title={lang.text("training-white-title")}>{ lang.text("side-white") }</button>
+                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label={lang.text("training-black")}
+                    title={lang.text("training-black-title")}>{ lang.text("side-black") }</button>
             </section>
         };
     };
     let (class, text) = match &t.feedback {
         None => {
-            ("", format!("Your move as {}: play it on the board.", if t.side.is_white() { "White" } else { "Black" }))
+            ("", lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" }).to_owned())
         }
-        Some(Feedback::Right(m)) => ("right", format!("Right: {m}")),
-        Some(Feedback::Wrong(m)) => ("wrong", format!("{m} is not the game's move. Try again.")),
-        Some(Feedback::Hint(sq)) => ("hint", format!("Hint: the piece on {sq} moves.")),
-        Some(Feedback::Revealed(m)) => ("revealed", format!("The game went on {m}.")),
-        Some(Feedback::Done) => ("done", "The game ends here.".to_owned()),
+        Some(Feedback::Right(m)) => ("right", lang.say("training-right", &[("move", m)])),
+        Some(Feedback::Wrong(m)) => ("wrong", lang.say("training-wrong", &[("move", m)])),
+        Some(Feedback::Hint(sq)) => ("hint", lang.say("training-hint-square", &[("square", &sq.to_string())])),
+        Some(Feedback::Revealed(m)) => ("revealed", lang.say("training-revealed", &[("move", m)])),
+        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
     };
     html! {
-        <section class="training on" aria-label="Guess the move" data-right={t.right.to_string()}
+        <section class="training on" aria-label={lang.text("training")} data-right={t.right.to_string()}
             data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
-            <span class="training-score">{ t.score() }</span>
+            <span class="training-score">{ lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())]) }</span>
             <span class={classes!("training-feedback", class)} role="status">{ text }</span>
             if let Some(note) = &props.engine_note {
                 <span class="training-engine" role="status">{ note.clone() }</span>
             }
-            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ "Hint" }</button>
-            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ "Show move" }</button>
-            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ "Stop" }</button>
+            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ lang.text("training-hint") }</button>
+            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text("training-show") }</button>
+            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text("training-stop") }</button>
         </section>
     }
 }

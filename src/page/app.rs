@@ -145,7 +145,7 @@ pub fn app() -> Html {
     let training = use_training(&session.viewer);
     let book = use_state(book_layout_chosen);
     let training_on = training.state.is_some();
-    let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref());
+    let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref(), lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.training = training_on;
     }
