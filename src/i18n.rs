@@ -91,6 +91,22 @@ impl Lang {
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
     }
 
+    /// Message `key`, else `english`: for the parts the app shares with
+    /// the widget, whose build leaves out the app's words (they are then
+    /// said in English, the words written next to the key).
+    pub fn text_or(self, key: &str, english: &'static str) -> &'static str {
+        match self.text(key) {
+            "" => english,
+            text => text,
+        }
+    }
+
+    /// Message `key` with its values, else `english` with them (see
+    /// [`Lang::text_or`]).
+    pub fn say_or(self, key: &str, english: &'static str, args: &[(&str, &str)]) -> String {
+        fill(self.text_or(key, english), args)
+    }
+
     /// Message `key` with its values: `args` names each `{ $name }`.
     pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
         fill(self.text(key), args)

@@ -292,3 +292,34 @@ sum-duplicates = Duplicates
 sum-looking = Looking for duplicates…
 sum-dup-moves = { $games } games with the same moves ({ $groups } groups)
 sum-dup-whole = { $games } games with the same tags and moves ({ $groups } groups)
+
+## Problems found while reading (the core's own description of each stays in English)
+diag = Problems found while reading
+diag-heading = Problems found while reading: { $summary }
+diag-where = { $file } line { $line }, column { $column }
+diag-error = error
+diag-warning = warning
+diag-fixed = fixed
+diag-note = Everything up to each error is shown; the text after it is kept and exported unchanged.
+diag-errors-one = { $count } error
+diag-errors-other = { $count } errors
+diag-repairs-one = { $count } repair or warning
+diag-repairs-other = { $count } repairs or warnings
+
+## The move list (shared with the widget, which says these in English)
+moves-of = Moves: { $white } – { $black }
+result-label = result { $result }
+fold-show-one = Show the variation { $first } ({ $count } move)
+fold-show-other = Show the variation { $first } ({ $count } moves)
+fold-hide-one = Hide the variation { $first } ({ $count } move)
+fold-hide-other = Hide the variation { $first } ({ $count } moves)
+fold-show-title = Show this variation
+fold-hide-title = Hide this variation
+folded-one = ({ $first } … { $count } move)
+folded-other = ({ $first } … { $count } moves)
+nags-more-one = { $count } more annotation glyph
+nags-more-other = { $count } more annotation glyphs
+and-more = , and { $more }
+unplayed = Not understood as moves: kept as written, and exported unchanged
+more-characters-one = { $count } more character
+more-characters-other = { $count } more characters

@@ -16,6 +16,7 @@ use yew::prelude::*;
 
 use crate::components::move_list_layout::{Block, Boxes, Item, Layout};
 use crate::components::nag_glyphs::nag_view;
+use crate::i18n::Lang;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
 
@@ -167,6 +168,7 @@ impl Sizes {
 /// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
@@ -283,7 +285,12 @@ pub fn move_list(props: &MoveListProps) -> Html {
         });
     }
     let g = &props.game;
-    let label = format!("Moves: {} – {}", g.tag("White").unwrap_or("White"), g.tag("Black").unwrap_or("Black"));
+    let (white, black) = (lang.text("side-white"), lang.text("side-black"));
+    let label = lang.say_or(
+        "moves-of",
+        "Moves: { $white } – { $black }",
+        &[("white", g.tag("White").unwrap_or(white)), ("black", g.tag("Black").unwrap_or(black))],
+    );
     let current_page = layout.page_of(props.current);
     let layout_ref = LayoutRef(layout.clone());
     let pages = (0..layout.pages.len()).map(|p| {
@@ -372,12 +379,14 @@ struct PageProps {
 /// after the last page.
 #[function_component(MovePage)]
 fn move_page(props: &PageProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let layout = &props.layout.0;
     let index = props.index.to_string();
     if !props.drawn {
         return html! { <div class="mv-gap" data-page={index} aria-hidden="true" style={format!("height: {}px", props.height)}></div> };
     }
     let ctx = Ctx {
+        lang,
         game: &props.game,
         on_select: &props.on_select,
         notation: props.notation,
@@ -389,7 +398,8 @@ fn move_page(props: &PageProps) -> Html {
     let cells = ctx.page(layout.pages[props.index].clone());
     let result = (props.index + 1 == layout.pages.len()).then(|| {
         let result = props.game.tag("Result").unwrap_or("*").to_owned();
-        html! { <div class="result" aria-label={format!("result {result}")}>{ result }</div> }
+        let label = lang.say_or("result-label", "result { $result }", &[("result", &result)]);
+        html! { <div class="result" aria-label={label}>{ result }</div> }
     });
     html! {
         <div class="mainline" data-page={index}>
@@ -485,6 +495,7 @@ fn keep_current_in_view(container: &NodeRef) {
 }
 
 struct Ctx<'a> {
+    lang: Lang,
     game: &'a ViewGame,
     on_select: &'a Callback<NodeIx>,
     notation: Notation,
@@ -505,6 +516,16 @@ struct OpenBox {
 }
 
 impl Ctx<'_> {
+    /// Counted message `key` for `n` with its values, or the English words
+    /// of `english` where the app's words are not built in (the widget).
+    fn counted(&self, key: &str, n: u64, args: &[(&str, &str)], english: impl FnOnce() -> String) -> String {
+        let key = format!("{key}-{}", self.lang.plural(n));
+        match self.lang.text(&key) {
+            "" => english(),
+            _ => self.lang.say(&key, args),
+        }
+    }
+
     /// The items `range` of `items` in their boxes: interruptions of the main
     /// line holding variation blocks of depth 1 holding blocks of depth 2.
     /// A box cut by the page's start or end is marked `split-before` or
@@ -610,16 +631,24 @@ impl Ctx<'_> {
         let first = format!("{}{} {}", node.number, dots, self.notation.write(node));
         let moves = block.moves;
         let plural = if moves == 1 { "" } else { "s" };
-        let label = format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" });
+        let args = [("first", first.as_str()), ("count", &moves.to_string())];
+        let label = self.counted(if folded { "fold-show" } else { "fold-hide" }, moves as u64, &args, || {
+            format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" })
+        });
+        let title = if folded {
+            self.lang.text_or("fold-show-title", "Show this variation")
+        } else {
+            self.lang.text_or("fold-hide-title", "Hide this variation")
+        };
         let mut out = vec![html! {
             <button type="button" class="var-fold" aria-expanded={(!folded).to_string()} aria-label={label}
-                title={if folded { "Show this variation" } else { "Hide this variation" }} onclick={toggle.clone()}>
+                {title} onclick={toggle.clone()}>
             </button>
         }];
         if folded {
             out.push(html! {
                 <span class="var-folded" aria-hidden="true" onclick={toggle}>
-                    { format!("({first} … {moves} move{plural})") }
+                    { self.counted("folded", moves as u64, &args, || format!("({first} … {moves} move{plural})")) }
                 </span>
             });
         }
@@ -666,7 +695,10 @@ impl Ctx<'_> {
         let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view(n)).collect();
         let more = node.nags.len().saturating_sub(MAX_NAGS_SHOWN);
         let more_view = (more > 0).then(|| {
-            html! { <span class="nag nag-more" title={format!("{more} more annotation glyphs")}>{ format!("+{more}") }</span> }
+            let title = self.counted("nags-more", more as u64, &[("count", &more.to_string())], || {
+                format!("{more} more annotation glyphs")
+            });
+            html! { <span class="nag nag-more" {title}>{ format!("+{more}") }</span> }
         });
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
             html! { <span class="nag nag-move" title={v.meaning}>{ v.glyph.clone() }</span> }
@@ -682,7 +714,10 @@ impl Ctx<'_> {
             label.push_str(v.meaning);
         }
         if more > 0 {
-            label.push_str(&format!(", and {more} more annotation glyphs"));
+            let more_text = self.counted("nags-more", more as u64, &[("count", &more.to_string())], || {
+                format!("{more} more annotation glyphs")
+            });
+            label.push_str(&self.lang.say_or("and-more", ", and { $more }", &[("more", &more_text)]));
         }
         html! {
                 <button type="button" class="mv" tabindex="-1"
@@ -695,25 +730,32 @@ impl Ctx<'_> {
 
     fn comment(&self, text: &str, block: bool) -> Html {
         let class = if block { "comment comment-block" } else { "comment" };
-        shortened(classes!(class), text, None)
+        shortened(self.lang, classes!(class), text, None)
     }
 
     /// Text after a move that could not be read as moves, kept as written.
     fn unplayed(&self, text: &str) -> Html {
-        let title = "Not understood as moves: kept as written, and exported unchanged";
-        shortened(classes!("unplayed"), text, Some(title))
+        let title = self.lang.text_or("unplayed", "Not understood as moves: kept as written, and exported unchanged");
+        shortened(self.lang, classes!("unplayed"), text, Some(title))
     }
 }
 
 /// Text in a span of `class`; a very long one (files hold comments of
 /// megabytes) shows its start, and the rest opens on demand.
-fn shortened(class: Classes, text: &str, title: Option<&'static str>) -> Html {
+fn shortened(lang: Lang, class: Classes, text: &str, title: Option<&'static str>) -> Html {
     const LONG: usize = 1000;
     if text.len() > LONG {
         let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
         return html! {
             <details class={classes!(class, "long-text")} {title}>
-                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({} more characters)", text[cut..].chars().count()) }</span></summary>
+                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({})", {
+                    let n = text[cut..].chars().count();
+                    let key = format!("more-characters-{}", lang.plural(n as u64));
+                    match lang.text(&key) {
+                        "" => format!("{n} more characters"),
+                        _ => lang.say(&key, &[("count", &n.to_string())]),
+                    }
+                }) }</span></summary>
                 <span>{ text[cut..].to_owned() }</span>
             </details>
         };
@@ -760,6 +802,7 @@ mod tests {
         let (on_select, on_fold) = (Callback::noop(), Callback::noop());
         let layout = Layout::of(game);
         let ctx = Ctx {
+            lang: Lang::En,
             game,
             on_select: &on_select,
             notation: Notation::San,

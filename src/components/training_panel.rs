@@ -39,36 +39,36 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             Callback::from(move |_: MouseEvent| cb.emit(side))
         };
         return html! {
-            <section class="training" aria-label={lang.text("training")}>
-                <span class="training-label">{ lang.text("training-of") }</span>
-                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label={lang.text("training-white")}
-                    title={lang.text("training-white-title")}>{ lang.text("side-white") }</button>
-                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label={lang.text("training-black")}
-                    title={lang.text("training-black-title")}>{ lang.text("side-black") }</button>
+            <section class="training" aria-label={lang.text_or("training", "Guess the move")}>
+                <span class="training-label">{ lang.text_or("training-of", "Guess the moves of") }</span>
+                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label={lang.text_or("training-white", "Guess White's moves")}
+                    title={lang.text_or("training-white-title", "Play White's moves of the game from here; the moves to come are hidden")}>{ lang.text("side-white") }</button>
+                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label={lang.text_or("training-black", "Guess Black's moves")}
+                    title={lang.text_or("training-black-title", "Play Black's moves of the game from here; the moves to come are hidden")}>{ lang.text("side-black") }</button>
             </section>
         };
     };
     let (class, text) = match &t.feedback {
         None => {
-            ("", lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" }).to_owned())
+            ("", if t.side.is_white() { lang.text_or("training-your-move-white", "Your move as White: play it on the board.") } else { lang.text_or("training-your-move-black", "Your move as Black: play it on the board.") }.to_owned())
         }
-        Some(Feedback::Right(m)) => ("right", lang.say("training-right", &[("move", m)])),
-        Some(Feedback::Wrong(m)) => ("wrong", lang.say("training-wrong", &[("move", m)])),
-        Some(Feedback::Hint(sq)) => ("hint", lang.say("training-hint-square", &[("square", &sq.to_string())])),
-        Some(Feedback::Revealed(m)) => ("revealed", lang.say("training-revealed", &[("move", m)])),
-        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
+        Some(Feedback::Right(m)) => ("right", lang.say_or("training-right", "Right: { $move }", &[("move", m)])),
+        Some(Feedback::Wrong(m)) => ("wrong", lang.say_or("training-wrong", "{ $move } is not the game's move. Try again.", &[("move", m)])),
+        Some(Feedback::Hint(sq)) => ("hint", lang.say_or("training-hint-square", "Hint: the piece on { $square } moves.", &[("square", &sq.to_string())])),
+        Some(Feedback::Revealed(m)) => ("revealed", lang.say_or("training-revealed", "The game went on { $move }.", &[("move", m)])),
+        Some(Feedback::Done) => ("done", lang.text_or("training-done", "The game ends here.").to_owned()),
     };
     html! {
-        <section class="training on" aria-label={lang.text("training")} data-right={t.right.to_string()}
+        <section class="training on" aria-label={lang.text_or("training", "Guess the move")} data-right={t.right.to_string()}
             data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
-            <span class="training-score">{ lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())]) }</span>
+            <span class="training-score">{ lang.say_or("training-score", "{ $right } of { $total } right", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())]) }</span>
             <span class={classes!("training-feedback", class)} role="status">{ text }</span>
             if let Some(note) = &props.engine_note {
                 <span class="training-engine" role="status">{ note.clone() }</span>
             }
-            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ lang.text("training-hint") }</button>
-            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text("training-show") }</button>
-            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text("training-stop") }</button>
+            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ lang.text_or("training-hint", "Hint") }</button>
+            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text_or("training-show", "Show move") }</button>
+            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text_or("training-stop", "Stop") }</button>
         </section>
     }
 }
