@@ -323,3 +323,52 @@ and-more = , and { $more }
 unplayed = Not understood as moves: kept as written, and exported unchanged
 more-characters-one = { $count } more character
 more-characters-other = { $count } more characters
+
+## The book layout, graphs and headings
+book-earlier = Earlier moves: step back to see them
+book-later = Later moves: step on to see them
+book-show-one = Show a variation of { $count } move
+book-show-other = Show a variation of { $count } moves
+book-hide-one = Hide a variation of { $count } move
+book-hide-other = Hide a variation of { $count } moves
+moves-one = { $count } move
+moves-other = { $count } moves
+no-eval = No evaluation
+eval = Evaluation { $eval }
+eval-graph = Evaluation graph: the move shown
+clock-graph = Time used per move: the move shown
+opening = Opening:
+opening-title = The opening of the shown position
+versus = versus
+
+## The engine's analysis
+analysis = Analysis
+analysis-title = Analyse the shown position with Stockfish, in this browser (L)
+analysis-play = Play the line up to this move into the game
+analysis-starting = Starting…
+analysis-depth = Depth { $depth }
+
+## Notices, opening files and pasting
+dismiss = Dismiss
+restored = Your unsaved edits to { $file } were restored.
+restored-keep = Keep them
+restored-discard = Discard edits
+held-back = Movetext stopped on an internal error, so the file saved in this browser was not opened again. Its edits are still kept here.
+held-back-open = Open it again
+paste-dialog = Paste PGN
+paste-text = PGN text
+paste-placeholder = Paste one or more games in PGN here
+pasted-text = Pasted text
+dropped-text = Dropped text
+shared-game = Shared game
+unload-warning = Your edits have not been exported.
+confirm-open = Your edits to { $file } have not been exported (they stay saved in this browser until another file is edited). Open the new file anyway?
+no-games = No games found in { $file }.
+restore-failed = Edits saved in this browser could not be read back: { $reason }
+file-unreadable = { $file } could not be read: { $reason }.
+no-file = No file was given.
+url-invalid = “{ $url }” is not a valid address.
+url-other-site = “{ $url }” is on another site; only files from { $origin } can be opened by address.
+url-not-fetched = { $url } could not be fetched.
+url-status = { $url }: the server answered { $status }.
+url-unreadable = { $url } could not be read.

@@ -50,12 +50,17 @@ pub fn eval_text(eval: Option<Eval>) -> String {
 /// A vertical bar: White's share from White's side of the board.
 #[function_component(EvalBar)]
 pub fn eval_bar(props: &EvalBarProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let share = white_share(props.eval);
     let text = eval_text(props.eval);
     // White's part of a 1000-unit tall bar, growing from White's side.
     let height = (share * 1000.0).round();
     let y = if props.flipped { 0.0 } else { 1000.0 - height };
-    let label = if text.is_empty() { "No evaluation".to_owned() } else { format!("Evaluation {text}") };
+    let label = if text.is_empty() {
+        lang.text_or("no-eval", "No evaluation").to_owned()
+    } else {
+        lang.say_or("eval", "Evaluation { $eval }", &[("eval", &text)])
+    };
     html! {
         <div class="eval-bar" role="meter" aria-label={label} aria-valuemin="0" aria-valuemax="100"
             aria-valuenow={format!("{:.0}", share * 100.0)}>

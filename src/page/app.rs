@@ -91,13 +91,14 @@ pub fn app() -> Html {
         use_memo((), move |_| Jobs::new((current_place(), has_hash()), handle))
     };
     *jobs.latest.borrow_mut() = (*library).clone();
-    let session = Session { page, library, viewer, opener, edits, jobs };
     let lang_state = use_state(|| {
         let lang = language::chosen();
         language::apply(lang);
         lang
     });
     let lang = *lang_state;
+    jobs.lang.set(lang);
+    let session = Session { page, library, viewer, opener, edits, jobs };
     let on_lang = Callback::from(move |l: Lang| lang_state.set(l));
 
     let load = use_loader(&session);

@@ -45,7 +45,7 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
             if let Some(files) = input.files().filter(|f| f.length() > 0) {
                 let (load, report, input) = (load.clone(), report.clone(), input.clone());
                 wasm_bindgen_futures::spawn_local(async move {
-                    let result = read_files(files).await;
+                    let result = read_files(files, lang).await;
                     input.set_value("");
                     match result {
                         Ok(loaded) => load.emit((loaded, Place::default(), None)),
