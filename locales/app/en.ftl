@@ -372,3 +372,7 @@ url-other-site = “{ $url }” is on another site; only files from { $origin } 
 url-not-fetched = { $url } could not be fetched.
 url-status = { $url }: the server answered { $status }.
 url-unreadable = { $url } could not be read.
+save-failed = Your edits could not be kept in this browser ({ $reason }). Export them before you leave this page.
+ex-failed = The position index could not be built: { $reason }
+ex-no-worker = no Web Worker.
+ex-worker-not-started = its worker did not start.

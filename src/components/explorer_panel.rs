@@ -76,7 +76,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let fen_input = use_node_ref();
     let p = &props.progress;
     let head_status = if let Some(failed) = &p.failed {
-        html! { <p class="ex-error" role="alert">{ failed.clone() }</p> }
+        html! { <p class="ex-error" role="alert">{ lang.say("ex-failed", &[("reason", failed)]) }</p> }
     } else if !p.done() {
         let percent = p.share() * 100.0;
         html! {

@@ -117,7 +117,7 @@ pub fn app() -> Html {
     let current_key = game.node(current).key;
     // The shown position's FEN, written once a drawing.
     let fen = game.node(current).fen();
-    let analysis = use_analysis(&fen);
+    let analysis = use_analysis(&fen, lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.analysis = analysis.toggle.clone();
     }
@@ -130,7 +130,7 @@ pub fn app() -> Html {
             best: if a { best_arrow(&analysis.analysis) } else { None },
         }
     });
-    let review = use_review(viewer.game_index, &game, &actions.edit);
+    let review = use_review(viewer.game_index, &game, &actions.edit, lang);
     let figures = game.has_eval.then(|| {
         let line = game.main_line();
         let moves: Vec<_> = line[1..]
