@@ -13,7 +13,7 @@ use crate::state::notation::Notation;
 
 /// The "every N moves" choices (0: none).
 const EVERY: [(u32, &str); 4] =
-    [(0, "print-no-other"), (10, "print-every-10"), (20, "print-every-20"), (30, "print-every-30")];
+    [(0, "print-none"), (10, "print-every-10"), (20, "print-every-20"), (30, "print-every-30")];
 
 /// What the print dialog needs.
 #[derive(Properties, PartialEq)]

@@ -158,7 +158,7 @@ mod tests {
         assert_eq!(cost_text(Lang::En, cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
         // A mate counts as ten pawns.
         assert_eq!(
-            cost_text(Eval::Mate(-3), cp(20), true),
+            cost_text(Lang::En, Eval::Mate(-3), cp(20), true),
             "Your move: \u{2212}10.20 compared with the game move (engine)"
         );
     }
