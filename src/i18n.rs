@@ -85,9 +85,8 @@ impl Lang {
             static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
                 std::cell::RefCell::new(HashMap::new());
         }
-        let find = |lang: Lang| {
-            TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied())
-        };
+        let find =
+            |lang: Lang| TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied());
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
     }
 
@@ -110,6 +109,15 @@ impl Lang {
     /// Message `key` with its values: `args` names each `{ $name }`.
     pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
         fill(self.text(key), args)
+    }
+
+    /// A number written with a decimal point (`1.5`), as the language
+    /// writes it (`1,5` but in English).
+    pub fn decimal(self, number: &str) -> String {
+        match self {
+            Lang::En => number.to_owned(),
+            _ => number.replace('.', ","),
+        }
     }
 
     /// The plural categories of the language's messages (CLDR's, for
@@ -274,5 +282,7 @@ mod tests {
         assert_eq!(Lang::from_tag("fr_CA"), Lang::Fr);
         assert_eq!(Lang::from_tag("pt"), Lang::En);
         assert_eq!(Lang::Es.text("no-such-message"), "");
+        assert_eq!(Lang::De.decimal("1.5"), "1,5");
+        assert_eq!(Lang::En.decimal("1.5"), "1.5");
     }
 }

@@ -222,9 +222,9 @@ game-problems-many = При чтении найдено { $count } пробле�
 ## Угадай ход
 training = Угадай ход
 training-of = Угадывать ходы за
-training-white = Угадывать ходы белых
+training-white = Белые: угадывать их ходы
 training-white-title = Играть отсюда за белых; следующие ходы партии скрыты
-training-black = Угадывать ходы чёрных
+training-black = Чёрные: угадывать их ходы
 training-black-title = Играть отсюда за чёрных; следующие ходы партии скрыты
 training-your-move-white = Ваш ход за белых: сделайте его на доске.
 training-your-move-black = Ваш ход за чёрных: сделайте его на доске.

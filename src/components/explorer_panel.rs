@@ -50,7 +50,8 @@ fn percent(part: u32, of: u32) -> f64 {
 
 /// The White / draw / Black bar of a tally.
 fn shares(t: &Tally, lang: crate::i18n::Lang) -> Html {
-    let parts = [("white", t.white, "ex-white-wins"), ("draw", t.draws, "ex-draws"), ("black", t.black, "ex-black-wins")];
+    let parts =
+        [("white", t.white, "ex-white-wins"), ("draw", t.draws, "ex-draws"), ("black", t.black, "ex-black-wins")];
     let label = parts
         .iter()
         .map(|(_, n, what)| lang.say(what, &[("percent", &format!("{:.0}", percent(*n, t.games)))]))

@@ -26,11 +26,11 @@ pub struct SummaryPanelProps {
     pub on_close: Callback<()>,
 }
 
-fn share(n: u32, of: u32) -> String {
+fn share(lang: crate::i18n::Lang, n: u32, of: u32) -> String {
     if of == 0 {
         "0%".to_owned()
     } else {
-        format!("{:.1}%", f64::from(n) * 100.0 / f64::from(of))
+        lang.decimal(&format!("{:.1}%", f64::from(n) * 100.0 / f64::from(of)))
     }
 }
 
@@ -100,15 +100,15 @@ pub fn summary_panel(props: &SummaryPanelProps) -> Html {
                 { lang.say("sum-results", &[
                     ("games", &grouped(s.games.into())),
                     ("white", &grouped(white.into())),
-                    ("white-share", &share(white, s.games)),
+                    ("white-share", &share(lang, white, s.games)),
                     ("draws", &grouped(draws.into())),
-                    ("draws-share", &share(draws, s.games)),
+                    ("draws-share", &share(lang, draws, s.games)),
                     ("black", &grouped(black.into())),
-                    ("black-share", &share(black, s.games)),
+                    ("black-share", &share(lang, black, s.games)),
                     ("other", &grouped(other.into())),
                 ]) }
             </p>
-            <p class="sum-length">{ lang.say("sum-length", &[("moves", &format!("{:.1}", s.average_moves()))]) }</p>
+            <p class="sum-length">{ lang.say("sum-length", &[("moves", &lang.decimal(&format!("{:.1}", s.average_moves())))]) }</p>
             <table class="sum-table sum-lengths">
                 <caption>{ lang.text("sum-lengths") }</caption>
                 <tbody>

@@ -49,13 +49,30 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
         };
     };
     let (class, text) = match &t.feedback {
-        None => {
-            ("", if t.side.is_white() { lang.text_or("training-your-move-white", "Your move as White: play it on the board.") } else { lang.text_or("training-your-move-black", "Your move as Black: play it on the board.") }.to_owned())
-        }
+        None => (
+            "",
+            if t.side.is_white() {
+                lang.text_or("training-your-move-white", "Your move as White: play it on the board.")
+            } else {
+                lang.text_or("training-your-move-black", "Your move as Black: play it on the board.")
+            }
+            .to_owned(),
+        ),
         Some(Feedback::Right(m)) => ("right", lang.say_or("training-right", "Right: { $move }", &[("move", m)])),
-        Some(Feedback::Wrong(m)) => ("wrong", lang.say_or("training-wrong", "{ $move } is not the game's move. Try again.", &[("move", m)])),
-        Some(Feedback::Hint(sq)) => ("hint", lang.say_or("training-hint-square", "Hint: the piece on { $square } moves.", &[("square", &sq.to_string())])),
-        Some(Feedback::Revealed(m)) => ("revealed", lang.say_or("training-revealed", "The game went on { $move }.", &[("move", m)])),
+        Some(Feedback::Wrong(m)) => {
+            ("wrong", lang.say_or("training-wrong", "{ $move } is not the game's move. Try again.", &[("move", m)]))
+        }
+        Some(Feedback::Hint(sq)) => (
+            "hint",
+            lang.say_or(
+                "training-hint-square",
+                "Hint: the piece on { $square } moves.",
+                &[("square", &sq.to_string())],
+            ),
+        ),
+        Some(Feedback::Revealed(m)) => {
+            ("revealed", lang.say_or("training-revealed", "The game went on { $move }.", &[("move", m)]))
+        }
         Some(Feedback::Done) => ("done", lang.text_or("training-done", "The game ends here.").to_owned()),
     };
     html! {

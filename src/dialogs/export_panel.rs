@@ -137,8 +137,8 @@ fn shown_part(text: &str) -> &str {
 fn size_text(lang: Lang, bytes: usize) -> String {
     match bytes {
         0..1_000 => lang.say("size-bytes", &[("n", &bytes.to_string())]),
-        1_000..1_000_000 => lang.say("size-kb", &[("n", &format!("{:.1}", bytes as f64 / 1e3))]),
-        _ => lang.say("size-mb", &[("n", &format!("{:.1}", bytes as f64 / 1e6))]),
+        1_000..1_000_000 => lang.say("size-kb", &[("n", &lang.decimal(&format!("{:.1}", bytes as f64 / 1e3)))]),
+        _ => lang.say("size-mb", &[("n", &lang.decimal(&format!("{:.1}", bytes as f64 / 1e6)))]),
     }
 }
 

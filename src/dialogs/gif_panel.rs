@@ -128,7 +128,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
                             &[
                                 ("positions", &settings.nodes.len().to_string()),
                                 ("kb", &bytes.len().div_ceil(1024).to_string()),
-                                ("seconds", &format!("{:.1}", (js_sys::Date::now() - started) / 1000.0)),
+                                ("seconds", &lang.decimal(&format!("{:.1}", (js_sys::Date::now() - started) / 1000.0))),
                             ],
                         )));
                     }

@@ -114,7 +114,8 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let node = game.node(props.current);
     let caption_text = {
         let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-        let moved = if props.current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(props.current) };
+        let moved =
+            if props.current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(props.current) };
         format!("{} – {}, {moved}", name("White"), name("Black"))
     };
     let svg = Rc::new(position_svg(&ImageOptions {
@@ -167,9 +168,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                         Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
                         Err(_) => false,
                     };
-                    status.set(Some(
-                        lang.text(if copied { "image-png-copied" } else { "image-png-refused" }).into(),
-                    ));
+                    status.set(Some(lang.text(if copied { "image-png-copied" } else { "image-png-refused" }).into()));
                 } else {
                     offer(&format!("{name}.png"), &blob);
                 }

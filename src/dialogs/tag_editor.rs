@@ -19,15 +19,9 @@ pub fn validate(lang: Lang, name: &str, value: &str) -> Option<String> {
         return Some(lang.say("tag-no-breaks", &[("tag", name)]));
     }
     match name {
-        "Date" | "EventDate" if !date_ok(v) => {
-            Some(lang.say("tag-date", &[("tag", name)]))
-        }
-        "Round" if !round_ok(v) => {
-            Some(lang.text("tag-round").to_owned())
-        }
-        "Result" if !matches!(v, "1-0" | "0-1" | "1/2-1/2" | "*") => {
-            Some(lang.text("tag-result").to_owned())
-        }
+        "Date" | "EventDate" if !date_ok(v) => Some(lang.say("tag-date", &[("tag", name)])),
+        "Round" if !round_ok(v) => Some(lang.text("tag-round").to_owned()),
+        "Result" if !matches!(v, "1-0" | "0-1" | "1/2-1/2" | "*") => Some(lang.text("tag-result").to_owned()),
         "WhiteElo" | "BlackElo" if !(v.is_empty() || v == "-" || v.bytes().all(|b| b.is_ascii_digit())) => {
             Some(lang.say("tag-elo", &[("tag", name)]))
         }

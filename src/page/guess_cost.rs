@@ -153,8 +153,14 @@ mod tests {
     #[test]
     fn the_cost_is_told_from_the_guessing_side() {
         let cp = |centipawns| Eval::Pawns { centipawns };
-        assert_eq!(cost_text(Lang::En, cp(-50), cp(30), true), "Your move: \u{2212}0.80 compared with the game move (engine)");
-        assert_eq!(cost_text(Lang::En, cp(-50), cp(30), false), "Your move: +0.80 compared with the game move (engine)");
+        assert_eq!(
+            cost_text(Lang::En, cp(-50), cp(30), true),
+            "Your move: \u{2212}0.80 compared with the game move (engine)"
+        );
+        assert_eq!(
+            cost_text(Lang::En, cp(-50), cp(30), false),
+            "Your move: +0.80 compared with the game move (engine)"
+        );
         assert_eq!(cost_text(Lang::En, cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
         // A mate counts as ten pawns.
         assert_eq!(

@@ -74,7 +74,11 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
     let file_label = if many {
         lang.say(
             "file-game-of",
-            &[("file", &lib.name), ("game", &(session.viewer.game_index + 1).to_string()), ("games", &lib.len().to_string())],
+            &[
+                ("file", &lib.name),
+                ("game", &(session.viewer.game_index + 1).to_string()),
+                ("games", &lib.len().to_string()),
+            ],
         )
     } else {
         lib.name.clone()
