@@ -237,7 +237,7 @@ pub fn app() -> Html {
         _ => html! {},
     };
     let many = lib.len() > 1 || !lib.is_indexed();
-    let explorer_html = explorer_view(&session, &db, &fen, &actions, current_key, &game, current, lang);
+    let explorer_html = explorer_view(&session, &db, &fen, &actions, current_key, &game, current);
     let file_of_game = lib.file_of(viewer.game_index);
     let edited = Rc::new(session.edits.borrow().edited());
 
@@ -323,8 +323,8 @@ fn explorer_view(
     current_key: movetext_core::NodeId,
     game: &SharedGame,
     current: usize,
-    lang: Lang,
 ) -> Html {
+    let lang = session.lang();
     let pool = db.pool.borrow();
     let progress = pool.progress().clone();
     if progress.workers == 0 && progress.failed.is_none() {
