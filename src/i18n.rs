@@ -94,16 +94,13 @@ impl Lang {
     /// the widget, whose build leaves out the app's words (they are then
     /// said in English, the words written next to the key).
     pub fn text_or(self, key: &str, english: &'static str) -> &'static str {
+        if !cfg!(feature = "app-words") {
+            return english;
+        }
         match self.text(key) {
             "" => english,
             text => text,
         }
-    }
-
-    /// Message `key` with its values, else `english` with them (see
-    /// [`Lang::text_or`]).
-    pub fn say_or(self, key: &str, english: &'static str, args: &[(&str, &str)]) -> String {
-        fill(self.text_or(key, english), args)
     }
 
     /// Message `key` with its values: `args` names each `{ $name }`.
@@ -154,9 +151,25 @@ impl Lang {
 /// Every message of a language: the widget's and the app's.
 fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
     let mut all = messages(lang.source());
-    all.extend(messages(lang.app_source()));
+    if cfg!(feature = "app-words") {
+        all.extend(messages(lang.app_source()));
+    }
     all
 }
+
+/// Message `key` with its values (`[(name, value), …]`) in the app; in the
+/// widget's build, which leaves out the app's words, the English of the
+/// `format!` arguments that follow.
+macro_rules! say_or {
+    ($lang:expr, $key:expr, [$(($name:expr, $value:expr)),* $(,)?], $($english:tt)+) => {
+        if cfg!(feature = "app-words") {
+            $lang.say($key, &[$(($name, $value)),*])
+        } else {
+            format!($($english)+)
+        }
+    };
+}
+pub(crate) use say_or;
 
 /// The messages of a Fluent file: `key = text` lines (comments and blank
 /// lines left out).

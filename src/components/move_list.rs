@@ -16,7 +16,7 @@ use yew::prelude::*;
 
 use crate::components::move_list_layout::{Block, Boxes, Item, Layout};
 use crate::components::nag_glyphs::nag_view;
-use crate::i18n::Lang;
+use crate::i18n::{say_or, Lang};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
 
@@ -168,7 +168,12 @@ impl Sizes {
 /// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
     let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
@@ -285,11 +290,14 @@ pub fn move_list(props: &MoveListProps) -> Html {
         });
     }
     let g = &props.game;
-    let (white, black) = (lang.text("side-white"), lang.text("side-black"));
-    let label = lang.say_or(
+    let (white, black) = (g.tag("White"), g.tag("Black"));
+    let label = say_or!(
+        lang,
         "moves-of",
-        "Moves: { $white } – { $black }",
-        &[("white", g.tag("White").unwrap_or(white)), ("black", g.tag("Black").unwrap_or(black))],
+        [("white", white.unwrap_or(lang.text("side-white"))), ("black", black.unwrap_or(lang.text("side-black")))],
+        "Moves: {} – {}",
+        white.unwrap_or("White"),
+        black.unwrap_or("Black")
     );
     let current_page = layout.page_of(props.current);
     let layout_ref = LayoutRef(layout.clone());
@@ -379,7 +387,12 @@ struct PageProps {
 /// after the last page.
 #[function_component(MovePage)]
 fn move_page(props: &PageProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
     let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let layout = &props.layout.0;
     let index = props.index.to_string();
     if !props.drawn {
@@ -398,7 +411,7 @@ fn move_page(props: &PageProps) -> Html {
     let cells = ctx.page(layout.pages[props.index].clone());
     let result = (props.index + 1 == layout.pages.len()).then(|| {
         let result = props.game.tag("Result").unwrap_or("*").to_owned();
-        let label = lang.say_or("result-label", "result { $result }", &[("result", &result)]);
+        let label = say_or!(lang, "result-label", [("result", &result)], "result {result}");
         html! { <div class="result" aria-label={label}>{ result }</div> }
     });
     html! {
@@ -516,13 +529,19 @@ struct OpenBox {
 }
 
 impl Ctx<'_> {
-    /// Counted message `key` for `n` with its values, or the English words
+    /// Counted message `key` for `n` (and the variation's `first` move),
+    /// or the English words
     /// of `english` where the app's words are not built in (the widget).
-    fn counted(&self, key: &str, n: u64, args: &[(&str, &str)], english: impl FnOnce() -> String) -> String {
+    fn counted(&self, key: &str, n: u64, first: Option<&str>, english: impl FnOnce() -> String) -> String {
+        if !cfg!(feature = "app-words") {
+            return english();
+        }
         let key = format!("{key}-{}", self.lang.plural(n));
-        match self.lang.text(&key) {
-            "" => english(),
-            _ => self.lang.say(&key, args),
+        let count = n.to_string();
+        match (self.lang.text(&key), first) {
+            ("", _) => english(),
+            (_, Some(first)) => self.lang.say(&key, &[("count", &count), ("first", first)]),
+            (_, None) => self.lang.say(&key, &[("count", &count)]),
         }
     }
 
@@ -631,8 +650,7 @@ impl Ctx<'_> {
         let first = format!("{}{} {}", node.number, dots, self.notation.write(node));
         let moves = block.moves;
         let plural = if moves == 1 { "" } else { "s" };
-        let args = [("first", first.as_str()), ("count", &moves.to_string())];
-        let label = self.counted(if folded { "fold-show" } else { "fold-hide" }, moves as u64, &args, || {
+        let label = self.counted(if folded { "fold-show" } else { "fold-hide" }, moves as u64, Some(&first), || {
             format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" })
         });
         let title = if folded {
@@ -648,7 +666,7 @@ impl Ctx<'_> {
         if folded {
             out.push(html! {
                 <span class="var-folded" aria-hidden="true" onclick={toggle}>
-                    { self.counted("folded", moves as u64, &args, || format!("({first} … {moves} move{plural})")) }
+                    { self.counted("folded", moves as u64, Some(&first), || format!("({first} … {moves} move{plural})")) }
                 </span>
             });
         }
@@ -695,9 +713,7 @@ impl Ctx<'_> {
         let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view(n)).collect();
         let more = node.nags.len().saturating_sub(MAX_NAGS_SHOWN);
         let more_view = (more > 0).then(|| {
-            let title = self.counted("nags-more", more as u64, &[("count", &more.to_string())], || {
-                format!("{more} more annotation glyphs")
-            });
+            let title = self.counted("nags-more", more as u64, None, || format!("{more} more annotation glyphs"));
             html! { <span class="nag nag-more" {title}>{ format!("+{more}") }</span> }
         });
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
@@ -714,10 +730,8 @@ impl Ctx<'_> {
             label.push_str(v.meaning);
         }
         if more > 0 {
-            let more_text = self.counted("nags-more", more as u64, &[("count", &more.to_string())], || {
-                format!("{more} more annotation glyphs")
-            });
-            label.push_str(&self.lang.say_or("and-more", ", and { $more }", &[("more", &more_text)]));
+            let more_text = self.counted("nags-more", more as u64, None, || format!("{more} more annotation glyphs"));
+            label.push_str(&say_or!(self.lang, "and-more", [("more", &more_text)], ", and {more_text}"));
         }
         html! {
                 <button type="button" class="mv" tabindex="-1"
@@ -748,19 +762,21 @@ fn shortened(lang: Lang, class: Classes, text: &str, title: Option<&'static str>
         let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
         return html! {
             <details class={classes!(class, "long-text")} {title}>
-                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({})", {
-                    let n = text[cut..].chars().count();
-                    let key = format!("more-characters-{}", lang.plural(n as u64));
-                    match lang.text(&key) {
-                        "" => format!("{n} more characters"),
-                        _ => lang.say(&key, &[("count", &n.to_string())]),
-                    }
-                }) }</span></summary>
+                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ more_characters(lang, text[cut..].chars().count()) }</span></summary>
                 <span>{ text[cut..].to_owned() }</span>
             </details>
         };
     }
     html! { <span {class} {title}>{ text.to_owned() }</span> }
+}
+
+/// The count of characters of a long text not shown, e.g. `… (850 more characters)`.
+fn more_characters(lang: Lang, n: usize) -> String {
+    if cfg!(feature = "app-words") {
+        format!("… ({})", lang.say(&format!("more-characters-{}", lang.plural(n as u64)), &[("count", &n.to_string())]))
+    } else {
+        format!("… ({n} more characters)")
+    }
 }
 
 #[cfg(test)]

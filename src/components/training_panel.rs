@@ -5,6 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::state::training::{Feedback, Training};
 
 /// What the training panel shows.
@@ -28,7 +29,12 @@ pub struct TrainingPanelProps {
 /// The training panel.
 #[function_component(TrainingPanel)]
 pub fn training_panel(props: &TrainingPanelProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
     let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -42,43 +48,17 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             <section class="training" aria-label={lang.text_or("training", "Guess the move")}>
                 <span class="training-label">{ lang.text_or("training-of", "Guess the moves of") }</span>
                 <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label={lang.text_or("training-white", "Guess White's moves")}
-                    title={lang.text_or("training-white-title", "Play White's moves of the game from here; the moves to come are hidden")}>{ lang.text("side-white") }</button>
+                    title={lang.text_or("training-white-title", "Play White's moves of the game from here; the moves to come are hidden")}>{ lang.text_or("side-white", "White") }</button>
                 <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label={lang.text_or("training-black", "Guess Black's moves")}
-                    title={lang.text_or("training-black-title", "Play Black's moves of the game from here; the moves to come are hidden")}>{ lang.text("side-black") }</button>
+                    title={lang.text_or("training-black-title", "Play Black's moves of the game from here; the moves to come are hidden")}>{ lang.text_or("side-black", "Black") }</button>
             </section>
         };
     };
-    let (class, text) = match &t.feedback {
-        None => (
-            "",
-            if t.side.is_white() {
-                lang.text_or("training-your-move-white", "Your move as White: play it on the board.")
-            } else {
-                lang.text_or("training-your-move-black", "Your move as Black: play it on the board.")
-            }
-            .to_owned(),
-        ),
-        Some(Feedback::Right(m)) => ("right", lang.say_or("training-right", "Right: { $move }", &[("move", m)])),
-        Some(Feedback::Wrong(m)) => {
-            ("wrong", lang.say_or("training-wrong", "{ $move } is not the game's move. Try again.", &[("move", m)]))
-        }
-        Some(Feedback::Hint(sq)) => (
-            "hint",
-            lang.say_or(
-                "training-hint-square",
-                "Hint: the piece on { $square } moves.",
-                &[("square", &sq.to_string())],
-            ),
-        ),
-        Some(Feedback::Revealed(m)) => {
-            ("revealed", lang.say_or("training-revealed", "The game went on { $move }.", &[("move", m)]))
-        }
-        Some(Feedback::Done) => ("done", lang.text_or("training-done", "The game ends here.").to_owned()),
-    };
+    let (class, text) = feedback(lang, t);
     html! {
         <section class="training on" aria-label={lang.text_or("training", "Guess the move")} data-right={t.right.to_string()}
             data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
-            <span class="training-score">{ lang.say_or("training-score", "{ $right } of { $total } right", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())]) }</span>
+            <span class="training-score">{ score(lang, t) }</span>
             <span class={classes!("training-feedback", class)} role="status">{ text }</span>
             if let Some(note) = &props.engine_note {
                 <span class="training-engine" role="status">{ note.clone() }</span>
@@ -87,5 +67,49 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text_or("training-show", "Show move") }</button>
             <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text_or("training-stop", "Stop") }</button>
         </section>
+    }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(feature = "app-words")]
+fn feedback(lang: Lang, t: &Training) -> (&'static str, String) {
+    let said = |key: &str, name: &str, value: &str| lang.say(key, &[(name, value)]);
+    match &t.feedback {
+        None => (
+            "",
+            lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" })
+                .to_owned(),
+        ),
+        Some(Feedback::Right(m)) => ("right", said("training-right", "move", m)),
+        Some(Feedback::Wrong(m)) => ("wrong", said("training-wrong", "move", m)),
+        Some(Feedback::Hint(sq)) => ("hint", said("training-hint-square", "square", &sq.to_string())),
+        Some(Feedback::Revealed(m)) => ("revealed", said("training-revealed", "move", m)),
+        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
+    }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(not(feature = "app-words"))]
+fn feedback(_: Lang, t: &Training) -> (&'static str, String) {
+    match &t.feedback {
+        None => {
+            ("", format!("Your move as {}: play it on the board.", if t.side.is_white() { "White" } else { "Black" }))
+        }
+        Some(Feedback::Right(m)) => ("right", format!("Right: {m}")),
+        Some(Feedback::Wrong(m)) => ("wrong", format!("{m} is not the game's move. Try again.")),
+        Some(Feedback::Hint(sq)) => ("hint", format!("Hint: the piece on {sq} moves.")),
+        Some(Feedback::Revealed(m)) => ("revealed", format!("The game went on {m}.")),
+        Some(Feedback::Done) => ("done", "The game ends here.".to_owned()),
+    }
+}
+
+/// The score, e.g. `3 of 5 right`.
+fn score(lang: Lang, t: &Training) -> String {
+    if cfg!(feature = "app-words") {
+        lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())])
+    } else {
+        format!("{} of {} right", t.right, t.asked())
     }
 }
