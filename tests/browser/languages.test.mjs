@@ -36,7 +36,7 @@ async function violations(page) {
 /** Buttons and selects of the bars whose text does not fit in them. */
 function clipped(page) {
   return page.evaluate(() =>
-    [...document.querySelectorAll('.topbar .btn, .topbar select, .edit-bar .btn, .moves-layout .btn, .training .btn, .gl-sort')]
+    [...document.querySelectorAll('.topbar .btn, .topbar select, .edit-bar .btn, .moves-layout .btn, .training .btn, .gl-sort, .gl-head > span')]
       .filter((el) => el.offsetParent !== null)
       .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > window.innerWidth)
       .map((el) => `${el.className}: ${el.textContent.trim()} (${el.scrollWidth} > ${el.clientWidth})`));
