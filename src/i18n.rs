@@ -3,7 +3,9 @@
 //! `key = text` a line, `{ $name }` where a value goes). A word missing in
 //! a language is said in English. Components find the language in Yew's
 //! context ([`use_lang`]); the widget provides it (its `lang` option, else
-//! the page's `lang`), and the app is in English.
+//! the page's `lang`), and so does the app (its reader's choice). The app's
+//! own words are in `locales/app/*.ftl`, built in with the feature
+//! `app-words` only, so the widget carries just the words it shows.
 
 use std::collections::HashMap;
 
@@ -63,21 +65,56 @@ impl Lang {
         }
     }
 
+    /// The app's own words (none without the feature `app-words`).
+    fn app_source(self) -> &'static str {
+        #[cfg(feature = "app-words")]
+        return match self {
+            Lang::En => include_str!("../locales/app/en.ftl"),
+            Lang::De => include_str!("../locales/app/de.ftl"),
+            Lang::Fr => include_str!("../locales/app/fr.ftl"),
+            Lang::Es => include_str!("../locales/app/es.ftl"),
+            Lang::Ru => include_str!("../locales/app/ru.ftl"),
+        };
+        #[cfg(not(feature = "app-words"))]
+        ""
+    }
+
     /// The text of message `key`, its values not yet put in.
     pub fn text(self, key: &str) -> &'static str {
         thread_local! {
             static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
                 std::cell::RefCell::new(HashMap::new());
         }
-        let find = |lang: Lang| {
-            TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| messages(lang.source())).get(key).copied())
-        };
+        let find =
+            |lang: Lang| TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied());
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
+    }
+
+    /// Message `key`, else `english`: for the parts the app shares with
+    /// the widget, whose build leaves out the app's words (they are then
+    /// said in English, the words written next to the key).
+    pub fn text_or(self, key: &str, english: &'static str) -> &'static str {
+        if !cfg!(feature = "app-words") {
+            return english;
+        }
+        match self.text(key) {
+            "" => english,
+            text => text,
+        }
     }
 
     /// Message `key` with its values: `args` names each `{ $name }`.
     pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
         fill(self.text(key), args)
+    }
+
+    /// A number written with a decimal point (`1.5`), as the language
+    /// writes it (`1,5` but in English).
+    pub fn decimal(self, number: &str) -> String {
+        match self {
+            Lang::En => number.to_owned(),
+            _ => number.replace('.', ","),
+        }
     }
 
     /// The plural categories of the language's messages (CLDR's, for
@@ -110,6 +147,29 @@ impl Lang {
         self.say(&format!("{key}-{}", self.plural(n)), &[("count", &n.to_string())])
     }
 }
+
+/// Every message of a language: the widget's and the app's.
+fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
+    let mut all = messages(lang.source());
+    if cfg!(feature = "app-words") {
+        all.extend(messages(lang.app_source()));
+    }
+    all
+}
+
+/// Message `key` with its values (`[(name, value), …]`) in the app; in the
+/// widget's build, which leaves out the app's words, the English of the
+/// `format!` arguments that follow.
+macro_rules! say_or {
+    ($lang:expr, $key:expr, [$(($name:expr, $value:expr)),* $(,)?], $($english:tt)+) => {
+        if cfg!(feature = "app-words") {
+            $lang.say($key, &[$(($name, $value)),*])
+        } else {
+            format!($($english)+)
+        }
+    };
+}
+pub(crate) use say_or;
 
 /// The messages of a Fluent file: `key = text` lines (comments and blank
 /// lines left out).
@@ -167,14 +227,14 @@ mod tests {
         }
     }
 
-    #[test]
-    fn every_language_says_every_message_with_the_same_values() {
-        let english = messages(Lang::En.source());
-        assert!(english.len() > 30);
+    /// Checks one set of message files: every language has every English
+    /// message, with the same values and its own plural forms.
+    fn check_files(source: fn(Lang) -> &'static str) {
+        let english = messages(source(Lang::En));
         // English's messages, a counted one by its name.
         let wanted: HashMap<&str, &str> = english.iter().map(|(k, v)| (base(k).0, *v)).collect();
         for lang in LANGS {
-            let table = messages(lang.source());
+            let table = messages(source(lang));
             for (name, text) in &wanted {
                 let counted = english.keys().any(|k| base(k).0 == *name && base(k).1.is_some());
                 let keys: Vec<String> = if counted {
@@ -198,6 +258,25 @@ mod tests {
     }
 
     #[test]
+    fn every_language_says_every_message_with_the_same_values() {
+        assert!(messages(Lang::En.source()).len() > 30);
+        check_files(Lang::source);
+    }
+
+    #[cfg(feature = "app-words")]
+    #[test]
+    fn every_language_says_every_app_message_with_the_same_values() {
+        let app = messages(Lang::En.app_source());
+        assert!(app.len() > 100);
+        check_files(Lang::app_source);
+        // The app's words are told apart from the widget's.
+        let widget = messages(Lang::En.source());
+        for key in app.keys() {
+            assert!(!widget.contains_key(key), "{key} is both a widget and an app message");
+        }
+    }
+
+    #[test]
     fn counted_messages_take_the_form_of_their_number() {
         assert_eq!(Lang::En.count("problems", 1), "1 problem found while reading this game");
         assert_eq!(Lang::En.count("problems", 2), "2 problems found while reading this game");
@@ -216,5 +295,7 @@ mod tests {
         assert_eq!(Lang::from_tag("fr_CA"), Lang::Fr);
         assert_eq!(Lang::from_tag("pt"), Lang::En);
         assert_eq!(Lang::Es.text("no-such-message"), "");
+        assert_eq!(Lang::De.decimal("1.5"), "1,5");
+        assert_eq!(Lang::En.decimal("1.5"), "1.5");
     }
 }

@@ -36,6 +36,7 @@ pub struct AnalysisPanelProps {
 /// The analysis panel.
 #[function_component(AnalysisPanel)]
 pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let toggle = {
         let cb = props.on_toggle.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -58,7 +59,7 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
                     };
                     html! {
                         <button type="button" class="analysis-move" data-uci={m.uci.clone()} {onclick}
-                            title="Play the line up to this move into the game">{ m.text.clone() }</button>
+                            title={lang.text("analysis-play")}>{ m.text.clone() }</button>
                     }
                 });
                 html! {
@@ -72,15 +73,15 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
         _ => html! {},
     };
     html! {
-        <section class={classes!("analysis", props.on.then_some("on"))} aria-label="Analysis"
+        <section class={classes!("analysis", props.on.then_some("on"))} aria-label={lang.text("analysis")}
             data-engine-depth={props.on.then(|| depth.to_string())}
             data-engine-best={if current { props.analysis.lines.first().and_then(|l| l.pv.first().cloned()) } else { None }}>
             <div class="analysis-head">
                 <button type="button" class="btn analysis-toggle" aria-pressed={props.on.to_string()} onclick={toggle}
-                    title="Analyse the shown position with Stockfish, in this browser (L)" aria-keyshortcuts="L">{ "Analysis" }</button>
+                    title={lang.text("analysis-title")} aria-keyshortcuts="L">{ lang.text("analysis") }</button>
                 if props.on {
                     <span class="analysis-depth" data-depth={depth.to_string()}>
-                        { if depth == 0 { "Starting…".to_owned() } else { format!("Depth {depth}") } }
+                        { if depth == 0 { lang.text("analysis-starting").to_owned() } else { lang.say("analysis-depth", &[("depth", &depth.to_string())]) } }
                     </span>
                     <span class="analysis-engine">{ "Stockfish 18" }</span>
                 }

@@ -22,6 +22,7 @@ pub struct ClockGraphProps {
 /// The clock graph (nothing when no move's time is known).
 #[function_component(ClockGraph)]
 pub fn clock_graph(props: &ClockGraphProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let game = &props.game;
     let times = move_times(game);
     let known = times.iter().filter(|t| t.tenths.is_some()).count();
@@ -44,7 +45,7 @@ pub fn clock_graph(props: &ClockGraphProps) -> Html {
     let [white, black] = paths;
     html! {
         <MoveGraph game={game.clone()} current={props.current} on_select={props.on_select.clone()} class="clock-graph"
-            label="Time used per move: the move shown" points={known}>
+            label={lang.text("clock-graph")} points={known}>
             <rect class="cg-back" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
             <line class="eg-mid" x1="0" y1={mid.to_string()} x2={WIDTH.to_string()} y2={mid.to_string()} />
             <path class="cg-white" d={white} />

@@ -1,5 +1,6 @@
 //! What the reader repaired or could not read in the open game, each with
-//! its line and column in the file.
+//! its line and column in the file. The core says what happened in
+//! English only; the panel's own words are in the reader's language.
 
 use movetext_core::Severity;
 use yew::prelude::*;
@@ -20,40 +21,37 @@ pub struct DiagnosticsProps {
 /// The diagnostics panel; nothing when the game read cleanly.
 #[function_component(DiagnosticsPanel)]
 pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let list = &props.game.diagnostics;
     if list.is_empty() {
         return html! {};
     }
     let errors = list.iter().filter(|d| d.severity == Severity::Error).count();
     let summary = match (errors, list.len() - errors) {
-        (0, n) => format!("{n} repair{} or warning{}", plural(n), plural(n)),
-        (e, 0) => format!("{e} error{}", plural(e)),
-        (e, n) => format!("{e} error{}, {n} repair{} or warning{}", plural(e), plural(n), plural(n)),
+        (0, n) => lang.count("diag-repairs", n as u64),
+        (e, 0) => lang.count("diag-errors", e as u64),
+        (e, n) => format!("{}, {}", lang.count("diag-errors", e as u64), lang.count("diag-repairs", n as u64)),
     };
     let open = errors > 0;
     html! {
-        <details class="diagnostics" {open} aria-label="Problems found while reading">
-            <summary><h2>{ format!("Problems found while reading: {summary}") }</h2></summary>
+        <details class="diagnostics" {open} aria-label={lang.text("diag")}>
+            <summary><h2>{ lang.say("diag-heading", &[("summary", &summary)]) }</h2></summary>
             <ol class="diag-list">
                 { for list.iter().map(|d| html! {
                     <li class={format!("diag diag-{}", d.severity.as_str())}>
-                        <span class="diag-sev">{ d.severity.as_str() }</span>
-                        <span class="diag-where">{ format!("{} line {}, column {}", props.file, d.line.saturating_sub(props.line_offset), d.col) }</span>
-                        <span class="diag-msg">{ d.message.clone() }</span>
+                        <span class="diag-sev">{ lang.text(&format!("diag-{}", d.severity.as_str())) }</span>
+                        <span class="diag-where">{ lang.say("diag-where", &[
+                            ("file", &props.file),
+                            ("line", &d.line.saturating_sub(props.line_offset).to_string()),
+                            ("column", &d.col.to_string()),
+                        ]) }</span>
+                        <span class="diag-msg" lang="en">{ d.message.clone() }</span>
                     </li>
                 }) }
             </ol>
             if errors > 0 {
-                <p class="diag-note">{ "Everything up to each error is shown; the text after it is kept and exported unchanged." }</p>
+                <p class="diag-note">{ lang.text("diag-note") }</p>
             }
         </details>
-    }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }

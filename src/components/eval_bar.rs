@@ -52,12 +52,22 @@ pub fn eval_text(eval: Option<Eval>) -> String {
 /// A vertical bar: White's share from White's side of the board.
 #[function_component(EvalBar)]
 pub fn eval_bar(props: &EvalBarProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
+    let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let share = white_share(props.eval);
     let text = eval_text(props.eval);
     // White's part of a 1000-unit tall bar, growing from White's side.
     let height = (share * 1000.0).round();
     let y = if props.flipped { 0.0 } else { 1000.0 - height };
-    let label = if text.is_empty() { "No evaluation".to_owned() } else { format!("Evaluation {text}") };
+    let label = if text.is_empty() {
+        lang.text_or("no-eval", "No evaluation").to_owned()
+    } else {
+        crate::i18n::say_or!(lang, "eval", [("eval", &text)], "Evaluation {text}")
+    };
     html! {
         <div class="eval-bar" role="meter" aria-label={label} aria-valuemin="0" aria-valuemax="100"
             aria-valuenow={tenths((share * 100.0).round())}>

@@ -22,6 +22,7 @@ pub struct EvalGraphProps {
 /// The evaluation graph (nothing when the main line has no evaluation).
 #[function_component(EvalGraph)]
 pub fn eval_graph(props: &EvalGraphProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let game = &props.game;
     let line = game.main_line();
     let moves = line.len() - 1;
@@ -43,7 +44,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
     );
     html! {
         <MoveGraph game={game.clone()} current={props.current} on_select={props.on_select.clone()} class="eval-graph"
-            label="Evaluation graph: the move shown" points={points.len()}>
+            label={lang.text("eval-graph")} points={points.len()}>
             <rect class="eg-black" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
             <path class="eg-white" d={area} />
             <line class="eg-mid" x1="0" y1={(HEIGHT / 2.0).to_string()} x2={WIDTH.to_string()} y2={(HEIGHT / 2.0).to_string()} />

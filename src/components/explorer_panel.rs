@@ -49,9 +49,13 @@ fn percent(part: u32, of: u32) -> f64 {
 }
 
 /// The White / draw / Black bar of a tally.
-fn shares(t: &Tally) -> Html {
-    let parts = [("white", t.white, "White wins"), ("draw", t.draws, "Draws"), ("black", t.black, "Black wins")];
-    let label = parts.iter().map(|(_, n, what)| format!("{what} {:.0}%", percent(*n, t.games))).collect::<Vec<_>>();
+fn shares(t: &Tally, lang: crate::i18n::Lang) -> Html {
+    let parts =
+        [("white", t.white, "ex-white-wins"), ("draw", t.draws, "ex-draws"), ("black", t.black, "ex-black-wins")];
+    let label = parts
+        .iter()
+        .map(|(_, n, what)| lang.say(what, &[("percent", &format!("{:.0}", percent(*n, t.games)))]))
+        .collect::<Vec<_>>();
     html! {
         <div class="ex-bar" role="img" aria-label={label.join(", ")}>
             { for parts.iter().map(|(class, n, _)| {
@@ -69,18 +73,19 @@ fn shares(t: &Tally) -> Html {
 /// The explorer panel.
 #[function_component(ExplorerPanel)]
 pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let fen_input = use_node_ref();
     let p = &props.progress;
     let head_status = if let Some(failed) = &p.failed {
-        html! { <p class="ex-error" role="alert">{ failed.clone() }</p> }
+        html! { <p class="ex-error" role="alert">{ lang.say("ex-failed", &[("reason", failed)]) }</p> }
     } else if !p.done() {
         let percent = p.share() * 100.0;
         html! {
-            <div class="ex-progress" role="progressbar" aria-label="Indexing positions" aria-valuemin="0"
+            <div class="ex-progress" role="progressbar" aria-label={lang.text("ex-indexing")} aria-valuemin="0"
                 aria-valuemax="100" aria-valuenow={(percent as u32).to_string()}>
                 <div class="ex-progress-bar" style={format!("width:{percent:.1}%")}></div>
                 <span class="ex-progress-text">
-                    { format!("Indexing positions: {percent:.0}% · {} workers", p.workers) }
+                    { lang.say("ex-indexing-progress", &[("percent", &format!("{percent:.0}")), ("workers", &p.workers.to_string())]) }
                 </span>
             </div>
         }
@@ -102,10 +107,10 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
                 Some(html! {
                     <tr class="ex-row" data-uci={uci} data-games={t.games.to_string()} data-white={t.white.to_string()}
                         data-draws={t.draws.to_string()} data-black={t.black.to_string()}>
-                        <td><button type="button" class="ex-move" {onclick} title="Play this move">{ text }</button></td>
+                        <td><button type="button" class="ex-move" {onclick} title={lang.text("ex-play")}>{ text }</button></td>
                         <td class="ex-games">{ grouped(t.games.into()) }
                             <span class="ex-games-share">{ format!(" {:.0}%", percent(t.games, e.tree.games)) }</span></td>
-                        <td>{ shares(&t) }</td>
+                        <td>{ shares(&t, lang) }</td>
                         <td class="ex-elo">{ t.average_elo().map(|e| e.to_string()).unwrap_or_default() }</td>
                     </tr>
                 })
@@ -113,19 +118,19 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
             let total = &e.tree;
             html! {
                 <table class="ex-table" data-games={total.games.to_string()} data-ms={format!("{:.1}", e.ms)}>
-                    <thead><tr><th scope="col">{ "Move" }</th><th scope="col">{ "Games" }</th>
-                        <th scope="col">{ "White / draw / Black" }</th><th scope="col">{ "Elo" }</th></tr></thead>
+                    <thead><tr><th scope="col">{ lang.text("ex-move") }</th><th scope="col">{ lang.text("games-table") }</th>
+                        <th scope="col">{ lang.text("ex-results") }</th><th scope="col">{ "Elo" }</th></tr></thead>
                     <tbody>{ for rows }</tbody>
                     <tfoot><tr class="ex-total" data-games={total.games.to_string()} data-white={total.white.to_string()}
                         data-draws={total.draws.to_string()} data-black={total.black.to_string()}>
-                        <th scope="row">{ "All" }</th><td class="ex-games">{ grouped(total.games.into()) }</td>
-                        <td>{ shares(total) }</td>
+                        <th scope="row">{ lang.text("ex-all") }</th><td class="ex-games">{ grouped(total.games.into()) }</td>
+                        <td>{ shares(total, lang) }</td>
                         <td class="ex-elo">{ total.average_elo().map(|e| e.to_string()).unwrap_or_default() }</td>
                     </tr></tfoot>
                 </table>
             }
         }
-        _ if p.done() => html! { <p class="ex-wait">{ "Looking…" }</p> },
+        _ if p.done() => html! { <p class="ex-wait">{ lang.text("ex-looking") }</p> },
         _ => html! {},
     };
     let games = current.map_or(0, |e| e.tree.games);
@@ -151,27 +156,27 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     };
     let done = p.done();
     html! {
-        <section class="explorer" aria-label="Explorer" data-done={done.to_string()} data-workers={p.workers.to_string()}
+        <section class="explorer" aria-label={lang.text("explorer")} data-done={done.to_string()} data-workers={p.workers.to_string()}
             data-took-ms={p.took_ms.map(|t| format!("{t:.0}"))}>
             <div class="ex-head">
-                <h2 class="ex-title">{ "Explorer" }</h2>
+                <h2 class="ex-title">{ lang.text("explorer") }</h2>
                 if done {
-                    <span class="ex-figures">{ format!("{} games · {} positions", grouped(p.total as u64), grouped(p.positions)) }</span>
+                    <span class="ex-figures">{ lang.say("ex-figures", &[("games", &grouped(p.total as u64)), ("positions", &grouped(p.positions))]) }</span>
                     <button type="button" class="btn ex-games-btn" onclick={on_games} disabled={games == 0 || props.searching}
-                        title="Show the games that reach the shown position in the game list">
-                        { if props.searching { "Finding…".to_owned() } else { format!("Games ({})", grouped(games.into())) } }
+                        title={lang.text("ex-games-title")}>
+                        { if props.searching { lang.text("ex-finding").to_owned() } else { lang.say("ex-games", &[("games", &grouped(games.into()))]) } }
                     </button>
                     <button type="button" class="btn ex-summary-btn" onclick={on_summary}
-                        title="Results, lengths, openings, players and duplicates of the file">{ "Summary" }</button>
+                        title={lang.text("summary-title")}>{ lang.text("summary") }</button>
                 }
             </div>
             { head_status }
             { table }
             if done {
                 <form class="ex-fen" onsubmit={on_fen}>
-                    <input type="text" class="ex-fen-input" ref={fen_input} placeholder="FEN of a position"
-                        aria-label="Find the games that reach a position: its FEN" spellcheck="false" />
-                    <button type="submit" class="btn">{ "Find games" }</button>
+                    <input type="text" class="ex-fen-input" ref={fen_input} placeholder={lang.text("ex-fen-placeholder")}
+                        aria-label={lang.text("ex-fen")} spellcheck="false" />
+                    <button type="submit" class="btn">{ lang.text("setup-find") }</button>
                 </form>
             }
         </section>

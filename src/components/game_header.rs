@@ -20,9 +20,10 @@ fn shown(value: Option<&str>) -> Option<String> {
 /// The game heading.
 #[function_component(GameHeader)]
 pub fn game_header(props: &GameHeaderProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let g = &props.game;
-    let white = shown(g.tag("White")).unwrap_or_else(|| "White".to_owned());
-    let black = shown(g.tag("Black")).unwrap_or_else(|| "Black".to_owned());
+    let white = shown(g.tag("White")).unwrap_or_else(|| lang.text("side-white").to_owned());
+    let black = shown(g.tag("Black")).unwrap_or_else(|| lang.text("side-black").to_owned());
     let date = shown(g.tag("Date")).map(|d| d.trim_end_matches(".??").trim_end_matches(".??").to_owned());
     let place: Vec<String> = [shown(g.tag("Event")), shown(g.tag("Site")), date].into_iter().flatten().collect();
     let opening = match (shown(g.tag("ECO")), shown(g.tag("Opening"))) {
@@ -33,7 +34,7 @@ pub fn game_header(props: &GameHeaderProps) -> Html {
         <header class="game-head">
             <h1 class="game-title">
                 <span class="name">{ white }</span>
-                <span class="versus" aria-label="versus">{ " – " }</span>
+                <span class="versus" aria-label={lang.text("versus")}>{ " – " }</span>
                 <span class="name">{ black }</span>
             </h1>
             if !place.is_empty() {

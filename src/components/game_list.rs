@@ -48,31 +48,23 @@ pub struct GameListProps {
     pub on_clear_subset: Callback<()>,
 }
 
-/// A column's label for narrow screens.
-fn short_label(label: &str) -> &str {
-    match label {
-        "Result" => "Res.",
-        "Moves" => "Mv.",
-        other => other,
-    }
-}
-
 const SORTS: [(SortBy, &str); 10] = [
-    (SortBy::File, "File order"),
-    (SortBy::Standard, "Standard order (date, event, round)"),
-    (SortBy::White, "White"),
-    (SortBy::Black, "Black"),
-    (SortBy::WhiteElo, "White Elo"),
-    (SortBy::BlackElo, "Black Elo"),
-    (SortBy::Result, "Result"),
-    (SortBy::Event, "Event"),
-    (SortBy::Date, "Date"),
-    (SortBy::Moves, "Moves"),
+    (SortBy::File, "sort-file"),
+    (SortBy::Standard, "sort-standard"),
+    (SortBy::White, "side-white"),
+    (SortBy::Black, "side-black"),
+    (SortBy::WhiteElo, "sort-white-elo"),
+    (SortBy::BlackElo, "sort-black-elo"),
+    (SortBy::Result, "column-result"),
+    (SortBy::Event, "column-event"),
+    (SortBy::Date, "column-date"),
+    (SortBy::Moves, "column-moves"),
 ];
 
 /// The game list.
 #[function_component(GameList)]
 pub fn game_list(props: &GameListProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let scroll = use_state(|| (0.0f64, 360.0f64));
     let viewport = use_node_ref();
     let lib = props.library.lib.borrow();
@@ -147,9 +139,15 @@ pub fn game_list(props: &GameListProps) -> Html {
     let count = (height / ROW_HEIGHT).ceil() as usize + 2 * OVERSCAN;
     let rows = (first..(first + count).min(shown))
         .filter_map(|pos| Some((pos, props.order.get(pos)?)))
-        .map(|(pos, game)| game_row(props, &lib, pos, game));
+        .map(|(pos, game)| game_row(props, &lib, pos, game, lang));
 
-    let header = |sort: SortBy, label: &'static str, class: &'static str| {
+    let header = |sort: SortBy, key: &str, class: &'static str| {
+        let label = if key == "#" { "#" } else { lang.text(key) };
+        // A shorter label for narrow screens, where there is one.
+        let short = match lang.text(&format!("{key}-short")) {
+            "" => label,
+            s => s,
+        };
         let on_sort = props.on_sort.clone();
         let onclick = Callback::from(move |_: MouseEvent| on_sort.emit(sort));
         let state = match props.sort {
@@ -159,31 +157,31 @@ pub fn game_list(props: &GameListProps) -> Html {
         };
         html! {
             <span role="columnheader" class={class} aria-sort={state}>
-                <button type="button" class="gl-sort" {onclick} title={format!("Sort by {label}")} aria-label={label}>
+                <button type="button" class="gl-sort" {onclick} title={lang.say("sort-by", &[("column", label)])} aria-label={label}>
                     <span class="label-long">{ label }</span>
-                    <span class="label-short" aria-hidden="true">{ short_label(label) }</span>
+                    <span class="label-short" aria-hidden="true">{ short }</span>
                 </button>
             </span>
         }
     };
     let status = if props.busy && (!props.filter.trim().is_empty() || props.subset.is_some()) {
-        "Filtering…".to_owned()
+        lang.text("filtering").to_owned()
     } else if props.busy {
-        "Sorting…".to_owned()
+        lang.text("sorting").to_owned()
     } else if shown == total {
-        format!("{total} game{}", if total == 1 { "" } else { "s" })
+        lang.count("games", total as u64)
     } else {
-        format!("{shown} of {total} games")
+        lang.say("games-shown", &[("shown", &shown.to_string()), ("total", &total.to_string())])
     };
 
     html! {
-        <section class="game-list" aria-label="Games in the file">
+        <section class="game-list" aria-label={lang.text("game-list")}>
             <div class="gl-tools">
-                <input type="search" class="gl-filter" placeholder="Filter: player, event, date…"
-                    aria-label="Filter games" value={props.filter.clone()} {oninput} />
-                <select class="gl-sortby" aria-label="Sort games by" {onchange}>
+                <input type="search" class="gl-filter" placeholder={lang.text("filter-placeholder")}
+                    aria-label={lang.text("filter")} value={props.filter.clone()} {oninput} />
+                <select class="gl-sortby" aria-label={lang.text("sort")} {onchange}>
                     { for SORTS.iter().map(|(s, label)| html! {
-                        <option selected={*s == props.sort.0}>{ *label }</option>
+                        <option selected={*s == props.sort.0}>{ lang.text(label) }</option>
                     }) }
                 </select>
                 <span class="gl-count" aria-live="polite">{ status }</span>
@@ -194,24 +192,24 @@ pub fn game_list(props: &GameListProps) -> Html {
                     <button type="button" class="btn gl-subset-clear" onclick={{
                         let cb = props.on_clear_subset.clone();
                         Callback::from(move |_: MouseEvent| cb.emit(()))
-                    }} title="Show every game of the file">{ "Show all" }</button>
+                    }} title={lang.text("show-all-title")}>{ lang.text("show-all") }</button>
                 </div>
             }
-            <div role="table" class="gl-table" aria-label="Games" aria-rowcount={(shown + 1).to_string()}
+            <div role="table" class="gl-table" aria-label={lang.text("games-table")} aria-rowcount={(shown + 1).to_string()}
                 style={number_width(lib.len())}>
                 <div role="row" class="game-row gl-head" aria-rowindex="1">
                     { header(SortBy::File, "#", "gl-num") }
-                    { header(SortBy::White, "White", "gl-white") }
-                    { header(SortBy::Black, "Black", "gl-black") }
-                    { header(SortBy::Result, "Result", "gl-result") }
-                    { header(SortBy::Date, "Date", "gl-date") }
-                    { header(SortBy::Event, "Event", "gl-event") }
-                    { header(SortBy::Moves, "Moves", "gl-moves") }
-                    <span role="columnheader" class="gl-problems" aria-label="Problems">{ "⚠" }</span>
+                    { header(SortBy::White, "side-white", "gl-white") }
+                    { header(SortBy::Black, "side-black", "gl-black") }
+                    { header(SortBy::Result, "column-result", "gl-result") }
+                    { header(SortBy::Date, "column-date", "gl-date") }
+                    { header(SortBy::Event, "column-event", "gl-event") }
+                    { header(SortBy::Moves, "column-moves", "gl-moves") }
+                    <span role="columnheader" class="gl-problems" aria-label={lang.text("column-problems")}>{ "⚠" }</span>
                 </div>
                 <div class="gl-viewport" role="rowgroup" ref={viewport} {onscroll} {onkeydown} tabindex="0"
                     style={format!("height:{}px", (shown.max(1) as f64 * ROW_HEIGHT).min(216.0))}
-                    aria-label="Game rows: up and down arrows open the previous or next game">
+                    aria-label={lang.text("game-rows")}>
                     <div class="gl-spacer" role="presentation" style={format!("height:{}px", shown as f64 * ROW_HEIGHT)}>
                         { for rows }
                     </div>
@@ -229,7 +227,7 @@ fn number_width(games: usize) -> String {
 }
 
 /// The row of game `game`, at position `pos` of the list.
-fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize) -> Html {
+fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize, lang: crate::i18n::Lang) -> Html {
     // (Read first: the row then counts the moves as read.)
     let problems = lib.problems(game);
     let row = lib.row(game);
@@ -244,8 +242,7 @@ fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize) -> Ht
         html! { <span role="cell" class="gl-problems"></span> }
     } else {
         let class = if problems.errors > 0 { "gl-problems has-errors" } else { "gl-problems has-warnings" };
-        let label =
-            format!("{} problem{} found while reading", problems.total, if problems.total == 1 { "" } else { "s" });
+        let label = lang.count("game-problems", problems.total as u64);
         html! { <span role="cell" {class} title={label.clone()} aria-label={label}>{ format!("⚠ {}", problems.total) }</span> }
     };
     html! {
@@ -255,7 +252,7 @@ fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize) -> Ht
             data-game={game.to_string()} {onclick}>
             <span role="cell" class="gl-num">
                 if props.edited.binary_search(&game).is_ok() {
-                    <span class="edited-mark" title="Edited" aria-label="edited">{ "✎ " }</span>
+                    <span class="edited-mark" title={lang.text("edited")} aria-label={lang.text("edited")}>{ "✎ " }</span>
                 }
                 { game + 1 }
             </span>

@@ -65,6 +65,7 @@ fn window(at: usize, len: usize) -> (usize, usize) {
 /// the shown move.
 #[function_component(MoveBook)]
 pub fn move_book(props: &MoveBookProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let folded = use_state(|| Rc::new(HashSet::<NodeIx>::new()));
     let game = &props.game;
     let book = use_memo((game.clone(), props.notation), |(game, notation)| Book::of(game, *notation));
@@ -87,7 +88,7 @@ pub fn move_book(props: &MoveBookProps) -> Html {
         use_effect_with(deps, move |(current, ..)| mark_current(&text, *current));
     }
     html! {
-        <div class="move-book" aria-label="Moves" ref={text}>
+        <div class="move-book" aria-label={lang.text("column-moves")} ref={text}>
             <BookText book={BookRef(book.clone())} {start} {stop} folded={(*folded).clone()}
                 on_select={props.on_select.clone()} {on_fold} />
         </div>
@@ -171,6 +172,7 @@ struct BookTextProps {
 /// still in it are kept as they are, and one chunk is drawn.
 #[function_component(BookText)]
 fn book_text(props: &BookTextProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let (start, stop) = (props.start, props.stop);
     let step = WINDOW / 2;
     let chunks = (start..stop).step_by(step).map(|from| {
@@ -185,11 +187,11 @@ fn book_text(props: &BookTextProps) -> Html {
     html! {
         <div class="bk-text">
             if start > 0 {
-                <span class="bk-more" title="Earlier moves: step back to see them">{ "…" }</span>
+                <span class="bk-more" title={lang.text("book-earlier")}>{ "…" }</span>
             }
             { for chunks }
             if stop < props.book.0.pieces.len() {
-                <span class="bk-more" title="Later moves: step on to see them">{ " …" }</span>
+                <span class="bk-more" title={lang.text("book-later")}>{ " …" }</span>
             }
         </div>
     }
@@ -230,6 +232,7 @@ fn first_shown(book: &Book, folded: &HashSet<NodeIx>, from: usize) -> usize {
 /// The pieces `from..to` as running text.
 #[function_component(BookChunk)]
 fn book_chunk(props: &BookChunkProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let (pieces, ends) = (&props.book.0.pieces, &props.book.0.ends);
     let stop = props.to.min(pieces.len());
     let mut out: Vec<Html> = Vec::with_capacity(stop.saturating_sub(props.from));
@@ -261,13 +264,13 @@ fn book_chunk(props: &BookChunkProps) -> Html {
                 let moves = props.book.0.moves_before[end + 1] - props.book.0.moves_before[i];
                 out.push(html! {
                     <>{ " " }<button type="button" class="bk-fold" aria-expanded={(!is_folded).to_string()} onclick={toggle}
-                        title={if is_folded { "Show this variation" } else { "Hide this variation" }}
-                        aria-label={format!("{} a variation of {moves} moves", if is_folded { "Show" } else { "Hide" })}>
+                        title={lang.text(if is_folded { "fold-show-title" } else { "fold-hide-title" })}
+                        aria-label={lang.count(if is_folded { "book-show" } else { "book-hide" }, moves as u64)}>
                         { if is_folded { "▸" } else { "▾" } }</button>
                     <span class="bk-paren">{ "(" }</span></>
                 });
                 if is_folded {
-                    out.push(html! { <><span class="bk-folded">{ format!("… {moves} moves") }</span><span class="bk-paren">{ ")" }</span></> });
+                    out.push(html! { <><span class="bk-folded">{ format!("… {}", lang.count("moves", moves as u64)) }</span><span class="bk-paren">{ ")" }</span></> });
                     i = end + 1;
                     continue;
                 }

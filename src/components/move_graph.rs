@@ -40,6 +40,7 @@ pub struct MoveGraphProps {
 /// A graph along the main line.
 #[function_component(MoveGraph)]
 pub fn move_graph(props: &MoveGraphProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let svg = use_node_ref();
     let dragging = use_mut_ref(|| false);
     let game = &props.game;
@@ -104,7 +105,7 @@ pub fn move_graph(props: &MoveGraphProps) -> Html {
             <svg ref={svg} viewBox={format!("0 0 {WIDTH} {HEIGHT}")} preserveAspectRatio="none" tabindex="0"
                 role="slider" aria-label={props.label.clone()} aria-valuemin="0"
                 aria-valuemax={moves.to_string()} aria-valuenow={shown.to_string()}
-                aria-valuetext={if shown == 0 { "Start".to_owned() } else { game.numbered_san(line[shown]) }}
+                aria-valuetext={if shown == 0 { lang.text("start-position").to_owned() } else { game.numbered_san(line[shown]) }}
                 {onpointerdown} {onpointermove} onpointerup={onpointerup.clone()} onpointercancel={onpointerup} {onkeydown}>
                 { props.children.clone() }
                 <line class="mg-cursor" x1={format!("{cursor:.1}")} y1="0" x2={format!("{cursor:.1}")} y2={HEIGHT.to_string()} />

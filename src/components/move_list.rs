@@ -16,6 +16,7 @@ use yew::prelude::*;
 
 use crate::components::move_list_layout::{Block, Boxes, Item, Layout};
 use crate::components::nag_glyphs::nag_view;
+use crate::i18n::{say_or, Lang};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
 
@@ -167,6 +168,12 @@ impl Sizes {
 /// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
+    let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
@@ -288,7 +295,15 @@ pub fn move_list(props: &MoveListProps) -> Html {
         });
     }
     let g = &props.game;
-    let label = format!("Moves: {} – {}", g.tag("White").unwrap_or("White"), g.tag("Black").unwrap_or("Black"));
+    let (white, black) = (g.tag("White"), g.tag("Black"));
+    let label = say_or!(
+        lang,
+        "moves-of",
+        [("white", white.unwrap_or(lang.text("side-white"))), ("black", black.unwrap_or(lang.text("side-black")))],
+        "Moves: {} – {}",
+        white.unwrap_or("White"),
+        black.unwrap_or("Black")
+    );
     let current_page = layout.page_of(props.current);
     let layout_ref = LayoutRef(layout.clone());
     let pages = (0..layout.pages.len()).map(|p| {
@@ -385,12 +400,19 @@ struct PageProps {
 /// after the last page.
 #[function_component(MovePage)]
 fn move_page(props: &PageProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
+    let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let layout = &props.layout.0;
     let index = props.index.to_string();
     if !props.drawn {
         return html! { <div class="mv-gap" data-page={index} aria-hidden="true" style={format!("height: {}px", props.height)}></div> };
     }
     let ctx = Ctx {
+        lang,
         game: &props.game,
         on_select: &props.on_select,
         notation: props.notation,
@@ -402,7 +424,8 @@ fn move_page(props: &PageProps) -> Html {
     let cells = ctx.page(layout.pages[props.index].clone());
     let result = (props.index + 1 == layout.pages.len()).then(|| {
         let result = props.game.tag("Result").unwrap_or("*").to_owned();
-        html! { <div class="result" aria-label={format!("result {result}")}>{ result }</div> }
+        let label = say_or!(lang, "result-label", [("result", &result)], "result {result}");
+        html! { <div class="result" aria-label={label}>{ result }</div> }
     });
     html! {
         <div class="mainline" data-page={index}>
@@ -498,6 +521,7 @@ fn keep_current_in_view(container: &NodeRef) {
 }
 
 struct Ctx<'a> {
+    lang: Lang,
     game: &'a ViewGame,
     on_select: &'a Callback<NodeIx>,
     notation: Notation,
@@ -518,6 +542,22 @@ struct OpenBox {
 }
 
 impl Ctx<'_> {
+    /// Counted message `key` for `n` (and the variation's `first` move),
+    /// or the English words
+    /// of `english` where the app's words are not built in (the widget).
+    fn counted(&self, key: &str, n: u64, first: Option<&str>, english: impl FnOnce() -> String) -> String {
+        if !cfg!(feature = "app-words") {
+            return english();
+        }
+        let key = format!("{key}-{}", self.lang.plural(n));
+        let count = n.to_string();
+        match (self.lang.text(&key), first) {
+            ("", _) => english(),
+            (_, Some(first)) => self.lang.say(&key, &[("count", &count), ("first", first)]),
+            (_, None) => self.lang.say(&key, &[("count", &count)]),
+        }
+    }
+
     /// The items `range` of `items` in their boxes: interruptions of the main
     /// line holding variation blocks of depth 1 holding blocks of depth 2.
     /// A box cut by the page's start or end is marked `split-before` or
@@ -623,16 +663,23 @@ impl Ctx<'_> {
         let first = format!("{}{} {}", node.number, dots, self.notation.write(node));
         let moves = block.moves;
         let plural = if moves == 1 { "" } else { "s" };
-        let label = format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" });
+        let label = self.counted(if folded { "fold-show" } else { "fold-hide" }, moves as u64, Some(&first), || {
+            format!("{} the variation {first} ({moves} move{plural})", if folded { "Show" } else { "Hide" })
+        });
+        let title = if folded {
+            self.lang.text_or("fold-show-title", "Show this variation")
+        } else {
+            self.lang.text_or("fold-hide-title", "Hide this variation")
+        };
         let mut out = vec![html! {
             <button type="button" class="var-fold" aria-expanded={(!folded).to_string()} aria-label={label}
-                title={if folded { "Show this variation" } else { "Hide this variation" }} onclick={toggle.clone()}>
+                {title} onclick={toggle.clone()}>
             </button>
         }];
         if folded {
             out.push(html! {
                 <span class="var-folded" aria-hidden="true" onclick={toggle}>
-                    { format!("({first} … {moves} move{plural})") }
+                    { self.counted("folded", moves as u64, Some(&first), || format!("({first} … {moves} move{plural})")) }
                 </span>
             });
         }
@@ -679,7 +726,8 @@ impl Ctx<'_> {
         let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view(n)).collect();
         let more = node.nags.len().saturating_sub(MAX_NAGS_SHOWN);
         let more_view = (more > 0).then(|| {
-            html! { <span class="nag nag-more" title={format!("{more} more annotation glyphs")}>{ format!("+{more}") }</span> }
+            let title = self.counted("nags-more", more as u64, None, || format!("{more} more annotation glyphs"));
+            html! { <span class="nag nag-more" {title}>{ format!("+{more}") }</span> }
         });
         let move_nags = nags.iter().filter(|v| v.judges_move).map(|v| {
             html! { <span class="nag nag-move" title={v.meaning}>{ v.glyph.clone() }</span> }
@@ -695,7 +743,8 @@ impl Ctx<'_> {
             label.push_str(v.meaning);
         }
         if more > 0 {
-            label.push_str(&format!(", and {more} more annotation glyphs"));
+            let more_text = self.counted("nags-more", more as u64, None, || format!("{more} more annotation glyphs"));
+            label.push_str(&say_or!(self.lang, "and-more", [("more", &more_text)], ", and {more_text}"));
         }
         html! {
                 <button type="button" class="mv" tabindex="-1"
@@ -708,30 +757,39 @@ impl Ctx<'_> {
 
     fn comment(&self, text: &str, block: bool) -> Html {
         let class = if block { "comment comment-block" } else { "comment" };
-        shortened(classes!(class), text, None)
+        shortened(self.lang, classes!(class), text, None)
     }
 
     /// Text after a move that could not be read as moves, kept as written.
     fn unplayed(&self, text: &str) -> Html {
-        let title = "Not understood as moves: kept as written, and exported unchanged";
-        shortened(classes!("unplayed"), text, Some(title))
+        let title = self.lang.text_or("unplayed", "Not understood as moves: kept as written, and exported unchanged");
+        shortened(self.lang, classes!("unplayed"), text, Some(title))
     }
 }
 
 /// Text in a span of `class`; a very long one (files hold comments of
 /// megabytes) shows its start, and the rest opens on demand.
-fn shortened(class: Classes, text: &str, title: Option<&'static str>) -> Html {
+fn shortened(lang: Lang, class: Classes, text: &str, title: Option<&'static str>) -> Html {
     const LONG: usize = 1000;
     if text.len() > LONG {
         let cut = text.char_indices().nth(240).map_or(text.len(), |(i, _)| i);
         return html! {
             <details class={classes!(class, "long-text")} {title}>
-                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ format!("… ({} more characters)", text[cut..].chars().count()) }</span></summary>
+                <summary>{ text[..cut].to_owned() }<span class="ellipsis">{ more_characters(lang, text[cut..].chars().count()) }</span></summary>
                 <span>{ text[cut..].to_owned() }</span>
             </details>
         };
     }
     html! { <span {class} {title}>{ text.to_owned() }</span> }
+}
+
+/// The count of characters of a long text not shown, e.g. `… (850 more characters)`.
+fn more_characters(lang: Lang, n: usize) -> String {
+    if cfg!(feature = "app-words") {
+        format!("… ({})", lang.say(&format!("more-characters-{}", lang.plural(n as u64)), &[("count", &n.to_string())]))
+    } else {
+        format!("… ({n} more characters)")
+    }
 }
 
 #[cfg(test)]
@@ -773,6 +831,7 @@ mod tests {
         let (on_select, on_fold) = (Callback::noop(), Callback::noop());
         let layout = Layout::of(game);
         let ctx = Ctx {
+            lang: Lang::En,
             game,
             on_select: &on_select,
             notation: Notation::San,

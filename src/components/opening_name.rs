@@ -19,11 +19,12 @@ pub struct OpeningNameProps {
 /// up to the shown one (empty before the first); `data-eco` holds the code.
 #[function_component(OpeningName)]
 pub fn opening_name(props: &OpeningNameProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let opening = use_memo((props.game.clone(), props.current), |(game, current)| opening_at(game, *current));
     match &*opening {
         Some(o) => html! {
-            <p class="opening-name" data-eco={o.eco} title="The opening of the shown position">
-                <span class="sr-only">{ "Opening: " }</span>
+            <p class="opening-name" data-eco={o.eco} title={lang.text("opening-title")}>
+                <span class="sr-only">{ lang.text("opening") }{ " " }</span>
                 <span class="opening-eco">{ o.eco }</span>
                 <span class="opening-text">{ o.name.clone() }</span>
             </p>

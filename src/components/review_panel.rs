@@ -10,7 +10,7 @@ use crate::state::review::SideFigures;
 
 /// The time per position the user can choose, in milliseconds.
 const BUDGETS: [(u32, &str); 4] =
-    [(100, "0.1 s a move"), (300, "0.3 s a move"), (1000, "1 s a move"), (3000, "3 s a move")];
+    [(100, "review-budget-01"), (300, "review-budget-03"), (1000, "gif-pace-1"), (3000, "review-budget-3")];
 
 /// What the review panel shows.
 #[derive(Properties, PartialEq)]
@@ -31,6 +31,7 @@ pub struct ReviewPanelProps {
 /// The review panel.
 #[function_component(ReviewPanel)]
 pub fn review_panel(props: &ReviewPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let budget = use_state(|| 300u32);
     let on_budget = {
         let budget = budget.clone();
@@ -50,9 +51,10 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let figures = props.figures.map(|sides| {
-        let row = |name: &str, s: &SideFigures| {
+        let row = |side: &str, s: &SideFigures| {
+            let name = lang.text(&format!("side-{side}"));
             html! {
-                <tr data-side={name.to_lowercase()} data-inaccuracies={s.marks[0].to_string()}
+                <tr data-side={side.to_owned()} data-inaccuracies={s.marks[0].to_string()}
                     data-mistakes={s.marks[1].to_string()} data-blunders={s.marks[2].to_string()}>
                     <th scope="row">{ name.to_owned() }</th>
                     <td>{ s.average_loss().map_or_else(|| "–".to_owned(), |l| l.to_string()) }</td>
@@ -64,33 +66,33 @@ pub fn review_panel(props: &ReviewPanelProps) -> Html {
         };
         html! {
             <table class="review-figures">
-                <thead><tr><th scope="col"><span class="sr-only">{ "Side" }</span></th>
-                    <th scope="col" title="Average centipawn loss a move">{ "Avg. loss" }</th>
-                    <th scope="col" title="Inaccuracies (?!)">{ "?!" }</th>
-                    <th scope="col" title="Mistakes (?)">{ "?" }</th>
-                    <th scope="col" title="Blunders (??)">{ "??" }</th></tr></thead>
-                <tbody>{ row("White", &sides[0]) }{ row("Black", &sides[1]) }</tbody>
+                <thead><tr><th scope="col"><span class="sr-only">{ lang.text("review-side") }</span></th>
+                    <th scope="col" title={lang.text("review-loss-title")}>{ lang.text("review-loss") }</th>
+                    <th scope="col" title={lang.text("review-inaccuracies")}>{ "?!" }</th>
+                    <th scope="col" title={lang.text("review-mistakes")}>{ "?" }</th>
+                    <th scope="col" title={lang.text("review-blunders")}>{ "??" }</th></tr></thead>
+                <tbody>{ row("white", &sides[0]) }{ row("black", &sides[1]) }</tbody>
             </table>
         }
     });
     html! {
-        <section class="review" aria-label="Analyse the game">
+        <section class="review" aria-label={lang.text("review")}>
             if let Some((done, total)) = props.progress {
-                <div class="review-progress" role="progressbar" aria-label="Analysing the game" aria-valuemin="0"
+                <div class="review-progress" role="progressbar" aria-label={lang.text("review-analysing")} aria-valuemin="0"
                     aria-valuemax={total.to_string()} aria-valuenow={done.to_string()}>
                     <div class="review-progress-bar"
                         style={format!("width:{:.1}%", done as f64 * 100.0 / total.max(1) as f64)}></div>
-                    <span class="review-progress-text">{ format!("Analysing position {done} of {total}") }</span>
+                    <span class="review-progress-text">{ lang.say("review-progress", &[("done", &done.to_string()), ("total", &total.to_string())]) }</span>
                 </div>
-                <button type="button" class="btn review-cancel" onclick={cancel}>{ "Cancel" }</button>
+                <button type="button" class="btn review-cancel" onclick={cancel}>{ lang.text("cancel") }</button>
             } else {
                 <div class="review-start">
                     <button type="button" class="btn review-button" onclick={start}
-                        title="Evaluate every move of the main line: [%eval] and ?!, ?, ?? marks, as one edit">
-                        { "Analyse game" }</button>
-                    <select class="review-budget" aria-label="Time for each move" onchange={on_budget}>
+                        title={lang.text("review-start-title")}>
+                        { lang.text("review-start") }</button>
+                    <select class="review-budget" aria-label={lang.text("review-budget")} onchange={on_budget}>
                         { for BUDGETS.iter().map(|(ms, label)| html! {
-                            <option selected={*ms == *budget}>{ *label }</option>
+                            <option selected={*ms == *budget}>{ lang.text(label) }</option>
                         }) }
                     </select>
                 </div>

@@ -26,11 +26,11 @@ pub struct SummaryPanelProps {
     pub on_close: Callback<()>,
 }
 
-fn share(n: u32, of: u32) -> String {
+fn share(lang: crate::i18n::Lang, n: u32, of: u32) -> String {
     if of == 0 {
         "0%".to_owned()
     } else {
-        format!("{:.1}%", f64::from(n) * 100.0 / f64::from(of))
+        lang.decimal(&format!("{:.1}%", f64::from(n) * 100.0 / f64::from(of)))
     }
 }
 
@@ -51,6 +51,7 @@ fn counts(caption: &str, class: &'static str, rows: Vec<(&str, u32)>) -> Html {
 /// The summary panel.
 #[function_component(SummaryPanel)]
 pub fn summary_panel(props: &SummaryPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let s = &props.summary;
     let [white, draws, black, other] = s.results;
     let longest = s.lengths.iter().copied().max().unwrap_or(0).max(1);
@@ -66,7 +67,7 @@ pub fn summary_panel(props: &SummaryPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let duplicates = match &props.duplicates {
-        None => html! { <p class="sum-dup">{ "Looking for duplicates…" }</p> },
+        None => html! { <p class="sum-dup">{ lang.text("sum-looking") }</p> },
         Some(d) => {
             let button = |same: Sameness, d: &Duplicates, what: &str| {
                 let cb = props.on_duplicates.clone();
@@ -76,33 +77,40 @@ pub fn summary_panel(props: &SummaryPanelProps) -> Html {
                     <li>
                         <button type="button" class={classes!("btn", class)} {onclick} disabled={d.games.is_empty()}
                             data-games={d.games.len().to_string()} data-groups={d.groups.to_string()}>
-                            { format!("{} games with {what} ({} groups)", grouped(d.games.len() as u64), grouped(d.groups as u64)) }
+                            { lang.say(what, &[("games", &grouped(d.games.len() as u64)), ("groups", &grouped(d.groups as u64))]) }
                         </button>
                     </li>
                 }
             };
             html! {
                 <ul class="sum-dup">
-                    { button(Sameness::Moves, &d[0], "the same moves") }
-                    { button(Sameness::TagsAndMoves, &d[1], "the same tags and moves") }
+                    { button(Sameness::Moves, &d[0], "sum-dup-moves") }
+                    { button(Sameness::TagsAndMoves, &d[1], "sum-dup-whole") }
                 </ul>
             }
         }
     };
     html! {
-        <section class="summary" aria-label="Summary of the file" data-games={s.games.to_string()}>
+        <section class="summary" aria-label={lang.text("sum")} data-games={s.games.to_string()}>
             <div class="sum-head">
-                <h2 class="sum-title">{ "Summary" }</h2>
-                <button type="button" class="btn sum-close" onclick={close} aria-label="Close the summary">{ "×" }</button>
+                <h2 class="sum-title">{ lang.text("summary") }</h2>
+                <button type="button" class="btn sum-close" onclick={close} aria-label={lang.text("sum-close")}>{ "×" }</button>
             </div>
             <p class="sum-results" data-white={white.to_string()} data-draws={draws.to_string()} data-black={black.to_string()}>
-                { format!("{} games: White won {} ({}), drawn {} ({}), Black won {} ({}), other {}",
-                    grouped(s.games.into()), grouped(white.into()), share(white, s.games), grouped(draws.into()),
-                    share(draws, s.games), grouped(black.into()), share(black, s.games), grouped(other.into())) }
+                { lang.say("sum-results", &[
+                    ("games", &grouped(s.games.into())),
+                    ("white", &grouped(white.into())),
+                    ("white-share", &share(lang, white, s.games)),
+                    ("draws", &grouped(draws.into())),
+                    ("draws-share", &share(lang, draws, s.games)),
+                    ("black", &grouped(black.into())),
+                    ("black-share", &share(lang, black, s.games)),
+                    ("other", &grouped(other.into())),
+                ]) }
             </p>
-            <p class="sum-length">{ format!("Average length: {:.1} moves", s.average_moves()) }</p>
+            <p class="sum-length">{ lang.say("sum-length", &[("moves", &lang.decimal(&format!("{:.1}", s.average_moves())))]) }</p>
             <table class="sum-table sum-lengths">
-                <caption>{ "Games by length (moves)" }</caption>
+                <caption>{ lang.text("sum-lengths") }</caption>
                 <tbody>
                     { for s.lengths.iter().enumerate().map(|(i, &n)| html! {
                         <tr>
@@ -114,9 +122,9 @@ pub fn summary_panel(props: &SummaryPanelProps) -> Html {
                     }) }
                 </tbody>
             </table>
-            { counts("Most played openings", "sum-openings", s.top_openings(TOP)) }
-            { counts("Players with most games", "sum-players", s.top_players(TOP)) }
-            <h3 class="sum-subtitle">{ "Duplicates" }</h3>
+            { counts(lang.text("sum-openings"), "sum-openings", s.top_openings(TOP)) }
+            { counts(lang.text("sum-players"), "sum-players", s.top_players(TOP)) }
+            <h3 class="sum-subtitle">{ lang.text("sum-duplicates") }</h3>
             { duplicates }
         </section>
     }

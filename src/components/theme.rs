@@ -53,6 +53,7 @@ pub fn apply(theme: Theme) {
 /// A button that switches between light and dark.
 #[function_component(ThemeToggle)]
 pub fn theme_toggle() -> Html {
+    let lang = crate::i18n::use_lang();
     let theme = use_state(current);
     let onclick = {
         let theme = theme.clone();
@@ -71,7 +72,7 @@ pub fn theme_toggle() -> Html {
     let dark = *theme == Theme::Dark;
     html! {
         <button type="button" class="theme-toggle" aria-pressed={dark.to_string()}
-            aria-label="Dark theme" title="Switch between light and dark theme" {onclick}>
+            aria-label={lang.text("dark-theme")} title={lang.text("dark-theme-title")} {onclick}>
             <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <path d="M12 3a9 9 0 1 0 0 18z" class="half-filled" />
                 <circle cx="12" cy="12" r="9" />

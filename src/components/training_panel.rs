@@ -5,6 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::state::training::{Feedback, Training};
 
 /// What the training panel shows.
@@ -28,6 +29,12 @@ pub struct TrainingPanelProps {
 /// The training panel.
 #[function_component(TrainingPanel)]
 pub fn training_panel(props: &TrainingPanelProps) -> Html {
+    // The app's words in the reader's language; the widget's build says
+    // them in English.
+    #[cfg(feature = "app-words")]
+    let lang = crate::i18n::use_lang();
+    #[cfg(not(feature = "app-words"))]
+    let lang = crate::i18n::Lang::En;
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -38,16 +45,55 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             Callback::from(move |_: MouseEvent| cb.emit(side))
         };
         return html! {
-            <section class="training" aria-label="Guess the move">
-                <span class="training-label">{ "Guess the moves of" }</span>
-                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label="Guess White's moves"
-                    title="Play White's moves of the game from here; the moves to come are hidden">{ "White" }</button>
-                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label="Guess Black's moves"
-                    title="Play Black's moves of the game from here; the moves to come are hidden">{ "Black" }</button>
+            <section class="training" aria-label={lang.text_or("training", "Guess the move")}>
+                <span class="training-label">{ lang.text_or("training-of", "Guess the moves of") }</span>
+                <button type="button" class="btn train-white" onclick={start(Color::White)} aria-label={lang.text_or("training-white", "Guess White's moves")}
+                    title={lang.text_or("training-white-title", "Play White's moves of the game from here; the moves to come are hidden")}>{ lang.text_or("side-white", "White") }</button>
+                <button type="button" class="btn train-black" onclick={start(Color::Black)} aria-label={lang.text_or("training-black", "Guess Black's moves")}
+                    title={lang.text_or("training-black-title", "Play Black's moves of the game from here; the moves to come are hidden")}>{ lang.text_or("side-black", "Black") }</button>
             </section>
         };
     };
-    let (class, text) = match &t.feedback {
+    let (class, text) = feedback(lang, t);
+    html! {
+        <section class="training on" aria-label={lang.text_or("training", "Guess the move")} data-right={t.right.to_string()}
+            data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
+            <span class="training-score">{ score(lang, t) }</span>
+            <span class={classes!("training-feedback", class)} role="status">{ text }</span>
+            if let Some(note) = &props.engine_note {
+                <span class="training-engine" role="status">{ note.clone() }</span>
+            }
+            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ lang.text_or("training-hint", "Hint") }</button>
+            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text_or("training-show", "Show move") }</button>
+            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text_or("training-stop", "Stop") }</button>
+        </section>
+    }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(feature = "app-words")]
+fn feedback(lang: Lang, t: &Training) -> (&'static str, String) {
+    let said = |key: &str, name: &str, value: &str| lang.say(key, &[(name, value)]);
+    match &t.feedback {
+        None => (
+            "",
+            lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" })
+                .to_owned(),
+        ),
+        Some(Feedback::Right(m)) => ("right", said("training-right", "move", m)),
+        Some(Feedback::Wrong(m)) => ("wrong", said("training-wrong", "move", m)),
+        Some(Feedback::Hint(sq)) => ("hint", said("training-hint-square", "square", &sq.to_string())),
+        Some(Feedback::Revealed(m)) => ("revealed", said("training-revealed", "move", m)),
+        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
+    }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(not(feature = "app-words"))]
+fn feedback(_: Lang, t: &Training) -> (&'static str, String) {
+    match &t.feedback {
         None => {
             ("", format!("Your move as {}: play it on the board.", if t.side.is_white() { "White" } else { "Black" }))
         }
@@ -56,18 +102,14 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
         Some(Feedback::Hint(sq)) => ("hint", format!("Hint: the piece on {sq} moves.")),
         Some(Feedback::Revealed(m)) => ("revealed", format!("The game went on {m}.")),
         Some(Feedback::Done) => ("done", "The game ends here.".to_owned()),
-    };
-    html! {
-        <section class="training on" aria-label="Guess the move" data-right={t.right.to_string()}
-            data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
-            <span class="training-score">{ t.score() }</span>
-            <span class={classes!("training-feedback", class)} role="status">{ text }</span>
-            if let Some(note) = &props.engine_note {
-                <span class="training-engine" role="status">{ note.clone() }</span>
-            }
-            <button type="button" class="btn training-hint" onclick={click(&props.on_hint)}>{ "Hint" }</button>
-            <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ "Show move" }</button>
-            <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ "Stop" }</button>
-        </section>
+    }
+}
+
+/// The score, e.g. `3 of 5 right`.
+fn score(lang: Lang, t: &Training) -> String {
+    if cfg!(feature = "app-words") {
+        lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())])
+    } else {
+        format!("{} of {} right", t.right, t.asked())
     }
 }

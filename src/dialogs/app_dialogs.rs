@@ -22,6 +22,8 @@ use crate::state::url_state::Place;
 
 /// What the dialogs work on.
 pub(crate) struct DialogContext {
+    /// The language of the dialogs' words.
+    pub lang: crate::i18n::Lang,
     /// The open game as shown.
     pub game: SharedGame,
     /// FEN of the shown position.
@@ -82,9 +84,9 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let commands: Vec<String> =
                 raw.iter().map(|c| movetext_core::commands::with_text(c, "")).filter(|c| !c.is_empty()).collect();
             let heading = match (ix, side) {
-                (0, _) => "Comment on the game (before the first move)".to_owned(),
-                (_, CommentSide::After) => format!("Comment after {}", game.numbered_san(ix)),
-                (_, CommentSide::Before) => format!("Comment before {}", game.numbered_san(ix)),
+                (0, _) => ctx.lang.text("comment-game").to_owned(),
+                (_, CommentSide::After) => ctx.lang.say("comment-after", &[("move", &game.numbered_san(ix))]),
+                (_, CommentSide::Before) => ctx.lang.say("comment-before", &[("move", &game.numbered_san(ix))]),
             };
             let on_save = {
                 let do_edit = ctx.do_edit.clone();

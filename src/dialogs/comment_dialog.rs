@@ -35,6 +35,7 @@ pub struct CommentDialogProps {
 /// The comment dialog.
 #[function_component(CommentDialog)]
 pub fn comment_dialog(props: &CommentDialogProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let area = use_node_ref();
     let has_brace = use_state_eq(|| props.text.contains('}'));
     {
@@ -97,17 +98,17 @@ pub fn comment_dialog(props: &CommentDialogProps) -> Html {
         <div class="dialog-backdrop">
             <div class="dialog comment-dialog" role="dialog" aria-modal="true" aria-label={props.heading.clone()} {onkeydown}>
                 <h2>{ props.heading.clone() }</h2>
-                <textarea ref={area} class="comment-text" rows="5" aria-label="Comment text"
+                <textarea ref={area} class="comment-text" rows="5" aria-label={lang.text("comment-text")}
                     {oninput} aria-describedby="comment-brace-note" />
                 <p id="comment-brace-note" class="field-note" hidden={!*has_brace}>
-                    { "A PGN comment cannot hold }: braces are saved as parentheses." }
+                    { lang.text("comment-brace") }
                 </p>
                 if !props.commands.is_empty() {
-                    <p class="kept-commands">{ "Kept with the comment: " }<code>{ props.commands.clone() }</code></p>
+                    <p class="kept-commands">{ lang.text("comment-kept") }{ " " }<code>{ props.commands.clone() }</code></p>
                 }
                 <div class="dialog-actions">
-                    <button type="button" class="btn btn-primary" onclick={onclick_save} title="Save (Ctrl+Enter)">{ "Save" }</button>
-                    <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="button" class="btn btn-primary" onclick={onclick_save} title={lang.text("save-title")}>{ lang.text("save") }</button>
+                    <button type="button" class="btn" onclick={cancel}>{ lang.text("cancel") }</button>
                 </div>
             </div>
         </div>

@@ -34,6 +34,7 @@ pub struct EditMenuProps {
 /// The move menu.
 #[function_component(EditMenu)]
 pub fn edit_menu(props: &EditMenuProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let menu = use_node_ref();
     {
         let menu = menu.clone();
@@ -93,7 +94,7 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
-    let title = if is_root { "Start of the game".to_owned() } else { props.game.numbered_san(props.node) };
+    let title = if is_root { lang.text("menu-start").to_owned() } else { props.game.numbered_san(props.node) };
     let nags = COMMON_NAGS.iter().map(|&n| {
         let view = nag_view(n);
         let on = node.nags.contains(&n);
@@ -119,20 +120,20 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
     html! {
         <>
             <div class="menu-backdrop" onclick={close}></div>
-            <div class="edit-menu" role="menu" aria-label={format!("Edit {title}")} ref={menu}
+            <div class="edit-menu" role="menu" aria-label={lang.say("menu-edit", &[("move", &title)])} ref={menu}
                 style={format!("left:{x}px;top:{y}px")} {onkeydown}>
                 <div class="menu-title">{ title }</div>
                 <button type="button" role="menuitem" onclick={comment(CommentSide::After)}
-                    aria-keyshortcuts="C">{ "Comment after…" }<kbd>{ "C" }</kbd></button>
+                    aria-keyshortcuts="C">{ lang.text("menu-comment-after") }<kbd>{ "C" }</kbd></button>
                 <button type="button" role="menuitem" onclick={comment(CommentSide::Before)} disabled={is_root}
-                    aria-keyshortcuts="Shift+C">{ "Comment before…" }<kbd>{ "⇧C" }</kbd></button>
+                    aria-keyshortcuts="Shift+C">{ lang.text("menu-comment-before") }<kbd>{ "⇧C" }</kbd></button>
                 <button type="button" role="menuitem" onclick={op(EditOp::Promote(key))} disabled={!in_variation}
-                    aria-keyshortcuts="P">{ "Promote variation" }<kbd>{ "P" }</kbd></button>
+                    aria-keyshortcuts="P">{ lang.text("menu-promote") }<kbd>{ "P" }</kbd></button>
                 <button type="button" role="menuitem" onclick={op(EditOp::MainLine(key))} disabled={!in_variation}
-                    aria-keyshortcuts="M">{ "Make main line" }<kbd>{ "M" }</kbd></button>
+                    aria-keyshortcuts="M">{ lang.text("menu-main-line") }<kbd>{ "M" }</kbd></button>
                 <button type="button" role="menuitem" class="danger" onclick={op(EditOp::Delete(key))} disabled={is_root}
-                    aria-keyshortcuts="Delete">{ "Delete from here" }<kbd>{ "Del" }</kbd></button>
-                <div class="nag-palette" role="group" aria-label="Annotation glyphs">{ for nags }</div>
+                    aria-keyshortcuts="Delete">{ lang.text("menu-delete") }<kbd>{ "Del" }</kbd></button>
+                <div class="nag-palette" role="group" aria-label={lang.text("menu-nags")}>{ for nags }</div>
             </div>
         </>
     }

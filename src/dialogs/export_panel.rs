@@ -10,6 +10,7 @@ use movetext_core::export::ExportOptions;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::state::editing::FileWriter;
 
 /// Gives the next part of the whole file, of about the size asked, from a
@@ -133,17 +134,18 @@ fn shown_part(text: &str) -> &str {
 }
 
 /// A size in bytes for people: `812 bytes`, `64.0 KB`, `5.2 MB`.
-fn size_text(bytes: usize) -> String {
+fn size_text(lang: Lang, bytes: usize) -> String {
     match bytes {
-        0..1_000 => format!("{bytes} bytes"),
-        1_000..1_000_000 => format!("{:.1} KB", bytes as f64 / 1e3),
-        _ => format!("{:.1} MB", bytes as f64 / 1e6),
+        0..1_000 => lang.say("size-bytes", &[("n", &bytes.to_string())]),
+        1_000..1_000_000 => lang.say("size-kb", &[("n", &lang.decimal(&format!("{:.1}", bytes as f64 / 1e3)))]),
+        _ => lang.say("size-mb", &[("n", &lang.decimal(&format!("{:.1}", bytes as f64 / 1e6)))]),
     }
 }
 
 /// The export panel.
 #[function_component(ExportPanel)]
 pub fn export_panel(props: &ExportPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let opts = use_state(ExportOptions::default);
@@ -167,7 +169,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let on_exported = props.on_exported.clone();
         Callback::from(move |_: MouseEvent| {
             copy_text(&text);
-            copied.set(Some("PGN copied"));
+            copied.set(Some(lang.text("done-pgn-copied")));
             on_exported.emit(());
         })
     };
@@ -176,7 +178,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
             copy_text(&fen);
-            copied.set(Some("FEN copied"));
+            copied.set(Some(lang.text("done-fen-copied")));
         })
     };
     let download_game = {
@@ -223,23 +225,23 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     };
     html! {
         <div class="dialog-backdrop">
-            <div class="dialog export-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Export" {onkeydown}>
-                <h2>{ "Export" }</h2>
-                <div class="export-options" role="group" aria-label="Export options">
-                    { check("Comments", o.comments, o.reduced, toggle(|o| &mut o.comments)) }
-                    { check("Commands ([%clk], [%eval]…)", o.commands, o.reduced, toggle(|o| &mut o.commands)) }
-                    { check("Variations", o.variations, o.reduced, toggle(|o| &mut o.variations)) }
-                    { check("NAGs", o.nags, o.reduced, toggle(|o| &mut o.nags)) }
-                    { check("Reduced export format", o.reduced, false, toggle(|o| &mut o.reduced)) }
-                    { check("Fill ECO and Opening tags", o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
+            <div class="dialog export-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("export")} {onkeydown}>
+                <h2>{ lang.text("export") }</h2>
+                <div class="export-options" role="group" aria-label={lang.text("export-options")}>
+                    { check(lang.text("export-comments"), o.comments, o.reduced, toggle(|o| &mut o.comments)) }
+                    { check(lang.text("export-commands"), o.commands, o.reduced, toggle(|o| &mut o.commands)) }
+                    { check(lang.text("export-variations"), o.variations, o.reduced, toggle(|o| &mut o.variations)) }
+                    { check(lang.text("export-nags"), o.nags, o.reduced, toggle(|o| &mut o.nags)) }
+                    { check(lang.text("export-reduced"), o.reduced, false, toggle(|o| &mut o.reduced)) }
+                    { check(lang.text("export-opening-tags"), o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
                 </div>
                 if shown.len() < text.len() {
                     <p class="export-cut" role="note">
-                        { format!("This game's PGN is {}; the first {} are shown here. Copy PGN and Download game give all of it.", size_text(text.len()), size_text(shown.len())) }
+                        { lang.say("export-cut", &[("size", &size_text(lang, text.len())), ("shown", &size_text(lang, shown.len()))]) }
                     </p>
                 }
                 if let Some(r) = &props.repeats {
-                    <label class="export-option">{ "Download file: " }
+                    <label class="export-option">{ lang.text("export-file") }{ " " }
                         <select class="export-duplicates" onchange={{
                             let leave_out = leave_out.clone();
                             Callback::from(move |e: Event| {
@@ -247,26 +249,26 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                                 leave_out.set(select.selected_index().max(0) as usize);
                             })
                         }}>
-                            <option selected={*leave_out == 0}>{ "every game" }</option>
+                            <option selected={*leave_out == 0}>{ lang.text("export-every-game") }</option>
                             <option selected={*leave_out == 1}>
-                                { format!("without repeated games (same tags and moves): {} left out", r[0].len()) }</option>
+                                { lang.say("export-without-repeated-games", &[("n", &r[0].len().to_string())]) }</option>
                             <option selected={*leave_out == 2}>
-                                { format!("without games repeating another's moves: {} left out", r[1].len()) }</option>
+                                { lang.say("export-without-repeated-moves", &[("n", &r[1].len().to_string())]) }</option>
                         </select>
                     </label>
                 }
-                <textarea class="export-text" readonly=true rows="12" aria-label="PGN of the game" value={shown.to_owned()} />
+                <textarea class="export-text" readonly=true rows="12" aria-label={lang.text("export-text")} value={shown.to_owned()} />
                 <div class="dialog-actions">
-                    <button type="button" class="btn btn-primary" onclick={copy_pgn}>{ "Copy PGN" }</button>
-                    <button type="button" class="btn" onclick={download_game}>{ "Download game" }</button>
-                    <button type="button" class="btn" onclick={download_file}>{ "Download file" }</button>
-                    <button type="button" class="btn" onclick={copy_fen}>{ "Copy FEN" }</button>
+                    <button type="button" class="btn btn-primary" onclick={copy_pgn}>{ lang.text("menu-copy-pgn") }</button>
+                    <button type="button" class="btn" onclick={download_game}>{ lang.text("menu-download") }</button>
+                    <button type="button" class="btn" onclick={download_file}>{ lang.text("export-download-file") }</button>
+                    <button type="button" class="btn" onclick={copy_fen}>{ lang.text("menu-copy-fen") }</button>
                     <button type="button" class="btn export-print" onclick={{
                         let cb = props.on_print.clone();
                         Callback::from(move |_: MouseEvent| cb.emit(()))
-                    }} title="The game laid out for print, with diagrams">{ "Print…" }</button>
+                    }} title={lang.text("print-title")}>{ lang.text("print") }</button>
                     <span class="spacer" aria-live="polite">{ copied.unwrap_or("") }</span>
-                    <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                    <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
                 </div>
             </div>
         </div>
@@ -290,8 +292,8 @@ mod tests {
         let wide = "é".repeat(SHOWN_AT_MOST);
         let shown = shown_part(&wide);
         assert!(shown.len() <= SHOWN_AT_MOST && shown.len() >= SHOWN_AT_MOST - 1);
-        assert_eq!(size_text(812), "812 bytes");
-        assert_eq!(size_text(64 * 1024), "65.5 KB");
-        assert_eq!(size_text(5_242_894), "5.2 MB");
+        assert_eq!(size_text(Lang::En, 812), "812 bytes");
+        assert_eq!(size_text(Lang::En, 64 * 1024), "65.5 KB");
+        assert_eq!(size_text(Lang::En, 5_242_894), "5.2 MB");
     }
 }

@@ -125,6 +125,8 @@ pub struct GifSettings {
     pub caption: bool,
     /// Width in pixels.
     pub width: u32,
+    /// The caption's word for the start position.
+    pub start: &'static str,
 }
 
 impl GifSettings {
@@ -138,7 +140,7 @@ impl GifSettings {
         let ix = self.nodes[i];
         let node = game.node(ix);
         let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-        let moved = if ix == 0 { "start".to_owned() } else { game.numbered_san(ix) };
+        let moved = if ix == 0 { self.start.to_owned() } else { game.numbered_san(ix) };
         let caption = format!("{} – {}, {moved}", name("White"), name("Black"));
         position_svg(&ImageOptions {
             board: node.board(),

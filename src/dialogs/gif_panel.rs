@@ -17,12 +17,12 @@ use crate::state::move_times::move_times;
 
 /// The paces offered: label and pace (the real ones only for a game with times).
 const PACES: [(&str, Pace); 6] = [
-    ("0.5 s a move", Pace::Fixed(50)),
-    ("1 s a move", Pace::Fixed(100)),
-    ("2 s a move", Pace::Fixed(200)),
-    ("Real pace", Pace::Real(1)),
-    ("Real pace × 5", Pace::Real(5)),
-    ("Real pace × 20", Pace::Real(20)),
+    ("gif-pace-half", Pace::Fixed(50)),
+    ("gif-pace-1", Pace::Fixed(100)),
+    ("gif-pace-2", Pace::Fixed(200)),
+    ("pace-real", Pace::Real(1)),
+    ("gif-pace-real-5", Pace::Real(5)),
+    ("gif-pace-real-20", Pace::Real(20)),
 ];
 
 /// What the GIF part needs from the image dialog.
@@ -61,6 +61,7 @@ impl Drop for MadeGif {
 /// The GIF part of the image dialog: its options, progress and actions.
 #[function_component(GifPanel)]
 pub fn gif_panel(props: &GifPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let pace = use_state(|| 1usize);
     let range = use_state(|| None::<(usize, usize)>);
     let progress = use_state(|| None::<(usize, usize)>);
@@ -90,6 +91,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
             coordinates: props.coordinates,
             caption: props.caption,
             width: props.width,
+            start: lang.text("caption-start"),
         })
     };
     let make_gif = {
@@ -121,15 +123,17 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
                                 made_gif.set(Some(Rc::new(MadeGif { settings: settings.clone(), url })));
                             }
                         }
-                        status.set(Some(format!(
-                            "GIF of {} positions: {} KB in {:.1} s",
-                            settings.nodes.len(),
-                            bytes.len().div_ceil(1024),
-                            (js_sys::Date::now() - started) / 1000.0
+                        status.set(Some(lang.say(
+                            "gif-made",
+                            &[
+                                ("positions", &settings.nodes.len().to_string()),
+                                ("kb", &bytes.len().div_ceil(1024).to_string()),
+                                ("seconds", &lang.decimal(&format!("{:.1}", (js_sys::Date::now() - started) / 1000.0))),
+                            ],
                         )));
                     }
-                    Ok(None) => status.set(Some("Cancelled".into())),
-                    Err(e) => status.set(Some(format!("The GIF could not be made: {e}."))),
+                    Ok(None) => status.set(Some(lang.text("gif-cancelled").into())),
+                    Err(e) => status.set(Some(lang.say("gif-failed", &[("reason", &e)]))),
                 }
             });
         })
@@ -157,7 +161,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
         line.iter()
             .enumerate()
             .map(|(ply, ix)| {
-                let label = if *ix == 0 { "start".to_owned() } else { game.numbered_san(*ix) };
+                let label = if *ix == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(*ix) };
                 html! { <option selected={ply == chosen}>{ label }</option> }
             })
             .collect::<Html>()
@@ -171,7 +175,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
     let preview = match shown_gif {
         Some(m) => html! {
             <img class="image-preview gif-made" src={m.url.clone()}
-                alt={format!("The animated GIF made: {} positions", m.settings.nodes.len())} />
+                alt={lang.say("gif-alt", &[("positions", &m.settings.nodes.len().to_string())])} />
         },
         None => match &props.still {
             Some(url) => html! { <img class="image-preview" src={url.clone()} alt={props.still_alt.clone()} /> },
@@ -181,36 +185,36 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
     html! {
         <>
             { preview }
-            <div class="export-options" role="group" aria-label="Animation options">
-                <label class="export-option">{ "Pace " }
+            <div class="export-options" role="group" aria-label={lang.text("gif-options")}>
+                <label class="export-option">{ lang.text("gif-pace") }{ " " }
                     <select class="gif-pace" onchange={on_pace}>
-                        { for paces.iter().enumerate().map(|(i, (label, _))| html! { <option selected={i == *pace}>{ *label }</option> }) }
+                        { for paces.iter().enumerate().map(|(i, (label, _))| html! { <option selected={i == *pace}>{ lang.text(label) }</option> }) }
                     </select>
                 </label>
-                <label class="export-option">{ "From " }
+                <label class="export-option">{ lang.text("gif-from") }{ " " }
                     <select class="gif-from" onchange={on_range(false)}>{ ply_options(from) }</select>
                 </label>
-                <label class="export-option">{ "to " }
+                <label class="export-option">{ lang.text("gif-to") }{ " " }
                     <select class="gif-to" onchange={on_range(true)}>{ ply_options(to) }</select>
                 </label>
             </div>
             if let Some((done, of)) = *progress {
-                <div class="gif-progress" role="progressbar" aria-label="Animated GIF" aria-valuemin="0"
+                <div class="gif-progress" role="progressbar" aria-label={lang.text("gif")} aria-valuemin="0"
                     aria-valuemax={of.to_string()} aria-valuenow={done.to_string()}>
                     <div class="gif-progress-bar" style={format!("width: {:.1}%", done as f64 * 100.0 / of.max(1) as f64)}></div>
-                    <span class="gif-progress-text">{ format!("Frame {done} of {of}") }</span>
+                    <span class="gif-progress-text">{ lang.say("gif-frame", &[("done", &done.to_string()), ("of", &of.to_string())]) }</span>
                 </div>
             }
             <div class="dialog-actions">
                 if progress.is_some() {
-                    <button type="button" class="btn gif-cancel" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="button" class="btn gif-cancel" onclick={cancel}>{ lang.text("cancel") }</button>
                 } else {
                     <button type="button" class="btn btn-primary image-download gif-download" onclick={make_gif}>
-                        { format!("Download GIF ({} positions)", to - from + 1) }
+                        { lang.say("gif-download", &[("positions", &(to - from + 1).to_string())]) }
                     </button>
                 }
                 <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
-                <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
             </div>
         </>
     }

@@ -100,6 +100,7 @@ fn animation(_: &ImagePanelProps, _: bool, _: bool, _: u32, _: (Option<String>, 
 /// The image dialog.
 #[function_component(ImagePanel)]
 pub fn image_panel(props: &ImagePanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let format = use_state(|| Format::Svg);
@@ -113,7 +114,8 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let node = game.node(props.current);
     let caption_text = {
         let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-        let moved = if props.current == 0 { "start".to_owned() } else { game.numbered_san(props.current) };
+        let moved =
+            if props.current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(props.current) };
         format!("{} – {}, {moved}", name("White"), name("Black"))
     };
     let svg = Rc::new(position_svg(&ImageOptions {
@@ -149,7 +151,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
             if !png {
                 if copy {
                     copy_text(&svg);
-                    status.set(Some("SVG copied".into()));
+                    status.set(Some(lang.text("image-svg-copied").into()));
                 } else if let Some(blob) = text_blob(&svg, "image/svg+xml") {
                     offer(&format!("{name}.svg"), &blob);
                 }
@@ -158,7 +160,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
             wasm_bindgen_futures::spawn_local(async move {
                 let blob = wasm_bindgen_futures::JsFuture::from(svg_to_png(&svg, size, height)).await;
                 let Some(blob) = blob.ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) else {
-                    status.set(Some("The PNG could not be made.".into()));
+                    status.set(Some(lang.text("image-png-failed").into()));
                     return;
                 };
                 if copy {
@@ -166,9 +168,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                         Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
                         Err(_) => false,
                     };
-                    status.set(Some(
-                        if copied { "PNG copied" } else { "The browser did not let the PNG be copied." }.into(),
-                    ));
+                    status.set(Some(lang.text(if copied { "image-png-copied" } else { "image-png-refused" }).into()));
                 } else {
                     offer(&format!("{name}.png"), &blob);
                 }
@@ -214,38 +214,38 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
     html! {
         <div class="dialog-backdrop">
-            <div class="dialog image-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Image of the position" {onkeydown}>
-                <h2>{ "Image of the position" }</h2>
-                <div class="export-options" role="group" aria-label="Image options">
-                    <label class="export-option">{ "Format " }
+            <div class="dialog image-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("image-dialog")} {onkeydown}>
+                <h2>{ lang.text("image-dialog") }</h2>
+                <div class="export-options" role="group" aria-label={lang.text("image-options")}>
+                    <label class="export-option">{ lang.text("image-format") }{ " " }
                         <select class="image-format" onchange={on_format}>
                             <option selected={*format == Format::Svg}>{ "SVG" }</option>
                             <option selected={png}>{ "PNG" }</option>
                             if cfg!(feature = "animation") {
-                                <option selected={gif}>{ "Animated GIF (main line)" }</option>
+                                <option selected={gif}>{ lang.text("image-gif") }</option>
                             }
                         </select>
                     </label>
-                    <label class="export-option">{ "Width " }
+                    <label class="export-option">{ lang.text("image-width") }{ " " }
                         <select class="image-size" onchange={on_size}>
                             { for SIZES.iter().map(|s| html! { <option selected={*s == *size}>{ format!("{s} px") }</option> }) }
                         </select>
                     </label>
-                    { check("Coordinates", &coordinates) }
-                    { check("Caption", &caption) }
+                    { check(lang.text("image-coordinates"), &coordinates) }
+                    { check(lang.text("image-caption"), &caption) }
                 </div>
                 if gif {
                     // The GIF's part shows the still position until a GIF is made, then the GIF.
-                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), format!("Preview: {caption_text}"))) }
+                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), lang.say("image-preview", &[("caption", &caption_text)]))) }
                 } else {
                     if let Some(url) = (*preview).clone() {
-                        <img class="image-preview" src={url} alt={format!("Preview: {caption_text}")} />
+                        <img class="image-preview" src={url} alt={lang.say("image-preview", &[("caption", &caption_text)])} />
                     }
                     <div class="dialog-actions">
-                        <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ "Download image" }</button>
-                        <button type="button" class="btn image-copy" onclick={act(true)}>{ "Copy image" }</button>
+                        <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ lang.text("image-download") }</button>
+                        <button type="button" class="btn image-copy" onclick={act(true)}>{ lang.text("image-copy") }</button>
                         <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
-                        <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                        <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
                     </div>
                 }
             </div>

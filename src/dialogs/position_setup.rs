@@ -14,6 +14,7 @@ use yew::prelude::*;
 
 use crate::components::board::ChessBoard;
 use crate::components::pieces;
+use crate::i18n::Lang;
 
 /// The parts of a FEN the editor changes.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,6 +75,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// The new-game dialog.
 #[function_component(PositionSetup)]
 pub fn position_setup(props: &PositionSetupProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let setup = use_state(|| Setup::from_fen(START).expect("the start position"));
@@ -154,7 +156,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                 fen_text.set(fen);
                 chess960.set(true);
             } else {
-                fen_text.set(format!("Chess960 position {n}"));
+                fen_text.set(lang.say("setup-960-position", &[("n", &n.to_string())]));
             }
         })
     };
@@ -183,25 +185,25 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
     let s = &*setup;
     html! {
         <div class="dialog-backdrop">
-            <div class="dialog position-setup" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="New game" {onkeydown}>
-                <h2>{ "New game" }</h2>
+            <div class="dialog position-setup" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("new-game")} {onkeydown}>
+                <h2>{ lang.text("new-game") }</h2>
                 <div class="setup-body">
                     <div class="setup-board">
                         <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
                             last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
-                            label={AttrValue::from("Position being set up: click a square to place the chosen piece")}
+                            label={AttrValue::from(lang.text("setup-board"))}
                             description={AttrValue::from(crate::components::board_description::describe(&s.board))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
-                        { piece_palette(&tool) }
+                        { piece_palette(&tool, lang) }
                     </div>
                     <div class="setup-fields">
                         <div class="setup-presets">
-                            <button type="button" class="btn" onclick={preset(START)}>{ "Start position" }</button>
-                            <button type="button" class="btn" onclick={preset("8/8/8/8/8/8/8/8 w - - 0 1")}>{ "Empty board" }</button>
+                            <button type="button" class="btn" onclick={preset(START)}>{ lang.text("start-position") }</button>
+                            <button type="button" class="btn" onclick={preset("8/8/8/8/8/8/8/8 w - - 0 1")}>{ lang.text("setup-empty") }</button>
                         </div>
-                        { position_flags(s, &flag) }
-                        <label class="field">{ "En passant square" }
-                            <input class="ep" value={s.en_passant.clone()} placeholder="e.g. e3" size="4" oninput={on_ep} />
+                        { position_flags(s, &flag, lang) }
+                        <label class="field">{ lang.text("setup-ep") }
+                            <input class="ep" value={s.en_passant.clone()} placeholder={lang.text("setup-ep-example")} size="4" oninput={on_ep} />
                         </label>
                         <Chess960Fields checked={*chess960} on_toggle={toggle_960} on_pick={on_960} />
                         <label class="field fen-field">{ "FEN" }
@@ -215,10 +217,10 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                     <span class="spacer"></span>
                     if let Some(find) = find {
                         <button type="button" class="btn setup-find" onclick={find} disabled={problem.is_some()}
-                            title="Show the games of the open file that reach this position">{ "Find games" }</button>
+                            title={lang.text("setup-find-title")}>{ lang.text("setup-find") }</button>
                     }
-                    <button type="button" class="btn btn-primary" onclick={create} disabled={problem.is_some()}>{ "Create game" }</button>
-                    <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="button" class="btn btn-primary" onclick={create} disabled={problem.is_some()}>{ lang.text("setup-create") }</button>
+                    <button type="button" class="btn" onclick={cancel}>{ lang.text("cancel") }</button>
                 </div>
             </div>
         </div>
@@ -239,27 +241,27 @@ fn with_tool(mut next: Setup, tool: Tool, sq: Square) -> Setup {
 
 /// The side to move and the castling rights; `flag` makes the callback
 /// that turns one of them over.
-fn position_flags(s: &Setup, flag: &dyn Fn(fn(&mut Setup) -> &mut bool) -> Callback<Event>) -> Html {
+fn position_flags(s: &Setup, flag: &dyn Fn(fn(&mut Setup) -> &mut bool) -> Callback<Event>, lang: Lang) -> Html {
     html! {
         <>
         <fieldset>
-            <legend>{ "Side to move" }</legend>
-            <label><input type="radio" name="turn" checked={s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "White" }</label>
-            <label><input type="radio" name="turn" checked={!s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ "Black" }</label>
+            <legend>{ lang.text("setup-turn") }</legend>
+            <label><input type="radio" name="turn" checked={s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ lang.text("side-white") }</label>
+            <label><input type="radio" name="turn" checked={!s.white_to_move} onchange={flag(|s| &mut s.white_to_move)} />{ lang.text("side-black") }</label>
         </fieldset>
         <fieldset>
-            <legend>{ "Castling" }</legend>
-            <label><input type="checkbox" checked={s.castling[0]} onchange={flag(|s| &mut s.castling[0])} />{ "White O-O" }</label>
-            <label><input type="checkbox" checked={s.castling[1]} onchange={flag(|s| &mut s.castling[1])} />{ "White O-O-O" }</label>
-            <label><input type="checkbox" checked={s.castling[2]} onchange={flag(|s| &mut s.castling[2])} />{ "Black O-O" }</label>
-            <label><input type="checkbox" checked={s.castling[3]} onchange={flag(|s| &mut s.castling[3])} />{ "Black O-O-O" }</label>
+            <legend>{ lang.text("setup-castling") }</legend>
+            <label><input type="checkbox" checked={s.castling[0]} onchange={flag(|s| &mut s.castling[0])} />{ lang.text("setup-white-short") }</label>
+            <label><input type="checkbox" checked={s.castling[1]} onchange={flag(|s| &mut s.castling[1])} />{ lang.text("setup-white-long") }</label>
+            <label><input type="checkbox" checked={s.castling[2]} onchange={flag(|s| &mut s.castling[2])} />{ lang.text("setup-black-short") }</label>
+            <label><input type="checkbox" checked={s.castling[3]} onchange={flag(|s| &mut s.castling[3])} />{ lang.text("setup-black-long") }</label>
         </fieldset>
         </>
     }
 }
 
 /// The pieces to place, and the eraser: buttons that choose the tool.
-fn piece_palette(tool: &UseStateHandle<Tool>) -> Html {
+fn piece_palette(tool: &UseStateHandle<Tool>, lang: Lang) -> Html {
     let tools = [Color::White, Color::Black]
         .into_iter()
         .flat_map(|color| Role::ALL.into_iter().rev().map(move |role| Some(Piece { color, role })));
@@ -269,8 +271,11 @@ fn piece_palette(tool: &UseStateHandle<Tool>) -> Html {
             Callback::from(move |_: MouseEvent| tool.set(t))
         };
         let label = match t {
-            Some(p) => format!("{} {}", if p.color.is_white() { "White" } else { "Black" }, role_name(p.role)),
-            None => "Eraser: empty a square".to_owned(),
+            Some(p) => {
+                let key = format!("piece-{}-{}", if p.color.is_white() { "white" } else { "black" }, role_name(p.role));
+                lang.text(&key).to_owned()
+            }
+            None => lang.text("setup-eraser").to_owned(),
         };
         let icon = match t {
             Some(p) => html! {
@@ -284,7 +289,7 @@ fn piece_palette(tool: &UseStateHandle<Tool>) -> Html {
             </button>
         }
     });
-    html! { <div class="tools" role="toolbar" aria-label="Pieces to place">{ for buttons }</div> }
+    html! { <div class="tools" role="toolbar" aria-label={lang.text("setup-pieces")}>{ for buttons }</div> }
 }
 
 /// What the Chess960 fields show and tell.
@@ -303,6 +308,7 @@ struct Chess960Props {
 /// at random.
 #[function_component(Chess960Fields)]
 fn chess960_fields(props: &Chess960Props) -> Html {
+    let lang = crate::i18n::use_lang();
     let number = use_state(|| 518u32);
     let on_number = {
         let number = number.clone();
@@ -323,12 +329,12 @@ fn chess960_fields(props: &Chess960Props) -> Html {
     html! {
         <fieldset>
             <legend>{ "Chess960" }</legend>
-            <label><input type="checkbox" class="chess960" checked={props.checked} onchange={props.on_toggle.clone()} />{ "Chess960 game" }</label>
-            <label class="field">{ "Start position number (0–959)" }
+            <label><input type="checkbox" class="chess960" checked={props.checked} onchange={props.on_toggle.clone()} />{ lang.text("setup-960-game") }</label>
+            <label class="field">{ lang.text("setup-960-number") }
                 <input class="chess960-number" type="number" min="0" max="959" value={number.to_string()} oninput={on_number} />
             </label>
-            <button type="button" class="btn" onclick={pick(false)}>{ "Use this number" }</button>
-            <button type="button" class="btn" onclick={pick(true)}>{ "Random" }</button>
+            <button type="button" class="btn" onclick={pick(false)}>{ lang.text("setup-960-use") }</button>
+            <button type="button" class="btn" onclick={pick(true)}>{ lang.text("setup-960-random") }</button>
         </fieldset>
     }
 }

@@ -13,7 +13,7 @@ use crate::state::notation::Notation;
 
 /// The "every N moves" choices (0: none).
 const EVERY: [(u32, &str); 4] =
-    [(0, "no other diagrams"), (10, "every 10 moves"), (20, "every 20 moves"), (30, "every 30 moves")];
+    [(0, "print-none"), (10, "print-every-10"), (20, "print-every-20"), (30, "print-every-30")];
 
 /// What the print dialog needs.
 #[derive(Properties, PartialEq)]
@@ -31,7 +31,7 @@ pub struct PrintPanelProps {
 }
 
 /// A diagram of the position after `ix` as an image.
-fn diagram(game: &SharedGame, ix: NodeIx, flipped: bool) -> Html {
+fn diagram(game: &SharedGame, ix: NodeIx, flipped: bool, lang: crate::i18n::Lang) -> Html {
     let n = game.node(ix);
     let svg = position_svg(&ImageOptions {
         board: n.board(),
@@ -44,10 +44,14 @@ fn diagram(game: &SharedGame, ix: NodeIx, flipped: bool) -> Html {
         size: 240,
     });
     let src = format!("data:image/svg+xml;charset=utf-8,{}", js_sys::encode_uri_component(&svg));
-    let after = if ix == 0 { "The start position".to_owned() } else { format!("After {}", game.numbered_san(ix)) };
+    let after = if ix == 0 {
+        lang.text("print-start").to_owned()
+    } else {
+        lang.say("print-after", &[("move", &game.numbered_san(ix))])
+    };
     html! {
         <figure class="pv-diagram" data-node={ix.to_string()}>
-            <img src={src} alt={format!("Diagram: {after}")} width="240" height="240" />
+            <img src={src} alt={lang.say("print-diagram", &[("position", &after)])} width="240" height="240" />
             <figcaption>{ after }</figcaption>
         </figure>
     }
@@ -56,6 +60,7 @@ fn diagram(game: &SharedGame, ix: NodeIx, flipped: bool) -> Html {
 /// The print dialog.
 #[function_component(PrintPanel)]
 pub fn print_panel(props: &PrintPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let at_shown = use_state(|| props.current != 0);
@@ -83,7 +88,7 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
             Piece::Comment(c) => html! { <>{ gap }<span class="pv-comment">{ c.clone() }</span></> },
             Piece::Open => html! { <>{ gap }<span class="pv-paren">{ "(" }</span></> },
             Piece::Close => html! { <span class="pv-paren">{ ")" }</span> },
-            Piece::Diagram(ix, black) => diagram(game, *ix, *black != props.flipped),
+            Piece::Diagram(ix, black) => diagram(game, *ix, *black != props.flipped, lang),
         }
     });
     let on_every = {
@@ -124,24 +129,24 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
         .map(|host| create_portal(html! { <article class="print-view printed">{ view.clone() }</article> }, host));
     html! {
         <div class="dialog-backdrop print-backdrop">
-            <div class="dialog print-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Print the game" {onkeydown}>
-                <h2 class="print-hide">{ "Print the game" }</h2>
-                <div class="export-options print-hide" role="group" aria-label="Diagrams">
-                    <span>{ "Diagrams: after moves marked $201, $220 or $221," }</span>
+            <div class="dialog print-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("print-dialog")} {onkeydown}>
+                <h2 class="print-hide">{ lang.text("print-dialog") }</h2>
+                <div class="export-options print-hide" role="group" aria-label={lang.text("print-diagrams")}>
+                    <span>{ lang.text("print-marked") }</span>
                     <label class="export-option">
                         <input type="checkbox" checked={*at_shown} disabled={props.current == 0} onchange={toggle_shown} />
-                        { "after the shown move," }
+                        { lang.text("print-at-shown") }
                     </label>
-                    <select class="print-every" aria-label="More diagrams" onchange={on_every}>
-                        { for EVERY.iter().map(|(n, label)| html! { <option selected={*n == *every}>{ *label }</option> }) }
+                    <select class="print-every" aria-label={lang.text("print-more")} onchange={on_every}>
+                        { for EVERY.iter().map(|(n, label)| html! { <option selected={*n == *every}>{ lang.text(label) }</option> }) }
                     </select>
                 </div>
-                <article class="print-view" aria-label="The game as it will print">{ view }</article>
+                <article class="print-view" aria-label={lang.text("print-view")}>{ view }</article>
                 { printed.unwrap_or_default() }
                 <div class="dialog-actions print-hide">
-                    <button type="button" class="btn btn-primary print-now" onclick={print}>{ "Print" }</button>
+                    <button type="button" class="btn btn-primary print-now" onclick={print}>{ lang.text("print-now") }</button>
                     <span class="spacer"></span>
-                    <button type="button" class="btn" onclick={close}>{ "Close" }</button>
+                    <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
                 </div>
             </div>
         </div>

@@ -7,27 +7,23 @@ use movetext_core::export::SEVEN_TAGS;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
+
 /// Tags that follow the start position: shown, not edited here.
 const POSITION_TAGS: [&str; 3] = ["FEN", "SetUp", "Variant"];
 
 /// What is wrong with a tag value, if anything.
-pub fn validate(name: &str, value: &str) -> Option<String> {
+pub fn validate(lang: Lang, name: &str, value: &str) -> Option<String> {
     let v = value.trim();
     if value.chars().any(char::is_control) {
-        return Some(format!("{name} cannot hold line breaks or tabs."));
+        return Some(lang.say("tag-no-breaks", &[("tag", name)]));
     }
     match name {
-        "Date" | "EventDate" if !date_ok(v) => {
-            Some(format!("{name} is written YYYY.MM.DD, with ?? for parts not known (for example 1992.11.??)."))
-        }
-        "Round" if !round_ok(v) => {
-            Some("Round is a number such as 3 or 3.1, ? when not known, or - when it does not apply.".to_owned())
-        }
-        "Result" if !matches!(v, "1-0" | "0-1" | "1/2-1/2" | "*") => {
-            Some("Result is 1-0, 0-1, 1/2-1/2, or * for a game not finished or not known.".to_owned())
-        }
+        "Date" | "EventDate" if !date_ok(v) => Some(lang.say("tag-date", &[("tag", name)])),
+        "Round" if !round_ok(v) => Some(lang.text("tag-round").to_owned()),
+        "Result" if !matches!(v, "1-0" | "0-1" | "1/2-1/2" | "*") => Some(lang.text("tag-result").to_owned()),
         "WhiteElo" | "BlackElo" if !(v.is_empty() || v == "-" || v.bytes().all(|b| b.is_ascii_digit())) => {
-            Some(format!("{name} is a rating in digits (or - when there is none)."))
+            Some(lang.say("tag-elo", &[("tag", name)]))
         }
         "TimeControl" if !v.is_empty() => {
             movetext_core::timecontrol::parse(v).err().map(|e| format!("TimeControl: {e}."))
@@ -37,16 +33,16 @@ pub fn validate(name: &str, value: &str) -> Option<String> {
 }
 
 /// What is wrong with a tag name, if anything.
-pub fn validate_name(name: &str) -> Option<String> {
+pub fn validate_name(lang: Lang, name: &str) -> Option<String> {
     let n = name.trim();
     if n.is_empty() {
-        Some("A tag needs a name.".to_owned())
+        Some(lang.text("tag-needs-name").to_owned())
     } else if !n.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
         || !n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     {
-        Some(format!("“{n}”: tag names are letters, digits and _ only."))
+        Some(lang.say("tag-name-letters", &[("tag", n)]))
     } else if POSITION_TAGS.iter().any(|p| p.eq_ignore_ascii_case(n)) {
-        Some(format!("{n} follows the start position: use “Set up position” to change it."))
+        Some(lang.say("tag-position", &[("tag", n)]))
     } else {
         None
     }
@@ -92,12 +88,13 @@ pub struct TagEditorProps {
 /// The header editor dialog.
 #[function_component(TagEditor)]
 pub fn tag_editor(props: &TagEditorProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let dialog_ref = use_node_ref();
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let rows = use_state(|| initial_rows(&props.tags));
     let tried = use_state(|| false);
 
-    let problems = problems_of(&rows);
+    let problems = problems_of(lang, &rows);
     let duplicate = {
         let mut names: Vec<&str> = rows.iter().map(|r| r.name.trim()).collect();
         names.sort_unstable();
@@ -180,18 +177,18 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
         html! {
             <div class={classes!("tag-row", problem.is_some().then_some("invalid"))}>
                 if r.added {
-                    <input class="tag-name" aria-label="Tag name" placeholder="Name" value={r.name.clone()} oninput={set(i, true)} />
+                    <input class="tag-name" aria-label={lang.text("tag-name")} placeholder={lang.text("tag-name-placeholder")} value={r.name.clone()} oninput={set(i, true)} />
                 } else {
                     <label class="tag-name" for={id.clone()}>{ r.name.clone() }</label>
                 }
                 <input id={id} class="tag-value" value={r.value.clone()} oninput={set(i, false)}
-                    aria-label={if r.added { "Tag value".to_owned() } else { r.name.clone() }}
+                    aria-label={if r.added { lang.text("tag-value").to_owned() } else { r.name.clone() }}
                     aria-invalid={problem.is_some().to_string()} aria-describedby={described.clone()}
                     readonly={fixed} data-tag={r.name.clone()} />
                 if SEVEN_TAGS.contains(&r.name.as_str()) && !r.added {
                     <span class="tag-remove-placeholder"></span>
                 } else {
-                    <button type="button" class="btn tag-remove" onclick={remove(i)} aria-label={format!("Remove {}", r.name)}>{ "×" }</button>
+                    <button type="button" class="btn tag-remove" onclick={remove(i)} aria-label={lang.say("tag-remove", &[("tag", &r.name)])}>{ "×" }</button>
                 }
                 if let Some(p) = problem {
                     <p class="tag-problem" id={described.unwrap_or_default()} role="alert">{ p }</p>
@@ -202,17 +199,17 @@ pub fn tag_editor(props: &TagEditorProps) -> Html {
 
     html! {
         <div class="dialog-backdrop">
-            <div class="dialog tag-editor" ref={dialog_ref} role="dialog" aria-modal="true" aria-label="Game tags" {onkeydown}>
-                <h2>{ "Game tags" }</h2>
+            <div class="dialog tag-editor" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("tags-dialog")} {onkeydown}>
+                <h2>{ lang.text("tags-dialog") }</h2>
                 <div class="tag-rows">{ for body }</div>
                 if let Some(d) = duplicate {
-                    <p class="tag-problem" role="alert">{ format!("The tag {d} is there twice.") }</p>
+                    <p class="tag-problem" role="alert">{ lang.say("tag-twice", &[("tag", &d)]) }</p>
                 }
                 <div class="dialog-actions">
-                    <button type="button" class="btn" onclick={add}>{ "Add a tag" }</button>
+                    <button type="button" class="btn" onclick={add}>{ lang.text("tag-add") }</button>
                     <span class="spacer"></span>
-                    <button type="button" class="btn btn-primary" onclick={save} disabled={*tried && !valid}>{ "Save" }</button>
-                    <button type="button" class="btn" onclick={cancel}>{ "Cancel" }</button>
+                    <button type="button" class="btn btn-primary" onclick={save} disabled={*tried && !valid}>{ lang.text("save") }</button>
+                    <button type="button" class="btn" onclick={cancel}>{ lang.text("cancel") }</button>
                 </div>
             </div>
         </div>
@@ -240,15 +237,15 @@ fn initial_rows(tags: &[(String, String)]) -> Vec<Row> {
 
 /// What is wrong with each row, if anything (the tags of the start
 /// position are shown, not edited here).
-fn problems_of(rows: &[Row]) -> Vec<Option<String>> {
+fn problems_of(lang: Lang, rows: &[Row]) -> Vec<Option<String>> {
     rows.iter()
         .map(|r| {
             if r.added {
-                validate_name(&r.name).or_else(|| validate(r.name.trim(), &r.value))
+                validate_name(lang, &r.name).or_else(|| validate(lang, r.name.trim(), &r.value))
             } else if POSITION_TAGS.contains(&r.name.as_str()) {
                 None
             } else {
-                validate(&r.name, &r.value)
+                validate(lang, &r.name, &r.value)
             }
         })
         .collect()
@@ -269,28 +266,28 @@ mod tests {
 
     #[test]
     fn values_are_checked() {
-        assert_eq!(validate("Date", "1992.11.04"), None);
-        assert_eq!(validate("Date", "1992.??.??"), None);
-        assert!(validate("Date", "1992.13.01").is_some());
-        assert!(validate("Date", "4.11.1992").is_some());
-        assert!(validate("Date", "1992-11-04").is_some());
-        assert_eq!(validate("Round", "3.1"), None);
-        assert_eq!(validate("Round", "-"), None);
-        assert!(validate("Round", "three").is_some());
-        assert_eq!(validate("Result", "1/2-1/2"), None);
-        assert!(validate("Result", "½-½").is_some());
-        assert_eq!(validate("TimeControl", "40/7200:3600"), None);
-        assert!(validate("TimeControl", "forty moves").unwrap().starts_with("TimeControl: "));
-        assert!(validate("WhiteElo", "2700+").is_some());
-        assert!(validate("White", "Anna\nB").is_some());
-        assert_eq!(validate("Annotator", "anything at all"), None);
+        assert_eq!(validate(Lang::En, "Date", "1992.11.04"), None);
+        assert_eq!(validate(Lang::En, "Date", "1992.??.??"), None);
+        assert!(validate(Lang::En, "Date", "1992.13.01").is_some());
+        assert!(validate(Lang::En, "Date", "4.11.1992").is_some());
+        assert!(validate(Lang::En, "Date", "1992-11-04").is_some());
+        assert_eq!(validate(Lang::En, "Round", "3.1"), None);
+        assert_eq!(validate(Lang::En, "Round", "-"), None);
+        assert!(validate(Lang::En, "Round", "three").is_some());
+        assert_eq!(validate(Lang::En, "Result", "1/2-1/2"), None);
+        assert!(validate(Lang::En, "Result", "½-½").is_some());
+        assert_eq!(validate(Lang::En, "TimeControl", "40/7200:3600"), None);
+        assert!(validate(Lang::En, "TimeControl", "forty moves").unwrap().starts_with("TimeControl: "));
+        assert!(validate(Lang::En, "WhiteElo", "2700+").is_some());
+        assert!(validate(Lang::En, "White", "Anna\nB").is_some());
+        assert_eq!(validate(Lang::En, "Annotator", "anything at all"), None);
     }
 
     #[test]
     fn names_are_checked() {
-        assert_eq!(validate_name("WhiteFideId"), None);
-        assert!(validate_name("White Fide").is_some());
-        assert!(validate_name("").is_some());
-        assert!(validate_name("fen").unwrap().contains("Set up position"));
+        assert_eq!(validate_name(Lang::En, "WhiteFideId"), None);
+        assert!(validate_name(Lang::En, "White Fide").is_some());
+        assert!(validate_name(Lang::En, "").is_some());
+        assert!(validate_name(Lang::En, "fen").unwrap().contains("Set up position"));
     }
 }

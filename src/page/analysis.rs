@@ -78,10 +78,11 @@ struct EngineWorker {
 }
 
 impl EngineWorker {
-    /// Starts the worker; its output goes to `state`, a failure to `failed`.
-    fn start(state: Rc<RefCell<EngineState>>, failed: Callback<()>) -> Result<EngineWorker, String> {
+    /// Starts the worker (an error when the browser will not); its output
+    /// goes to `state`, a failure to `failed`.
+    fn start(state: Rc<RefCell<EngineState>>, failed: Callback<()>) -> Result<EngineWorker, ()> {
         let (script, threads) = engine_script();
-        let worker = Worker::new(script).map_err(|_| "The engine could not be started.".to_owned())?;
+        let worker = Worker::new(script).map_err(|_| ())?;
         let on_message = {
             let worker = worker.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -138,7 +139,7 @@ pub(crate) struct AnalysisHandle {
 
 /// The analysis of the shown position `fen`.
 #[hook]
-pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
+pub(crate) fn use_analysis(fen: &str, lang: crate::i18n::Lang) -> AnalysisHandle {
     let on = use_state_eq(|| false);
     let hidden = use_state_eq(page_hidden);
     let shown = use_state_eq(|| Rc::new(Analysis::default()));
@@ -162,11 +163,11 @@ pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
             if *on && slot.is_none() && error.is_none() {
                 let failed = {
                     let error = error.setter();
-                    Callback::from(move |()| error.set(Some(AttrValue::from("The engine could not be loaded."))))
+                    Callback::from(move |()| error.set(Some(AttrValue::from(lang.text("engine-not-loaded")))))
                 };
                 match EngineWorker::start(state.clone(), failed) {
                     Ok(w) => *slot = Some(w),
-                    Err(e) => error.set(Some(AttrValue::from(e))),
+                    Err(()) => error.set(Some(AttrValue::from(lang.text("engine-not-started")))),
                 }
             }
             let commands = if *on && !*hidden { state.borrow_mut().analyse(fen) } else { state.borrow_mut().stop() };

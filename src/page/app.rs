@@ -24,12 +24,14 @@ use crate::components::summary_panel::SummaryPanel;
 use crate::components::training_panel::TrainingPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::edit_menu::EditMenu;
+use crate::i18n::Lang;
 use crate::page::analysis::use_analysis;
 use crate::page::database::{use_database, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::url_parameter;
 use crate::page::guess_cost::use_guess_cost;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
+use crate::page::language;
 use crate::page::list_order::use_list_order;
 use crate::page::loading::{use_loader, use_open_at_start, use_open_pending, use_restore_saved};
 use crate::page::notices::{Notices, PastePanel};
@@ -89,7 +91,15 @@ pub fn app() -> Html {
         use_memo((), move |_| Jobs::new((current_place(), has_hash()), handle))
     };
     *jobs.latest.borrow_mut() = (*library).clone();
+    let lang_state = use_state(|| {
+        let lang = language::chosen();
+        language::apply(lang);
+        lang
+    });
+    let lang = *lang_state;
+    jobs.lang.set(lang);
     let session = Session { page, library, viewer, opener, edits, jobs };
+    let on_lang = Callback::from(move |l: Lang| lang_state.set(l));
 
     let load = use_loader(&session);
     use_list_order(&session);
@@ -107,7 +117,7 @@ pub fn app() -> Html {
     let current_key = game.node(current).key;
     // The shown position's FEN, written once a drawing.
     let fen = game.node(current).fen();
-    let analysis = use_analysis(&fen);
+    let analysis = use_analysis(&fen, lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.analysis = analysis.toggle.clone();
     }
@@ -120,7 +130,7 @@ pub fn app() -> Html {
             best: if a { best_arrow(&analysis.analysis) } else { None },
         }
     });
-    let review = use_review(viewer.game_index, &game, &actions.edit);
+    let review = use_review(viewer.game_index, &game, &actions.edit, lang);
     let figures = game.has_eval.then(|| {
         let line = game.main_line();
         let moves: Vec<_> = line[1..]
@@ -136,7 +146,7 @@ pub fn app() -> Html {
     let training = use_training(&session.viewer);
     let book = use_state(book_layout_chosen);
     let training_on = training.state.is_some();
-    let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref());
+    let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref(), lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.training = training_on;
     }
@@ -190,6 +200,7 @@ pub fn app() -> Html {
         Some(d) => dialog_view(
             d,
             &DialogContext {
+                lang,
                 game: game.clone(),
                 fen: fen.clone(),
                 library: (*session.library).clone(),
@@ -204,7 +215,7 @@ pub fn app() -> Html {
                 },
                 opener: session.opener.clone(),
                 repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
-                find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session)),
+                find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session, lang)),
                 current,
                 flipped: viewer.flipped,
                 notation: page.notation,
@@ -231,21 +242,22 @@ pub fn app() -> Html {
     let edited = Rc::new(session.edits.borrow().edited());
 
     html! {
+        <ContextProvider<Lang> context={lang}>
         <ContextProvider<Session> context={session.clone()}>
         <div class={classes!("page", page.dragging.then_some("dragging"))}
             aria-busy={(session.jobs.pending.borrow().is_some() || session.opener.busy()).then_some("true")}>
-            <TopBar load={load.clone()} />
+            <TopBar load={load.clone()} {on_lang} />
             <Notices load={load.clone()} {restore_saved} />
             { dialog_html }
             <PastePanel load={load.clone()} />
-            { indexing_bar(&lib) }
+            { indexing_bar(&lib, lang) }
             <main class="viewer">
                 { menu_html }
-                <BoardView class="board-col" label="Board" game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
+                <BoardView class="board-col" label={lang.text("board-region")} game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
                     playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
                     players=true clocks=true controls={!training_on} wheel={!training_on}
                     on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} {engine}>
-                    { edit_bar(&session, &actions, lib.is_indexed()) }
+                    { edit_bar(&session, &actions, lib.is_indexed(), lang) }
                     <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                         fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()}
                         on_line={{
@@ -267,7 +279,7 @@ pub fn app() -> Html {
                         message={review.message.clone()} {figures} />
                     { explorer_html }
                 </BoardView>
-                <section class="side-col" aria-label="Game">
+                <section class="side-col" aria-label={lang.text("game-region")}>
                     if many {
                         <GameList library={(*session.library).clone()} order={page.order.clone()} selected={viewer.game_index}
                             on_select={on_game} filter={AttrValue::from(page.filter.clone())} {on_filter}
@@ -281,11 +293,11 @@ pub fn app() -> Html {
                     <GameHeader game={game.clone()} />
                     <OpeningName game={game.clone()} {current} />
                     if training_on {
-                        <p class="training-moves" aria-label="Moves so far">{ moves_so_far(&game, current) }</p>
+                        <p class="training-moves" aria-label={lang.text("moves-so-far")}>{ moves_so_far(&game, current) }</p>
                     } else {
                         <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
                         <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                        { layout_switch(&book) }
+                        { layout_switch(&book, lang) }
                         if *book {
                             <MoveBook game={game.clone()} {current} {on_select} notation={page.notation} />
                         } else {
@@ -295,9 +307,10 @@ pub fn app() -> Html {
                     <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
                 </section>
             </main>
-            <div class="drop-overlay" aria-hidden="true"><p>{ "Drop PGN files to open them" }</p></div>
+            <div class="drop-overlay" aria-hidden="true"><p>{ lang.text("drop-files") }</p></div>
         </div>
         </ContextProvider<Session>>
+        </ContextProvider<Lang>>
     }
 }
 
@@ -311,6 +324,7 @@ fn explorer_view(
     game: &SharedGame,
     current: usize,
 ) -> Html {
+    let lang = session.lang();
     let pool = db.pool.borrow();
     let progress = pool.progress().clone();
     if progress.workers == 0 && progress.failed.is_none() {
@@ -322,15 +336,16 @@ fn explorer_view(
     };
     let node = game.node(current);
     let shown = if node.mv.is_some() {
-        format!("the position after {}{} {}", node.number, if node.by_white { "." } else { "..." }, node.san)
+        let mv = format!("{}{} {}", node.number, if node.by_white { "." } else { "..." }, node.san);
+        lang.say("games-reaching-move", &[("move", &mv)])
     } else {
-        "the start position".to_owned()
+        lang.text("games-reaching-start").to_owned()
     };
     let on_games = {
         let (ask, fen) = (db.ask.clone(), fen.to_owned());
-        Callback::from(move |()| ask.emit(Question::Search(fen.clone(), format!("games reaching {shown}"))))
+        Callback::from(move |()| ask.emit(Question::Search(fen.clone(), shown.clone())))
     };
-    let on_fen = find_fen(db, session);
+    let on_fen = find_fen(db, session, lang);
     let on_summary = {
         let ask = db.ask.clone();
         Callback::from(move |()| ask.emit(Question::Summary))
@@ -350,10 +365,10 @@ fn explorer_view(
             Callback::from(move |same: Sameness| {
                 let Some(d) = pool.borrow().duplicates.clone() else { return };
                 let (d, what) = match same {
-                    Sameness::Moves => (&d[0], "the same moves"),
-                    Sameness::TagsAndMoves => (&d[1], "the same tags and moves"),
+                    Sameness::Moves => (&d[0], "duplicates-moves"),
+                    Sameness::TagsAndMoves => (&d[1], "duplicates-tags-moves"),
                 };
-                let label = format!("games in {} groups with {what}", grouped(d.groups as u64));
+                let label = lang.say(what, &[("groups", &grouped(d.groups as u64))]);
                 page.dispatch(PageAction::Subset(Some(Subset { label, games: d.games.clone(), plies: None })));
             })
         };
@@ -370,11 +385,11 @@ fn explorer_view(
 
 /// Shows the games that reach a position given as FEN (or says why it is
 /// not one).
-fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session) -> Callback<String> {
+fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session, lang: Lang) -> Callback<String> {
     let (ask, report) = (db.ask.clone(), session.reporter());
     Callback::from(move |fen: String| match fen.parse::<movetext_core::positions::PositionKey>() {
-        Ok(_) => ask.emit(Question::Search(fen.clone(), format!("games reaching {fen}"))),
-        Err(e) => report.emit(format!("Not a position: {e}")),
+        Ok(_) => ask.emit(Question::Search(fen.clone(), lang.say("games-reaching-fen", &[("fen", &fen)]))),
+        Err(e) => report.emit(lang.say("not-a-position", &[("reason", &e.to_string())])),
     })
 }
 
@@ -390,7 +405,7 @@ fn book_layout_chosen() -> bool {
 }
 
 /// The two buttons that choose the move list's layout (the choice is kept).
-fn layout_switch(book: &UseStateHandle<bool>) -> Html {
+fn layout_switch(book: &UseStateHandle<bool>, lang: Lang) -> Html {
     let choose = |on: bool| {
         let book = book.clone();
         Callback::from(move |_: MouseEvent| {
@@ -401,30 +416,30 @@ fn layout_switch(book: &UseStateHandle<bool>) -> Html {
         })
     };
     html! {
-        <div class="moves-layout" role="group" aria-label="Move list layout">
-            <button type="button" class="btn layout-table" aria-pressed={(!**book).to_string()} onclick={choose(false)}>{ "Table" }</button>
-            <button type="button" class="btn layout-book" aria-pressed={(**book).to_string()} onclick={choose(true)}>{ "Book" }</button>
+        <div class="moves-layout" role="group" aria-label={lang.text("layout")}>
+            <button type="button" class="btn layout-table" aria-pressed={(!**book).to_string()} onclick={choose(false)}>{ lang.text("layout-table") }</button>
+            <button type="button" class="btn layout-book" aria-pressed={(**book).to_string()} onclick={choose(true)}>{ lang.text("layout-book") }</button>
         </div>
     }
 }
 
 /// The progress of reading a file that is still being indexed.
-fn indexing_bar(lib: &Library) -> Html {
+fn indexing_bar(lib: &Library, lang: Lang) -> Html {
     if lib.is_indexed() {
         return html! {};
     }
     let percent = lib.progress() * 100.0;
     html! {
-        <div class="indexing" role="progressbar" aria-label="Reading the file"
+        <div class="indexing" role="progressbar" aria-label={lang.text("indexing")}
             aria-valuemin="0" aria-valuemax="100" aria-valuenow={(percent as u32).to_string()}>
             <div class="indexing-bar" style={format!("width:{percent:.1}%")}></div>
-            <span class="indexing-text">{ format!("Reading {}: {percent:.0}% · {} games", lib.name, lib.len()) }</span>
+            <span class="indexing-text">{ lang.say("indexing-progress", &[("file", &lib.name), ("percent", &format!("{percent:.0}")), ("games", &lib.len().to_string())]) }</span>
         </div>
     }
 }
 
 /// The editing buttons under the board.
-fn edit_bar(session: &Session, actions: &EditActions, indexed: bool) -> Html {
+fn edit_bar(session: &Session, actions: &EditActions, indexed: bool, lang: Lang) -> Html {
     let call = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
@@ -435,20 +450,20 @@ fn edit_bar(session: &Session, actions: &EditActions, indexed: bool) -> Html {
     };
     let current = session.viewer.current;
     html! {
-        <div class="edit-bar" role="toolbar" aria-label="Editing">
+        <div class="edit-bar" role="toolbar" aria-label={lang.text("edit-bar")}>
             <button type="button" class="btn" onclick={call(&actions.undo)} disabled={!actions.can_undo}
-                title="Undo (Ctrl+Z)" aria-keyshortcuts="Control+Z">{ "Undo" }</button>
+                title={lang.text("undo-title")} aria-keyshortcuts="Control+Z">{ lang.text("undo") }</button>
             <button type="button" class="btn" onclick={call(&actions.redo)} disabled={!actions.can_redo}
-                title="Redo (Ctrl+Y)" aria-keyshortcuts="Control+Y">{ "Redo" }</button>
+                title={lang.text("redo-title")} aria-keyshortcuts="Control+Y">{ lang.text("redo") }</button>
             <button type="button" class="btn" onclick={open(Dialog::Comment(current, CommentSide::After))}
-                title="Comment after the shown move (C)">{ "Comment" }</button>
-            <button type="button" class="btn" onclick={open(Dialog::Tags)} title="Edit the game's tags">{ "Tags" }</button>
+                title={lang.text("comment-title")}>{ lang.text("comment") }</button>
+            <button type="button" class="btn" onclick={open(Dialog::Tags)} title={lang.text("tags-title")}>{ lang.text("tags") }</button>
             <button type="button" class="btn" onclick={open(Dialog::Setup)} disabled={!indexed}
-                title="A new game, from the start or a set-up position">{ "New game" }</button>
+                title={lang.text("new-game-title")}>{ lang.text("new-game") }</button>
             <button type="button" class="btn" onclick={open(Dialog::Image)}
-                title="The shown position as an SVG or PNG image">{ "Image" }</button>
+                title={lang.text("image-title")}>{ lang.text("image") }</button>
             <button type="button" class="btn btn-primary" onclick={open(Dialog::Export)}
-                title="Copy or download PGN, copy FEN">{ "Export" }</button>
+                title={lang.text("export-title")}>{ lang.text("export") }</button>
         </div>
     }
 }

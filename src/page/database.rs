@@ -167,7 +167,7 @@ fn receive(
 /// and what to change on it.
 fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool, Option<PageAction>) {
     if let Some(text) = data.as_string() {
-        pool.building.progress.failed = Some(format!("The position index could not be built: {text}"));
+        pool.building.progress.failed = Some(text);
         pool.slots.clear();
         return (true, None);
     }
@@ -176,7 +176,7 @@ fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool,
     let Some(sent) = pool.slots.get_mut(w).and_then(|s| s.sent.pop_front()) else { return (false, None) };
     match (sent, response) {
         (_, Response::Failed(why)) => {
-            pool.building.progress.failed = Some(format!("The position index could not be built: {why}"));
+            pool.building.progress.failed = Some(why);
             pool.slots.clear();
             (true, None)
         }
@@ -236,7 +236,7 @@ fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Sessi
     pool.building = Building::new(total, count);
     for w in 0..count {
         let Ok(worker) = Worker::new(WORKER_SCRIPT) else {
-            pool.building.progress.failed = Some("The position index could not be built: no Web Worker.".into());
+            pool.building.progress.failed = Some(session.lang().text("ex-no-worker").to_owned());
             pool.slots.clear();
             return;
         };
@@ -247,11 +247,10 @@ fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Sessi
             })
         };
         let on_error = {
-            let (pool_rc, redraw) = (pool_rc.clone(), redraw.clone());
+            let (pool_rc, redraw, lang) = (pool_rc.clone(), redraw.clone(), session.lang());
             Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
                 if let Ok(mut pool) = pool_rc.try_borrow_mut() {
-                    pool.building.progress.failed =
-                        Some("The position index could not be built: its worker did not start.".into());
+                    pool.building.progress.failed = Some(lang.text("ex-worker-not-started").to_owned());
                     pool.slots.clear();
                 }
                 redraw.emit(());

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::i18n::Lang;
 use crate::state::blob_reading::read_blob;
 
 /// A loaded file: its name for the title and its bytes.
@@ -46,7 +47,7 @@ fn with_line_breaks(bytes: Vec<u8>) -> Vec<u8> {
 
 /// Reads every file of a list (from a drop or the file picker). Several
 /// files become one list of games, in the order given.
-pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
+pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, String> {
     let mut names = Vec::new();
     let mut parts = Vec::new();
     let mut bytes = Vec::new();
@@ -57,7 +58,9 @@ pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
         }
         parts.push((file.name(), bytes.len()));
         let mut one = Vec::new();
-        read_blob(&file, &mut one).await.map_err(|e| format!("{} could not be read: {e}.", file.name()))?;
+        read_blob(&file, &mut one)
+            .await
+            .map_err(|e| lang.say("file-unreadable", &[("file", &file.name()), ("reason", &e.to_string())]))?;
         let one = with_line_breaks(one);
         if bytes.is_empty() {
             bytes = one;
@@ -67,34 +70,37 @@ pub async fn read_files(files: web_sys::FileList) -> Result<Loaded, String> {
         names.push(file.name());
     }
     if names.is_empty() {
-        return Err("No file was given.".to_owned());
+        return Err(lang.text("no-file").to_owned());
     }
     Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts })
 }
 
 /// Fetches a file named by `?url=`, which must be on this page's origin.
-pub async fn fetch_same_origin(url: &str) -> Result<Loaded, String> {
+pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> {
     let window = web_sys::window().ok_or("no window")?;
     let here = window.location().href().map_err(|_| "no location")?;
-    let target = web_sys::Url::new_with_base(url, &here).map_err(|_| format!("“{url}” is not a valid address."))?;
+    let target = web_sys::Url::new_with_base(url, &here).map_err(|_| lang.say("url-invalid", &[("url", url)]))?;
     let origin = window.location().origin().unwrap_or_default();
     if target.origin() != origin {
-        return Err(format!("“{url}” is on another site; only files from {origin} can be opened by address."));
+        return Err(lang.say("url-other-site", &[("url", url), ("origin", &origin)]));
     }
     let response = JsFuture::from(window.fetch_with_str(&target.href()))
         .await
-        .map_err(|_| format!("{url} could not be fetched."))?;
+        .map_err(|_| lang.say("url-not-fetched", &[("url", url)]))?;
     let response: web_sys::Response = response.dyn_into().map_err(|_| "no response")?;
     if !response.ok() {
-        return Err(format!("{url}: the server answered {} {}.", response.status(), response.status_text()));
+        let status = format!("{} {}", response.status(), response.status_text());
+        return Err(lang.say("url-status", &[("url", url), ("status", &status)]));
     }
     let blob: web_sys::Blob = JsFuture::from(response.blob().map_err(|_| "no body")?)
         .await
-        .map_err(|_| format!("{url} could not be read."))?
+        .map_err(|_| lang.say("url-unreadable", &[("url", url)]))?
         .dyn_into()
         .map_err(|_| "no body")?;
     let mut bytes = Vec::new();
-    read_blob(&blob, &mut bytes).await.map_err(|e| format!("{url} could not be read: {e}."))?;
+    read_blob(&blob, &mut bytes)
+        .await
+        .map_err(|e| lang.say("file-unreadable", &[("file", url), ("reason", &e.to_string())]))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
     Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(with_line_breaks(bytes)) })
 }

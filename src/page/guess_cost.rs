@@ -14,6 +14,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::page::analysis::{engine_script, post, WorkerJob};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::review::{Review, ReviewStep};
@@ -45,7 +46,7 @@ fn centipawns(eval: Eval) -> i32 {
 
 /// What a guess costs (or gains) against the game's move, by the side that
 /// moved (`white`): `−0.80`, `+0.15`, `0.00` pawns.
-pub fn cost_text(after_guess: Eval, after_game: Eval, white: bool) -> String {
+pub fn cost_text(lang: Lang, after_guess: Eval, after_game: Eval, white: bool) -> String {
     let sign = if white { 1 } else { -1 };
     let diff = sign * (centipawns(after_guess) - centipawns(after_game));
     let pawns = format!("{}.{:02}", diff.unsigned_abs() / 100, diff.unsigned_abs() % 100);
@@ -54,7 +55,7 @@ pub fn cost_text(after_guess: Eval, after_game: Eval, white: bool) -> String {
         -1 => format!("\u{2212}{pawns}"),
         _ => pawns,
     };
-    format!("Your move: {text} compared with the game move (engine)")
+    lang.say("guess-cost", &[("cost", &text)])
 }
 
 /// The positions after the guess written `tried` and after the game's move,
@@ -74,6 +75,7 @@ pub(crate) fn use_guess_cost(
     game: &SharedGame,
     current: NodeIx,
     training: Option<&Training>,
+    lang: Lang,
 ) -> Option<AttrValue> {
     let running = use_mut_ref(|| None::<Running>);
     let note = use_state_eq(|| None::<(GuessKey, AttrValue)>);
@@ -94,10 +96,10 @@ pub(crate) fn use_guess_cost(
             let review = Rc::new(RefCell::new(Review::new(vec![step(after_guess), step(after_game)], MOVETIME)));
             let (script, threads) = engine_script();
             let Ok(worker) = Worker::new(script) else {
-                note.set(Some((key, "The engine could not be started.".into())));
+                note.set(Some((key, lang.text("engine-not-started").into())));
                 return;
             };
-            note.set(Some((key, "The engine compares your move with the game's…".into())));
+            note.set(Some((key, lang.text("guess-comparing").into())));
             let on_message = {
                 let (worker, review, running, note) = (worker.clone(), review.clone(), running.clone(), note.clone());
                 Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
@@ -112,8 +114,8 @@ pub(crate) fn use_guess_cost(
                     }
                     if review.borrow().done() && running.borrow().is_some() {
                         let text = match review.borrow().evals() {
-                            [Some(guess), Some(played)] => cost_text(*guess, *played, white),
-                            _ => "The engine gave no evaluation.".to_owned(),
+                            [Some(guess), Some(played)] => cost_text(lang, *guess, *played, white),
+                            _ => lang.text("engine-no-eval").to_owned(),
                         };
                         note.set(Some((key, text.into())));
                         // Ends the worker (after this listener has run).
@@ -127,7 +129,7 @@ pub(crate) fn use_guess_cost(
                 Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
                     let ended = running.borrow_mut().take();
                     wasm_bindgen_futures::spawn_local(async move { drop(ended) });
-                    note.set(Some((key, "The engine could not be loaded.".into())));
+                    note.set(Some((key, lang.text("engine-not-loaded").into())));
                 })
             };
             post(&worker, vec!["uci".into()]);
@@ -151,12 +153,18 @@ mod tests {
     #[test]
     fn the_cost_is_told_from_the_guessing_side() {
         let cp = |centipawns| Eval::Pawns { centipawns };
-        assert_eq!(cost_text(cp(-50), cp(30), true), "Your move: \u{2212}0.80 compared with the game move (engine)");
-        assert_eq!(cost_text(cp(-50), cp(30), false), "Your move: +0.80 compared with the game move (engine)");
-        assert_eq!(cost_text(cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
+        assert_eq!(
+            cost_text(Lang::En, cp(-50), cp(30), true),
+            "Your move: \u{2212}0.80 compared with the game move (engine)"
+        );
+        assert_eq!(
+            cost_text(Lang::En, cp(-50), cp(30), false),
+            "Your move: +0.80 compared with the game move (engine)"
+        );
+        assert_eq!(cost_text(Lang::En, cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
         // A mate counts as ten pawns.
         assert_eq!(
-            cost_text(Eval::Mate(-3), cp(20), true),
+            cost_text(Lang::En, Eval::Mate(-3), cp(20), true),
             "Your move: \u{2212}10.20 compared with the game move (engine)"
         );
     }

@@ -65,7 +65,7 @@ pub(crate) fn use_loader(session: &Session) -> Callback<LoadRequest> {
         if restore.is_none() && session.edits.borrow().unexported {
             let name = jobs.latest.borrow().lib.borrow().name.clone();
             let ok = web_sys::window()
-                .and_then(|w| w.confirm_with_message(&format!("Your edits to {name} have not been exported (they stay saved in this browser until another file is edited). Open the new file anyway?")).ok())
+                .and_then(|w| w.confirm_with_message(&session.lang().say("confirm-open", &[("file", &name)])).ok())
                 .unwrap_or(true);
             if !ok {
                 return;
@@ -83,7 +83,7 @@ pub(crate) fn use_loader(session: &Session) -> Callback<LoadRequest> {
             let done = lib.index_more(&mut || now() - start > SLICE_MS);
             if done && lib.is_empty() {
                 *jobs.starting.borrow_mut() = None;
-                session.act(PageAction::Error(format!("No games found in {name}.")));
+                session.act(PageAction::Error(session.lang().say("no-games", &[("file", &name)])));
                 return;
             }
             // Showing the file (its list, its first game) is a task of its own.
@@ -179,7 +179,7 @@ pub(crate) fn use_restore_saved(session: &Session, load: &Callback<LoadRequest>)
                 Ok(None) => *jobs.starting.borrow_mut() = None,
                 Err(e) => {
                     *jobs.starting.borrow_mut() = None;
-                    session.act(PageAction::Error(format!("Edits saved in this browser could not be read back: {e}")));
+                    session.act(PageAction::Error(session.lang().say("restore-failed", &[("reason", &e.to_string())])));
                 }
             }
         });
@@ -214,7 +214,7 @@ pub(crate) fn use_open_at_start(
             let place = place_at_start;
             let session = session.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                match fetch_same_origin(&url).await {
+                match fetch_same_origin(&url, session.lang()).await {
                     Ok(loaded) => load.emit((loaded, place, None)),
                     Err(e) => {
                         *session.jobs.starting.borrow_mut() = None;
@@ -224,7 +224,7 @@ pub(crate) fn use_open_at_start(
             });
         } else if let Some(text) = hash_pgn() {
             // A game the address carries (opened from a widget).
-            load.emit((Loaded::text("Shared game", text), place_at_start, None));
+            load.emit((Loaded::text(session.lang().text("shared-game"), text), place_at_start, None));
         } else if take_skip_restore() {
             // The page stopped on an internal error and the user chose
             // to go on without the file: it stays saved, not opened.

@@ -8,6 +8,7 @@ pub(crate) mod edit_actions;
 pub(crate) mod file_input;
 pub(crate) mod guess_cost;
 pub(crate) mod hash_sync;
+pub(crate) mod language;
 pub(crate) mod list_order;
 pub(crate) mod loading;
 pub(crate) mod notices;

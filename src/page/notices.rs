@@ -25,6 +25,7 @@ pub(crate) struct NoticesProps {
 #[function_component(Notices)]
 pub(crate) fn notices(props: &NoticesProps) -> Html {
     let session = use_context::<Session>().expect("the page's session");
+    let lang = crate::i18n::use_lang();
     let act = |action: PageAction| {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(action.clone()))
@@ -51,24 +52,24 @@ pub(crate) fn notices(props: &NoticesProps) -> Html {
             if let Some(n) = &page.notice {
                 <div class={classes!("notice", n.error.then_some("notice-error"))} role="alert">
                     <span>{ n.text.clone() }</span>
-                    <button type="button" class="btn" onclick={act(PageAction::Notice(None))}>{ "Dismiss" }</button>
+                    <button type="button" class="btn" onclick={act(PageAction::Notice(None))}>{ lang.text("dismiss") }</button>
                 </div>
             }
             if page.restored {
                 <div class="notice notice-restored" role="status">
-                    <span>{ format!("Your unsaved edits to {name} were restored.") }</span>
+                    <span>{ lang.say("restored", &[("file", &name)]) }</span>
                     <span>
-                        <button type="button" class="btn" onclick={act(PageAction::Restored(false))}>{ "Keep them" }</button>
-                        <button type="button" class="btn" onclick={discard}>{ "Discard edits" }</button>
+                        <button type="button" class="btn" onclick={act(PageAction::Restored(false))}>{ lang.text("restored-keep") }</button>
+                        <button type="button" class="btn" onclick={discard}>{ lang.text("restored-discard") }</button>
                     </span>
                 </div>
             }
             if page.held_back {
                 <div class="notice notice-held-back" role="status">
-                    <span>{ "Movetext stopped on an internal error, so the file saved in this browser was not opened again. Its edits are still kept here." }</span>
+                    <span>{ lang.text("held-back") }</span>
                     <span>
-                        <button type="button" class="btn" onclick={open_held_back}>{ "Open it again" }</button>
-                        <button type="button" class="btn" onclick={act(PageAction::HeldBack(false))}>{ "Dismiss" }</button>
+                        <button type="button" class="btn" onclick={open_held_back}>{ lang.text("held-back-open") }</button>
+                        <button type="button" class="btn" onclick={act(PageAction::HeldBack(false))}>{ lang.text("dismiss") }</button>
                     </span>
                 </div>
             }
@@ -87,6 +88,7 @@ pub(crate) struct PastePanelProps {
 #[function_component(PastePanel)]
 pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
     let session = use_context::<Session>().expect("the page's session");
+    let lang = crate::i18n::use_lang();
     let paste_box = use_node_ref();
     let toggle = {
         let page = session.page.dispatcher();
@@ -98,7 +100,7 @@ pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
             if let Some(area) = paste_box.cast::<web_sys::HtmlTextAreaElement>() {
                 let text = area.value();
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text("Pasted text", text), Place::default(), None));
+                    load.emit((Loaded::text(lang.text("pasted-text"), text), Place::default(), None));
                 }
             }
         })
@@ -107,12 +109,12 @@ pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
         return html! {};
     }
     html! {
-        <div class="paste-panel" role="dialog" aria-label="Paste PGN">
+        <div class="paste-panel" role="dialog" aria-label={lang.text("paste-dialog")}>
             <textarea ref={paste_box} class="paste-text" rows="8" spellcheck="false"
-                aria-label="PGN text" placeholder="Paste one or more games in PGN here" />
+                aria-label={lang.text("paste-text")} placeholder={lang.text("paste-placeholder")} />
             <div class="paste-actions">
-                <button type="button" class="btn btn-primary paste-open" onclick={open}>{ "Open" }</button>
-                <button type="button" class="btn" onclick={toggle}>{ "Cancel" }</button>
+                <button type="button" class="btn btn-primary paste-open" onclick={open}>{ lang.text("open") }</button>
+                <button type="button" class="btn" onclick={toggle}>{ lang.text("cancel") }</button>
             </div>
         </div>
     }

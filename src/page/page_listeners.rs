@@ -97,7 +97,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
             })
         };
         let paste = {
-            let load = load.clone();
+            let (load, jobs) = (load.clone(), session.jobs.clone());
             EventListener::new(&window, "paste", move |event| {
                 if typing_target(event) {
                     return;
@@ -105,7 +105,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                 let Some(event) = event.dyn_ref::<web_sys::ClipboardEvent>() else { return };
                 let text = event.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text("Pasted text", text), Place::default(), None));
+                    load.emit((Loaded::text(jobs.lang.get().text("pasted-text"), text), Place::default(), None));
                 }
             })
         };
@@ -133,6 +133,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                 }
             })
         };
+        let jobs = session.jobs.clone();
         let drop = EventListener::new_with_options(&window, "drop", active, move |event| {
             page.dispatch(PageAction::Dragging(false));
             let Some(data) = event.dyn_ref::<web_sys::DragEvent>().and_then(|e| e.data_transfer()) else { return };
@@ -140,26 +141,27 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
             let files = data.files().filter(|f| f.length() > 0);
             let load = load.clone();
             let report = report.clone();
+            let lang = jobs.lang.get();
             if let Some(files) = files {
                 wasm_bindgen_futures::spawn_local(async move {
-                    match read_files(files).await {
+                    match read_files(files, lang).await {
                         Ok(loaded) => load.emit((loaded, Place::default(), None)),
                         Err(e) => report.emit(e),
                     }
                 });
             } else if let Ok(text) = data.get_data("text/plain") {
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text("Dropped text", text), Place::default(), None));
+                    load.emit((Loaded::text(jobs.lang.get().text("dropped-text"), text), Place::default(), None));
                 }
             }
         });
         let leaving = {
-            let edits = edits.clone();
+            let (edits, jobs) = (edits.clone(), session.jobs.clone());
             EventListener::new_with_options(&window, "beforeunload", active, move |event| {
                 if edits.borrow().unexported {
                     event.prevent_default();
                     if let Some(e) = event.dyn_ref::<web_sys::BeforeUnloadEvent>() {
-                        e.set_return_value("Your edits have not been exported.");
+                        e.set_return_value(jobs.lang.get().text("unload-warning"));
                     }
                 }
             })

@@ -11,6 +11,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::page::analysis::{engine_script, post, WorkerJob};
 use crate::state::editing::EditOp;
 use crate::state::model::SharedGame;
@@ -50,7 +51,7 @@ fn steps(game: &SharedGame) -> Vec<ReviewStep> {
 
 /// The review of the shown game (`index`, `game`); `edit` writes its result.
 #[hook]
-pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp>) -> ReviewHandle {
+pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp>, lang: Lang) -> ReviewHandle {
     let running = use_mut_ref(|| None::<Running>);
     let progress = use_state_eq(|| None::<(usize, usize)>);
     let message = use_state_eq(|| None::<AttrValue>);
@@ -75,7 +76,7 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
             let review = Rc::new(RefCell::new(Review::new(steps(&game), movetime)));
             let (script, threads) = engine_script();
             let Ok(worker) = Worker::new(script) else {
-                message.set(Some("The engine could not be started.".into()));
+                message.set(Some(lang.text("engine-not-started").into()));
                 return;
             };
             message.set(None);
@@ -114,7 +115,7 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
                     let ended = running.borrow_mut().take();
                     wasm_bindgen_futures::spawn_local(async move { drop(ended) });
                     progress.set(None);
-                    message.set(Some("The engine could not be loaded.".into()));
+                    message.set(Some(lang.text("engine-not-loaded").into()));
                 })
             };
             post(&worker, vec!["uci".into()]);

@@ -61,7 +61,7 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             (files, wanted, changed)
         };
         let stored = jobs.stored.borrow().clone();
-        let page = session.page.dispatcher();
+        let (page, lang) = (session.page.dispatcher(), session.lang());
         wasm_bindgen_futures::spawn_local(async move {
             // The edit is drawn first; the games are written in slices.
             let plain = ExportOptions::default();
@@ -99,9 +99,7 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             }
             *done.borrow_mut() = true;
             if let Err(e) = result {
-                page.dispatch(PageAction::Error(format!(
-                    "Your edits could not be kept in this browser ({e}). Export them before you leave this page."
-                )));
+                page.dispatch(PageAction::Error(lang.say("save-failed", &[("reason", &e.to_string())])));
             }
         });
     })

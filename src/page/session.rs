@@ -2,12 +2,13 @@
 //! page's state (a reducer), the open file, the viewer, the edits, and the
 //! work under way between tasks.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use movetext_core::Game;
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::page::page_listeners::KeyContext;
 use crate::state::editing::Edits;
 use crate::state::library::LibraryHandle;
@@ -48,6 +49,12 @@ impl Session {
         self.page.dispatch(action);
     }
 
+    /// The language of the page's words (for work that ends after the
+    /// drawing that started it).
+    pub fn lang(&self) -> Lang {
+        self.jobs.lang.get()
+    }
+
     /// A callback that shows an error.
     pub fn reporter(&self) -> Callback<String> {
         let page = self.page.dispatcher();
@@ -84,6 +91,8 @@ pub(crate) struct Jobs {
     pub key_context: Rc<RefCell<Option<KeyContext>>>,
     /// Counts the game list's orders asked for; an older one stops.
     pub order_generation: RefCell<u64>,
+    /// The language of the page's words, as of the latest drawing.
+    pub lang: Cell<Lang>,
 }
 
 impl Jobs {
@@ -100,6 +109,7 @@ impl Jobs {
             pending_added: RefCell::new(Vec::new()),
             key_context: Rc::new(RefCell::new(None)),
             order_generation: RefCell::new(0),
+            lang: Cell::new(Lang::En),
         }
     }
 }

@@ -1,12 +1,14 @@
 //! The page's top bar: the name of the open file (and which game of how
 //! many), opening files by the picker, the paste panel's button, the move
-//! notation and the theme.
+//! notation, the language and the theme.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::theme::ThemeToggle;
+use crate::i18n::{use_lang, Lang};
 use crate::page::file_input::read_files;
+use crate::page::language::LanguageChoice;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
 use crate::state::notation::{Notation, CHOICES};
@@ -18,12 +20,15 @@ use crate::state::url_state::Place;
 pub(crate) struct TopBarProps {
     /// Opens a file.
     pub load: Callback<LoadRequest>,
+    /// Shows the app in another language.
+    pub on_lang: Callback<Lang>,
 }
 
 /// The top bar.
 #[function_component(TopBar)]
 pub(crate) fn top_bar(props: &TopBarProps) -> Html {
     let session = use_context::<Session>().expect("the page's session");
+    let lang = use_lang();
     let file_input = use_node_ref();
     let pick = {
         let file_input = file_input.clone();
@@ -40,7 +45,7 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
             if let Some(files) = input.files().filter(|f| f.length() > 0) {
                 let (load, report, input) = (load.clone(), report.clone(), input.clone());
                 wasm_bindgen_futures::spawn_local(async move {
-                    let result = read_files(files).await;
+                    let result = read_files(files, lang).await;
                     input.set_value("");
                     match result {
                         Ok(loaded) => load.emit((loaded, Place::default(), None)),
@@ -67,7 +72,14 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
     let lib = session.library.lib.borrow();
     let many = lib.len() > 1 || !lib.is_indexed();
     let file_label = if many {
-        format!("{} · game {} of {}", lib.name, session.viewer.game_index + 1, lib.len())
+        lang.say(
+            "file-game-of",
+            &[
+                ("file", &lib.name),
+                ("game", &(session.viewer.game_index + 1).to_string()),
+                ("games", &lib.len().to_string()),
+            ],
+        )
     } else {
         lib.name.clone()
     };
@@ -78,17 +90,28 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
             <span class="file-name" title={lib.name.clone()}>{ file_label }</span>
             <div class="top-actions">
                 <button type="button" class="btn open-file" onclick={pick}
-                    title="Open PGN files (or drop them anywhere on the page)">{ "Open" }</button>
+                    title={lang.text("open-title")}>{ lang.text("open") }</button>
                 <input type="file" class="file-picker" ref={file_input} multiple=true hidden=true
                     accept=".pgn,application/x-chess-pgn,application/vnd.chess-pgn,text/plain"
-                    aria-label="PGN files to open" onchange={picked} />
+                    aria-label={lang.text("open-files")} onchange={picked} />
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
-                    aria-expanded={session.page.paste_open.to_string()} title="Paste PGN text (or press Ctrl+V anywhere)">{ "Paste" }</button>
-                <select class="notation-choice" aria-label="Move notation" title="Move notation" onchange={on_notation}>
-                    { for CHOICES.iter().map(|(_, label, n)| html! { <option selected={*n == notation}>{ *label }</option> }) }
+                    aria-expanded={session.page.paste_open.to_string()} title={lang.text("paste-title")}>{ lang.text("paste") }</button>
+                <select class="notation-choice" aria-label={lang.text("notation")} title={lang.text("notation")} onchange={on_notation}>
+                    { for CHOICES.iter().map(|(code, label, n)| html! { <option selected={*n == notation}>{ notation_label(lang, code, label) }</option> }) }
                 </select>
+                <LanguageChoice on_change={props.on_lang.clone()} />
                 <ThemeToggle />
             </div>
         </header>
+    }
+}
+
+/// A notation's name in the reader's language (a language's letters under
+/// the language's own name).
+fn notation_label(lang: Lang, code: &str, label: &'static str) -> &'static str {
+    match code {
+        "fan" => lang.text("notation-fan"),
+        "lan" => lang.text("notation-lan"),
+        _ => label,
     }
 }

@@ -46,7 +46,7 @@ pub struct Progress {
     pub bytes: u64,
     /// Milliseconds the building took, once done.
     pub took_ms: Option<f64>,
-    /// Why the index could not be built.
+    /// Why the index could not be built, if it could not (said after "The position index could not be built:").
     pub failed: Option<String>,
 }
 

@@ -78,9 +78,9 @@ impl Training {
         self.feedback = Some(Feedback::Revealed(written.to_owned()));
     }
 
-    /// The score as the panel writes it, e.g. `3 of 5 right`.
-    pub fn score(&self) -> String {
-        format!("{} of {} right", self.right, self.right + self.wrong + self.revealed)
+    /// How many moves were asked: guessed right, wrong or shown.
+    pub fn asked(&self) -> u32 {
+        self.right + self.wrong + self.revealed
     }
 }
 
@@ -106,6 +106,6 @@ mod tests {
         assert!(!t.guess(None, &d4, "d4"));
         assert_eq!(t.feedback, Some(Feedback::Done));
         assert_eq!((t.right, t.wrong, t.hints, t.revealed), (1, 1, 1, 1));
-        assert_eq!(t.score(), "1 of 3 right");
+        assert_eq!((t.right, t.asked()), (1, 3));
     }
 }
