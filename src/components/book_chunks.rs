@@ -31,7 +31,8 @@ pub fn paragraph_starts(pieces: &[Piece]) -> Vec<usize> {
     let mut depth = 0usize;
     for (i, p) in pieces.iter().enumerate() {
         let since = i - starts.last().copied().unwrap_or(0);
-        let numbered_main = depth == 0 && matches!(p, Piece::Move { text, .. } if text.starts_with(|c: char| c.is_ascii_digit()));
+        let numbered_main =
+            depth == 0 && matches!(p, Piece::Move { text, .. } if text.starts_with(|c: char| c.is_ascii_digit()));
         if (since >= PARAGRAPH && numbered_main) || since >= 4 * PARAGRAPH {
             starts.push(i);
         }
@@ -57,6 +58,25 @@ pub fn drawn(starts: &[usize], at: usize, len: usize) -> Range<usize> {
     let first = paragraph_of(starts, at.saturating_sub(WINDOW));
     let last = paragraph_of(starts, (at + WINDOW).min(len.saturating_sub(1)));
     first..last + 1
+}
+
+/// The paragraphs to draw next, one step from `now` toward `want`: one
+/// more or one fewer at an end, those wanted added before those no longer
+/// wanted are dropped; `want` itself if the two do not meet.
+pub fn toward(now: &Range<usize>, want: &Range<usize>) -> Range<usize> {
+    if now.end <= want.start || want.end <= now.start {
+        want.clone()
+    } else if want.end > now.end {
+        now.start..now.end + 1
+    } else if want.start < now.start {
+        now.start - 1..now.end
+    } else if want.end < now.end {
+        now.start..now.end - 1
+    } else if want.start > now.start {
+        now.start + 1..now.end
+    } else {
+        now.clone()
+    }
 }
 
 #[cfg(test)]
@@ -110,6 +130,22 @@ mod tests {
         pieces.extend((0..1000).map(|_| Piece::Close));
         let starts = paragraph_starts(&pieces);
         assert!(starts.windows(2).all(|p| p[1] - p[0] == 4 * PARAGRAPH), "{starts:?}");
+    }
+
+    #[test]
+    fn toward_adds_before_it_drops_one_paragraph_at_a_time() {
+        let mut now = 3..8;
+        let mut seen = vec![now.clone()];
+        while now != (5..10) {
+            now = toward(&now, &(5..10));
+            seen.push(now.clone());
+        }
+        assert_eq!(seen, vec![3..8, 3..9, 3..10, 4..10, 5..10]);
+        assert_eq!(toward(&(5..10), &(3..8)), 4..10);
+        assert_eq!(toward(&(4..10), &(3..8)), 3..10);
+        assert_eq!(toward(&(3..10), &(3..8)), 3..9);
+        assert_eq!(toward(&(3..8), &(3..8)), 3..8);
+        assert_eq!(toward(&(0..4), &(4..9)), 4..9, "too far: drawn anew");
     }
 
     #[test]

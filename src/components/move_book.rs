@@ -6,12 +6,13 @@
 //! of the shown move, and adds or drops a paragraph now and then.
 
 use std::collections::HashSet;
+use std::ops::Range;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::book_chunks::{drawn, paragraph_of, paragraph_starts};
+use crate::components::book_chunks::{drawn, paragraph_of, paragraph_starts, toward};
 use crate::components::print_layout::{layout, Piece};
 use crate::state::idle_task::when_idle;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
@@ -65,22 +66,26 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     let book_id = Rc::as_ptr(&book) as usize;
     let want = drawn(&book.starts, at, book.pieces.len());
     // The paragraphs drawn last are kept while the shown move is in them:
-    // a step is shown at once, and the part drawn catches up once the page
-    // is idle.
-    let last = use_mut_ref(|| (0usize, 0..0));
+    // a step is shown at once, and the part drawn catches up a paragraph at
+    // a time once the page is idle.
+    let last = use_mut_ref(|| Drawn { book: 0, shown: 0..0, want: 0..0 });
     let shown = {
         let mut last = last.borrow_mut();
-        if last.0 != book_id || !last.1.contains(&paragraph_of(&book.starts, at)) {
-            *last = (book_id, want.clone());
+        if last.book != book_id || !last.shown.contains(&paragraph_of(&book.starts, at)) {
+            last.book = book_id;
+            last.shown = want.clone();
         }
-        last.1.clone()
+        last.want = want.clone();
+        last.shown.clone()
     };
     let catch_up = use_force_update();
-    use_effect_with((book_id, shown != want), move |&(_, behind)| {
+    use_effect_with((book_id, shown.clone(), shown != want), move |&(_, _, behind)| {
         let task = behind
             .then(|| {
                 when_idle(CATCH_UP_WITHIN_MS, move || {
-                    last.borrow_mut().1 = 0..0;
+                    let mut last = last.borrow_mut();
+                    last.shown = toward(&last.shown, &last.want);
+                    drop(last);
                     catch_up.force_update();
                 })
             })
@@ -124,6 +129,14 @@ fn clicked_move(e: &MouseEvent) -> Option<NodeIx> {
     let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     let on = target.closest(".bk-move").ok()??;
     on.get_attribute("data-node")?.parse().ok()
+}
+
+/// The paragraphs drawn of a book (known by its address), and those wanted
+/// around the shown move.
+struct Drawn {
+    book: usize,
+    shown: Range<usize>,
+    want: Range<usize>,
 }
 
 /// Moves the mark of the shown move (class `current`) to node `current`.
@@ -224,7 +237,10 @@ fn book_text(props: &BookTextProps) -> Html {
             if start > 0 {
                 <span class="bk-more" title="Earlier moves: step back to see them">{ "…" }</span>
             }
-            { for chunks }
+            // A list of its own, all keyed: among the "…" (not keyed) the
+            // paragraphs would be matched by place, not by key, and each one
+            // drawn again with its neighbour's pieces.
+            <>{ for chunks }</>
             if stop < len {
                 <span class="bk-more" title="Later moves: step on to see them">{ " …" }</span>
             }

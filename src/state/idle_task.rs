@@ -24,7 +24,7 @@ pub(crate) fn when_idle(within_ms: u32, work: impl FnMut() + 'static) -> Option<
     let work = Closure::<dyn FnMut()>::new(work);
     let options = web_sys::IdleRequestOptions::new();
     options.set_timeout(within_ms);
-    let handle =
-        web_sys::window().and_then(|w| w.request_idle_callback_with_options(work.as_ref().unchecked_ref(), &options).ok())?;
+    let handle = web_sys::window()
+        .and_then(|w| w.request_idle_callback_with_options(work.as_ref().unchecked_ref(), &options).ok())?;
     Some(IdleTask { handle, _work: work })
 }
