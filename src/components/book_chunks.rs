@@ -84,7 +84,7 @@ mod tests {
     use super::*;
 
     fn main_move(n: usize) -> Piece {
-        let text = if n % 2 == 0 { format!("{}. Nf3", n / 2 + 1) } else { "Nf6".into() };
+        let text = if n.is_multiple_of(2) { format!("{}. Nf3", n / 2 + 1) } else { "Nf6".into() };
         Piece::Move { node: n + 1, text, main: true }
     }
 
