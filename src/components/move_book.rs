@@ -71,7 +71,8 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     let last = use_mut_ref(|| Drawn { book: 0, shown: 0..0, want: 0..0 });
     let shown = {
         let mut last = last.borrow_mut();
-        if last.book != book_id || !last.shown.contains(&paragraph_of(&book.starts, at)) {
+        let held = last.shown.contains(&paragraph_of(&book.starts, at)) && last.shown.end <= book.starts.len();
+        if last.book != book_id || !held {
             last.book = book_id;
             last.shown = want.clone();
         }
