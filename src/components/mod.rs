@@ -7,6 +7,7 @@ pub(crate) mod board_description;
 pub(crate) mod board_keys;
 pub(crate) mod board_pointer;
 pub(crate) mod board_view;
+pub(crate) mod book_chunks;
 pub(crate) mod clock_format;
 pub(crate) mod clock_graph;
 pub(crate) mod controls;

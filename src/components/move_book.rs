@@ -2,22 +2,25 @@
 //! moves as running text with their NAGs, comments in their place and
 //! variations in parentheses, each variation folded or unfolded by the
 //! button before it. A click on a move shows it. A very long game is drawn
-//! around the shown move only; a step moves the mark of the shown move
-//! without drawing the text again.
+//! in paragraphs, those around the shown move only; a step moves the mark
+//! of the shown move, and adds or drops a paragraph now and then.
 
 use std::collections::HashSet;
+use std::ops::Range;
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::components::book_chunks::{drawn, paragraph_of, paragraph_starts, toward};
 use crate::components::print_layout::{layout, Piece};
+use crate::state::idle_task::when_idle;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
 
-/// Pieces drawn before and after the shown move at most: a very long game
-/// draws the part around the shown move, with "…" for the rest.
-const WINDOW: usize = 800;
+/// How long the part drawn may wait for the page to be idle before it
+/// catches up with the shown move, in milliseconds.
+const CATCH_UP_WITHIN_MS: u32 = 100;
 
 /// What the book layout shows.
 #[derive(Properties, PartialEq)]
@@ -50,19 +53,10 @@ fn closing(pieces: &[Piece]) -> Vec<Option<usize>> {
     out
 }
 
-/// Where the part drawn of `len` pieces begins and ends when piece `at` is
-/// shown: at least [`WINDOW`] pieces either side of it, in steps of half a
-/// window, so that stepping through the game draws the text anew only
-/// every few hundred pieces.
-fn window(at: usize, len: usize) -> (usize, usize) {
-    let step = WINDOW / 2;
-    let base = at / step * step;
-    (base.saturating_sub(WINDOW), (base + step + WINDOW).min(len))
-}
-
 /// The book layout of the moves: the text is drawn again only when the
-/// game, the part drawn or the folding changes; stepping moves the mark of
-/// the shown move.
+/// game or the folding changes, and a paragraph when the part drawn moves
+/// on (after the step is shown); stepping moves the mark of the shown
+/// move. One listener on the text shows the move clicked.
 #[function_component(MoveBook)]
 pub fn move_book(props: &MoveBookProps) -> Html {
     let lang = crate::i18n::use_lang();
@@ -70,7 +64,37 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     let game = &props.game;
     let book = use_memo((game.clone(), props.notation), |(game, notation)| Book::of(game, *notation));
     let at = book.piece_of.get(props.current).map_or(0, |&i| i as usize);
-    let (start, stop) = window(at, book.pieces.len());
+    let book_id = Rc::as_ptr(&book) as usize;
+    let want = drawn(&book.starts, at, book.pieces.len());
+    // The paragraphs drawn last are kept while the shown move is in them:
+    // a step is shown at once, and the part drawn catches up a paragraph at
+    // a time once the page is idle.
+    let last = use_mut_ref(|| Drawn { book: 0, shown: 0..0, want: 0..0 });
+    let shown = {
+        let mut last = last.borrow_mut();
+        let held = last.shown.contains(&paragraph_of(&book.starts, at)) && last.shown.end <= book.starts.len();
+        if last.book != book_id || !held {
+            last.book = book_id;
+            last.shown = want.clone();
+        }
+        last.want = want.clone();
+        last.shown.clone()
+    };
+    let catch_up = use_force_update();
+    use_effect_with((book_id, shown.clone(), shown != want), move |&(_, _, behind)| {
+        let task = behind
+            .then(|| {
+                when_idle(CATCH_UP_WITHIN_MS, move || {
+                    let mut last = last.borrow_mut();
+                    last.shown = toward(&last.shown, &last.want);
+                    drop(last);
+                    catch_up.force_update();
+                })
+            })
+            .flatten();
+        move || drop(task)
+    });
+    let (first, end) = (shown.start, shown.end);
     let on_fold = {
         let folded = folded.clone();
         use_callback(folded.clone(), move |first: NodeIx, _| {
@@ -84,15 +108,37 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     let text = use_node_ref();
     {
         let text = text.clone();
-        let deps = (props.current, Rc::as_ptr(&book) as usize, start, stop, (*folded).clone());
+        let deps = (props.current, book_id, first, end, (*folded).clone());
         use_effect_with(deps, move |(current, ..)| mark_current(&text, *current));
     }
+    let onclick = {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(node) = clicked_move(&e) {
+                on_select.emit(node);
+            }
+        })
+    };
     html! {
-        <div class="move-book" aria-label={lang.text("column-moves")} ref={text}>
-            <BookText book={BookRef(book.clone())} {start} {stop} folded={(*folded).clone()}
-                on_select={props.on_select.clone()} {on_fold} />
+        <div class="move-book" aria-label={lang.text("column-moves")} ref={text} {onclick}>
+            <BookText book={BookRef(book.clone())} {first} {end} folded={(*folded).clone()} {on_fold} />
         </div>
     }
+}
+
+/// The node of the move a click is on, if it is on one.
+fn clicked_move(e: &MouseEvent) -> Option<NodeIx> {
+    let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let on = target.closest(".bk-move").ok()??;
+    on.get_attribute("data-node")?.parse().ok()
+}
+
+/// The paragraphs drawn of a book (known by its address), and those wanted
+/// around the shown move.
+struct Drawn {
+    book: usize,
+    shown: Range<usize>,
+    want: Range<usize>,
 }
 
 /// Moves the mark of the shown move (class `current`) to node `current`.
@@ -110,11 +156,12 @@ fn mark_current(text: &NodeRef, current: NodeIx) {
     }
 }
 
-/// A game's pieces, where each variation closes, the piece of each node's
-/// move, and how many moves come before each piece (a variation's moves
-/// counted without walking it).
+/// A game's pieces, where each paragraph begins, where each variation
+/// closes, the piece of each node's move, and how many moves come before
+/// each piece (a variation's moves counted without walking it).
 struct Book {
     pieces: Vec<Piece>,
+    starts: Vec<usize>,
     ends: Vec<Option<usize>>,
     piece_of: Vec<u32>,
     moves_before: Vec<u32>,
@@ -124,6 +171,7 @@ impl Book {
     /// The book of a game, its moves written in `notation`.
     fn of(game: &ViewGame, notation: Notation) -> Book {
         let pieces = layout(game, notation, &|_| false);
+        let starts = paragraph_starts(&pieces);
         let ends = closing(&pieces);
         let mut piece_of = vec![0u32; game.nodes.len()];
         for (i, p) in pieces.iter().enumerate() {
@@ -139,7 +187,7 @@ impl Book {
             let last = moves_before.last().copied().unwrap_or(0);
             moves_before.push(last + u32::from(matches!(p, Piece::Move { .. })));
         }
-        Book { pieces, ends, piece_of, moves_before }
+        Book { pieces, starts, ends, piece_of, moves_before }
     }
 }
 
@@ -157,28 +205,31 @@ impl PartialEq for BookRef {
 #[derive(Properties, PartialEq)]
 struct BookTextProps {
     book: BookRef,
-    /// The part drawn: pieces `start..stop`.
-    start: usize,
-    stop: usize,
+    /// The paragraphs drawn: `first..end`.
+    first: usize,
+    end: usize,
     /// The folded variations, by their first move.
     folded: Rc<HashSet<NodeIx>>,
-    on_select: Callback<NodeIx>,
     /// Folds or unfolds the variation of a first move.
     on_fold: Callback<NodeIx>,
 }
 
-/// The pieces `start..stop` as running text, in chunks of half a window
-/// (keyed by where they begin): when the part drawn moves on, the chunks
-/// still in it are kept as they are, and one chunk is drawn.
+/// The paragraphs `first..end` (keyed by where they begin): when the part
+/// drawn moves on, those still in it are kept as they are, and one is
+/// drawn or dropped.
 #[function_component(BookText)]
 fn book_text(props: &BookTextProps) -> Html {
     let lang = crate::i18n::use_lang();
-    let (start, stop) = (props.start, props.stop);
-    let step = WINDOW / 2;
-    let chunks = (start..stop).step_by(step).map(|from| {
+    let book = &props.book.0;
+    let len = book.pieces.len();
+    let bound = |k: usize| book.starts.get(k).copied().unwrap_or(len);
+    let (start, stop) = (bound(props.first), bound(props.end));
+    let paragraph = book.starts.len() > 1;
+    let chunks = (props.first..props.end).map(|k| {
+        let from = book.starts[k];
         html! {
-            <BookChunk key={from} book={props.book.clone()} {from} to={(from + step).min(stop)}
-                folded={props.folded.clone()} on_select={props.on_select.clone()} on_fold={props.on_fold.clone()} />
+            <BookChunk key={from} book={props.book.clone()} {from} to={bound(k + 1)} {paragraph}
+                folded={props.folded.clone()} on_fold={props.on_fold.clone()} />
         }
     });
     // A block of its own inside the scrolling box: when the column around
@@ -189,8 +240,11 @@ fn book_text(props: &BookTextProps) -> Html {
             if start > 0 {
                 <span class="bk-more" title={lang.text("book-earlier")}>{ "…" }</span>
             }
-            { for chunks }
-            if stop < props.book.0.pieces.len() {
+            // A list of its own, all keyed: among the "…" (not keyed) the
+            // paragraphs would be matched by place, not by key, and each one
+            // drawn again with its neighbour's pieces.
+            <>{ for chunks }</>
+            if stop < len {
                 <span class="bk-more" title={lang.text("book-later")}>{ " …" }</span>
             }
         </div>
@@ -204,9 +258,10 @@ struct BookChunkProps {
     /// The pieces `from..to`.
     from: usize,
     to: usize,
+    /// A paragraph of its own (a long game's), rather than the whole text.
+    paragraph: bool,
     /// The folded variations, by their first move.
     folded: Rc<HashSet<NodeIx>>,
-    on_select: Callback<NodeIx>,
     /// Folds or unfolds the variation of a first move.
     on_fold: Callback<NodeIx>,
 }
@@ -229,7 +284,8 @@ fn first_shown(book: &Book, folded: &HashSet<NodeIx>, from: usize) -> usize {
     at
 }
 
-/// The pieces `from..to` as running text.
+/// The pieces `from..to` as running text: the whole text, or a paragraph
+/// the browser draws only once it is scrolled near.
 #[function_component(BookChunk)]
 fn book_chunk(props: &BookChunkProps) -> Html {
     let lang = crate::i18n::use_lang();
@@ -242,12 +298,8 @@ fn book_chunk(props: &BookChunkProps) -> Html {
         let gap = if i > 0 && matches!(pieces[i - 1], Piece::Open) { "" } else { " " };
         match &pieces[i] {
             Piece::Move { node, text, main } => {
-                let onclick = {
-                    let (cb, node) = (props.on_select.clone(), *node);
-                    Callback::from(move |_: MouseEvent| cb.emit(node))
-                };
-                let class = classes!("bk-move", main.then_some("bk-main"));
-                out.push(html! { <>{ gap }<span class={class} data-node={node.to_string()} {onclick}>{ text.clone() }</span></> });
+                let class = if *main { "bk-move bk-main" } else { "bk-move" };
+                out.push(html! { <>{ gap }<span {class} data-node={node.to_string()}>{ text.clone() }</span></> });
             }
             Piece::Comment(c) => out.push(html! { <>{ gap }<span class="bk-comment">{ c.clone() }</span></> }),
             Piece::Open => {
@@ -280,30 +332,13 @@ fn book_chunk(props: &BookChunkProps) -> Html {
         }
         i += 1;
     }
-    html! { <span class="bk-chunk">{ for out }</span> }
+    let class = if props.paragraph { "bk-chunk bk-para" } else { "bk-chunk" };
+    html! { <span {class}>{ for out }</span> }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_window_holds_the_shown_piece_with_room_either_side_and_moves_in_steps() {
-        let len = 20_000;
-        let mut changes = 0;
-        let mut last = window(0, len);
-        for at in 0..len {
-            let (start, stop) = window(at, len);
-            assert!(start <= at.saturating_sub(WINDOW) && stop >= (at + WINDOW).min(len), "{at}: {start}..{stop}");
-            assert!(stop - start <= 2 * WINDOW + WINDOW / 2);
-            if (start, stop) != last {
-                changes += 1;
-                last = (start, stop);
-            }
-        }
-        assert_eq!(changes, len / (WINDOW / 2) - 1);
-        assert_eq!(window(5, 10), (0, 10));
-    }
 
     #[test]
     fn a_chunk_inside_a_folded_variation_draws_from_its_end() {

@@ -4,11 +4,10 @@
 //! is drawn: writing it costs Chromium about 5 ms, a third of a frame, and
 //! steps in quick succession write it once.
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::page::session::Session;
+use crate::state::idle_task::when_idle;
 use crate::state::url_state::{format_hash, parse_hash, Place};
 
 /// The place the page's address names.
@@ -23,20 +22,6 @@ pub(crate) fn has_hash() -> bool {
 
 /// How long the address may wait for the page to be idle, in milliseconds.
 const WRITE_WITHIN_MS: u32 = 200;
-
-/// An address waiting to be written; dropping it cancels the write.
-struct IdleWrite {
-    handle: u32,
-    _write: Closure<dyn FnMut()>,
-}
-
-impl Drop for IdleWrite {
-    fn drop(&mut self) {
-        if let Some(w) = web_sys::window() {
-            w.cancel_idle_callback(self.handle);
-        }
-    }
-}
 
 /// Writes `hash` into the address (without a new history entry) unless it
 /// is there already, or it names the start of the first game and the
@@ -63,12 +48,7 @@ pub(crate) fn use_hash_sync(session: &Session) {
         if jobs.pending.borrow().is_none() && jobs.starting.borrow().is_none() {
             let hash = format_hash(*index, game, *current);
             let at_start = *index == 0 && *current == 0;
-            let write = Closure::<dyn FnMut()>::new(move || write_hash(&hash, at_start));
-            let options = web_sys::IdleRequestOptions::new();
-            options.set_timeout(WRITE_WITHIN_MS);
-            let handle = web_sys::window()
-                .and_then(|w| w.request_idle_callback_with_options(write.as_ref().unchecked_ref(), &options).ok());
-            waiting = handle.map(|handle| IdleWrite { handle, _write: write });
+            waiting = when_idle(WRITE_WITHIN_MS, move || write_hash(&hash, at_start));
         }
         move || drop(waiting)
     });

@@ -9,6 +9,7 @@ pub(crate) mod engine;
 pub(crate) mod game_order;
 #[cfg(feature = "animation")]
 pub(crate) mod gif_animation;
+pub(crate) mod idle_task;
 pub(crate) mod keys;
 pub(crate) mod library;
 pub(crate) mod loader;
