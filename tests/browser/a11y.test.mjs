@@ -3,30 +3,17 @@
 // of the demo page (inside their shadow roots). Any violation fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, repoRoot } from './harness.mjs';
+import { startBrowser, openApp, dropFiles, axeViolations } from './harness.mjs';
 
 let browser;
-let axeSource;
 before(async () => {
-  axeSource = await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   browser = await startBrowser();
 });
 after(async () => {
   await browser?.close();
 });
 
-/** The violations axe finds in `context` (the document by default), one line each. */
-async function violations(page, context = null) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ content: axeSource });
-  }
-  return page.evaluate(async (context) => {
-    const result = await window.axe.run(context ?? document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0].target.join(' ')}`);
-  }, context);
-}
+const violations = axeViolations;
 
 test('the app has no accessibility violations in its main states', async () => {
   const { page, errors } = await openApp(browser.context, browser.url);

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openPasted, outDir, repoRoot, longTasks } from './harness.mjs';
+import { startBrowser, openPasted, outDir, longTasks, axeViolations } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -56,15 +56,7 @@ function gifBlocks(bytes) {
 }
 
 /** What axe-core finds wrong in the image dialog, one line each. */
-async function violations(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ content: await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8') });
-  }
-  return page.evaluate(async () => {
-    const result = await window.axe.run('.image-panel', { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0].target.join(' ')}`);
-  });
-}
+const violations = (page) => axeViolations(page, '.image-panel');
 
 /** The preview's GIF: its natural size, and its bytes counted (fetched from its address). */
 async function madePreview(page) {

@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: serves dist/ and drives Debian's
 // Chromium headless through playwright-core.
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -251,4 +251,18 @@ export async function demoWithWidget(context, url, id, attributes) {
     document.body.prepend(el);
   }, [id, attributes]);
   return { page, errors, widget: page.locator(`#${id}`) };
+}
+
+let axeSource = null;
+
+/** The violations axe-core finds in `context` (a selector; the whole document by default), one line each. */
+export async function axeViolations(page, context = null) {
+  axeSource ??= await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
+    await page.addScriptTag({ content: axeSource });
+  }
+  return page.evaluate(async (context) => {
+    const result = await window.axe.run(context ?? document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0].target.join(' ')}`);
+  }, context);
 }

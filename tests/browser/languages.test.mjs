@@ -5,14 +5,11 @@
 // (out/app-de.png, out/app-ru.png).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, outDir, repoRoot } from './harness.mjs';
+import { startBrowser, openApp, dropFiles, outDir, axeViolations } from './harness.mjs';
 
 let browser;
-let axeSource;
 before(async () => {
-  axeSource = await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   browser = await startBrowser();
 });
 after(async () => {
@@ -22,16 +19,7 @@ after(async () => {
 const TWO_GAMES = '[White "Anna"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 (1. d4 d5) e5 {gut} 2. Nf3 1-0\n\n'
   + '[White "Clara"]\n[Black "Dmitri"]\n[Result "1/2-1/2"]\n\n1. d4 Nf6 2. c4 e6 1/2-1/2';
 
-/** The violations axe finds on the page, one line each. */
-async function violations(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ content: axeSource });
-  }
-  return page.evaluate(async () => {
-    const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes[0].target.join(' ')}`);
-  });
-}
+const violations = (page) => axeViolations(page);
 
 /** Buttons and selects of the bars whose text does not fit in them. */
 function clipped(page) {
