@@ -184,13 +184,8 @@ impl PieceSet {
     }
 }
 
-/// The drawing of a piece of the given role in Movetext's own set; the same
-/// shapes serve both colours.
-pub fn shapes(role: Role) -> &'static [Shape] {
-    shapes_in(PieceSet::Movetext, role)
-}
-
-/// The drawing of a piece of the given role in a set.
+/// The drawing of a piece of the given role in a set (the same shapes
+/// serve both colours).
 pub fn shapes_in(set: PieceSet, role: Role) -> &'static [Shape] {
     match (set, role) {
         (PieceSet::Movetext, Role::Pawn) => PAWN,
@@ -223,14 +218,49 @@ pub fn symbol_id(color: Color, role: Role) -> String {
     format!("mt-{side}{}", role.upper_char())
 }
 
+/// Writes the SVG symbol of a piece (id [`symbol_id`]) in a set: our own
+/// drawings as markup, for the board's definitions and for images.
+pub fn write_symbol(out: &mut String, set: PieceSet, color: Color, role: Role) {
+    let (fill, outline, contrast) = match color {
+        Color::White => ("#fbfaf6", "#1d1d1d", "#1d1d1d"),
+        Color::Black => ("#2c2c2c", "#0d0d0d", "#ebe7de"),
+    };
+    // The letters of the Discs set are drawn thick.
+    let line_width = if set == PieceSet::Discs { "7" } else { "2.6" };
+    out.push_str(&format!(r#"<symbol id="{}" viewBox="0 0 100 100">"#, symbol_id(color, role)));
+    for shape in shapes_in(set, role) {
+        out.push_str(&match shape.part {
+            Part::Body => format!(
+                r#"<path d="{}" fill="{fill}" stroke="{outline}" stroke-width="3.2" stroke-linejoin="round"/>"#,
+                shape.d
+            ),
+            Part::Line => format!(
+                r#"<path d="{}" fill="none" stroke="{contrast}" stroke-width="{line_width}" stroke-linecap="round" stroke-linejoin="round"/>"#,
+                shape.d
+            ),
+            Part::Dot => format!(r#"<path d="{}" fill="{contrast}"/>"#, shape.d),
+        });
+    }
+    out.push_str("</symbol>");
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn symbols_are_written_whole() {
+        let mut out = String::new();
+        write_symbol(&mut out, PieceSet::Discs, Color::Black, Role::Knight);
+        assert!(out.starts_with(r#"<symbol id="mt-bN" viewBox="0 0 100 100"><path d=""#), "{out}");
+        assert_eq!(out.matches("<path ").count(), shapes_in(PieceSet::Discs, Role::Knight).len());
+        assert!(out.contains(r#"stroke-width="7""#) && out.ends_with("</symbol>"));
+    }
+
+    #[test]
     fn every_piece_has_a_body_and_stands_on_the_plinth() {
         for role in Role::ALL {
-            let drawing = shapes(role);
+            let drawing = shapes_in(PieceSet::Movetext, role);
             assert!(drawing.iter().any(|s| s.part == Part::Body));
             assert_eq!(drawing.last(), Some(&PLINTH));
         }

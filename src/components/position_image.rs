@@ -9,7 +9,7 @@ use movetext_core::commands::{Arrow, MarkColor, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::components::board::{arrow_points, centre, corner};
-use crate::components::pieces::{self, Part};
+use crate::components::pieces;
 
 /// A square's side in the image's units (the board is 800 wide, as on the page).
 const SQ: f32 = 100.0;
@@ -73,30 +73,6 @@ fn escape(text: &str) -> String {
     out
 }
 
-fn piece_symbol(out: &mut String, color: Color, role: Role) {
-    let (fill, outline, contrast) = match color {
-        Color::White => ("#fbfaf6", "#1d1d1d", "#1d1d1d"),
-        Color::Black => ("#2c2c2c", "#0d0d0d", "#ebe7de"),
-    };
-    let _ = write!(out, r#"<symbol id="{}" viewBox="0 0 100 100">"#, pieces::symbol_id(color, role));
-    for shape in pieces::shapes(role) {
-        let _ = match shape.part {
-            Part::Body => write!(
-                out,
-                r#"<path d="{}" fill="{fill}" stroke="{outline}" stroke-width="3.2" stroke-linejoin="round"/>"#,
-                shape.d
-            ),
-            Part::Line => write!(
-                out,
-                r#"<path d="{}" fill="none" stroke="{contrast}" stroke-width="2.6" stroke-linecap="round"/>"#,
-                shape.d
-            ),
-            Part::Dot => write!(out, r#"<path d="{}" fill="{contrast}"/>"#, shape.d),
-        };
-    }
-    out.push_str("</symbol>");
-}
-
 /// The position as an SVG document.
 pub fn position_svg(o: &ImageOptions) -> String {
     let height = 800.0 + if o.caption.is_some() { CAPTION } else { 0.0 };
@@ -112,7 +88,7 @@ pub fn position_svg(o: &ImageOptions) -> String {
     used.sort_by_key(|(c, r)| (c.is_white(), *r as u8));
     used.dedup();
     for (color, role) in used {
-        piece_symbol(&mut out, color, role);
+        pieces::write_symbol(&mut out, pieces::PieceSet::Movetext, color, role);
     }
     out.push_str("</defs>");
     let _ = write!(
