@@ -87,7 +87,9 @@ test('dropping a multi-game file lists its games and opens the first', async () 
   assert.equal(await boardFen(page), AFTER_DXC4);
   await page.locator('.var .mv', { hasText: 'Nf6' }).click();
   assert.equal(await boardFen(page), AFTER_NF6);
-  // The address keeps the game and the path to the move.
+  // The address keeps the game and the path to the move (written when the
+  // page is next idle, within 200 ms).
+  await page.waitForFunction((h) => location.hash === h, '#game=2&ply=2,1,1', { timeout: 2_000 }).catch(() => {});
   assert.equal(new URL(page.url()).hash, '#game=2&ply=2,1,1');
   await page.screenshot({ path: join(outDir, 'game-list-1280x800.png') });
   assert.deepEqual(errors, []);
