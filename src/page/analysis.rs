@@ -15,6 +15,7 @@ use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
 use crate::state::engine::{setup_commands, Analysis, EngineState};
+use crate::state::review::Review;
 
 /// The engine's single-threaded script, next to the app (scripts/copy-engine.sh
 /// puts it there); it loads its `.wasm` from the same folder.
@@ -57,6 +58,43 @@ impl Drop for WorkerJob {
     }
 }
 
+/// Runs `review` on a new engine worker: `on_update` sees the review after
+/// each message of the engine, `on_error` is called when the engine does
+/// not load; `None` when the browser starts no worker.
+pub(crate) fn review_job(
+    review: Rc<RefCell<Review>>,
+    on_update: impl Fn(&Review) + 'static,
+    on_error: impl Fn() + 'static,
+) -> Option<WorkerJob> {
+    let (script, threads) = engine_script();
+    let worker = Worker::new(script).ok()?;
+    let on_message = {
+        let worker = worker.clone();
+        Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+            let Some(text) = e.data().as_string() else { return };
+            for line in text.lines() {
+                let commands =
+                    if line == "readyok" { review.borrow_mut().start() } else { review.borrow_mut().receive(line) };
+                post(&worker, commands);
+            }
+            on_update(&review.borrow());
+        })
+    };
+    let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| on_error());
+    let job = WorkerJob::new(worker, on_message, on_error);
+    post(&job.worker, vec!["uci".into()]);
+    post(&job.worker, threads);
+    post(&job.worker, vec!["isready".into()]);
+    Some(job)
+}
+
+/// Ends what `slot` holds in a later task (from a listener of the worker it
+/// holds, which must not be dropped while it runs).
+pub(crate) fn end_later<T: 'static>(slot: &RefCell<Option<T>>) {
+    let ended = slot.borrow_mut().take();
+    wasm_bindgen_futures::spawn_local(async move { drop(ended) });
+}
+
 /// The engine's script for this page, and the commands that give it its
 /// threads (one per core, up to eight, when the page is isolated).
 pub(crate) fn engine_script() -> (&'static str, Vec<String>) {
@@ -71,11 +109,7 @@ pub(crate) fn engine_script() -> (&'static str, Vec<String>) {
 const REDRAW_MS: u32 = 100;
 
 /// The running worker and its listeners; dropping it ends the worker.
-struct EngineWorker {
-    worker: Worker,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(web_sys::Event)>,
-}
+struct EngineWorker(WorkerJob);
 
 impl EngineWorker {
     /// Starts the worker (an error when the browser will not); its output
@@ -93,16 +127,14 @@ impl EngineWorker {
             })
         };
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| failed.emit(()));
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        let engine = EngineWorker { worker, _on_message: on_message, _on_error: on_error };
+        let engine = EngineWorker(WorkerJob::new(worker, on_message, on_error));
         engine.send(setup_commands());
         engine.send(threads);
         Ok(engine)
     }
 
     fn send(&self, commands: Vec<String>) {
-        post(&self.worker, commands);
+        post(&self.0.worker, commands);
     }
 }
 
@@ -110,12 +142,6 @@ impl EngineWorker {
 pub(crate) fn post(worker: &Worker, commands: Vec<String>) {
     for c in commands {
         let _ = worker.post_message(&c.into());
-    }
-}
-
-impl Drop for EngineWorker {
-    fn drop(&mut self) {
-        self.worker.terminate();
     }
 }
 

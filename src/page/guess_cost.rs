@@ -10,12 +10,10 @@ use std::rc::Rc;
 use movetext_core::commands::Eval;
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::{Chess, Position};
-use wasm_bindgen::closure::Closure;
-use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::page::analysis::{engine_script, post, WorkerJob};
+use crate::page::analysis::{end_later, review_job, WorkerJob};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::review::{Review, ReviewStep};
 use crate::state::training::{Feedback, Training};
@@ -94,48 +92,32 @@ pub(crate) fn use_guess_cost(
             let white = game.node(key.0).turn().is_white();
             let step = |pos: Chess| ReviewStep { node: None, by_white: white, nags: Vec::new(), pos };
             let review = Rc::new(RefCell::new(Review::new(vec![step(after_guess), step(after_game)], MOVETIME)));
-            let (script, threads) = engine_script();
-            let Ok(worker) = Worker::new(script) else {
-                note.set(Some((key, lang.text("engine-not-started").into())));
-                return;
-            };
-            note.set(Some((key, lang.text("guess-comparing").into())));
-            let on_message = {
-                let (worker, review, running, note) = (worker.clone(), review.clone(), running.clone(), note.clone());
-                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                    let Some(text) = e.data().as_string() else { return };
-                    for line in text.lines() {
-                        let commands = if line == "readyok" {
-                            review.borrow_mut().start()
-                        } else {
-                            review.borrow_mut().receive(line)
-                        };
-                        post(&worker, commands);
-                    }
-                    if review.borrow().done() && running.borrow().is_some() {
-                        let text = match review.borrow().evals() {
+            let on_update = {
+                let (running, note) = (running.clone(), note.clone());
+                move |review: &Review| {
+                    if review.done() && running.borrow().is_some() {
+                        let text = match review.evals() {
                             [Some(guess), Some(played)] => cost_text(lang, *guess, *played, white),
                             _ => lang.text("engine-no-eval").to_owned(),
                         };
                         note.set(Some((key, text.into())));
-                        // Ends the worker (after this listener has run).
-                        let ended = running.borrow_mut().take();
-                        wasm_bindgen_futures::spawn_local(async move { drop(ended) });
+                        end_later(&running);
                     }
-                })
+                }
             };
             let on_error = {
                 let (running, note) = (running.clone(), note.clone());
-                Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                    let ended = running.borrow_mut().take();
-                    wasm_bindgen_futures::spawn_local(async move { drop(ended) });
+                move || {
+                    end_later(&running);
                     note.set(Some((key, lang.text("engine-not-loaded").into())));
-                })
+                }
             };
-            post(&worker, vec!["uci".into()]);
-            post(&worker, threads);
-            post(&worker, vec!["isready".into()]);
-            *running.borrow_mut() = Some(WorkerJob::new(worker, on_message, on_error));
+            let Some(job) = review_job(review, on_update, on_error) else {
+                note.set(Some((key, lang.text("engine-not-started").into())));
+                return;
+            };
+            note.set(Some((key, lang.text("guess-comparing").into())));
+            *running.borrow_mut() = Some(job);
         });
     }
     {

@@ -7,12 +7,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
-use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::page::analysis::{engine_script, post, WorkerJob};
+use crate::page::analysis::{end_later, review_job, WorkerJob};
 use crate::state::editing::EditOp;
 use crate::state::model::SharedGame;
 use crate::state::review::{Review, ReviewStep};
@@ -74,56 +72,39 @@ pub(crate) fn use_review(index: usize, game: &SharedGame, edit: &Callback<EditOp
         Callback::from(move |movetime: u32| {
             let (index, game, _) = latest.borrow().clone();
             let review = Rc::new(RefCell::new(Review::new(steps(&game), movetime)));
-            let (script, threads) = engine_script();
-            let Ok(worker) = Worker::new(script) else {
+            let on_update = {
+                let (running, progress, latest) = (running.clone(), progress.setter(), latest.clone());
+                let shown = std::cell::Cell::new(review.borrow().progress());
+                move |review: &Review| {
+                    if review.progress() != shown.get() {
+                        shown.set(review.progress());
+                        progress.set(Some(review.progress()));
+                    }
+                    if review.done() && running.borrow().is_some() {
+                        let annotations = review.annotations();
+                        let edit = latest.borrow().2.clone();
+                        progress.set(None);
+                        end_later(&running);
+                        edit.emit(EditOp::Annotate(annotations));
+                    }
+                }
+            };
+            let on_error = {
+                let (running, progress, message) = (running.clone(), progress.setter(), message.setter());
+                move || {
+                    end_later(&running);
+                    progress.set(None);
+                    message.set(Some(lang.text("engine-not-loaded").into()));
+                }
+            };
+            let first = review.borrow().progress();
+            let Some(job) = review_job(review, on_update, on_error) else {
                 message.set(Some(lang.text("engine-not-started").into()));
                 return;
             };
             message.set(None);
-            let on_message = {
-                let (worker, review, running, progress, latest) =
-                    (worker.clone(), review.clone(), running.clone(), progress.setter(), latest.clone());
-                Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                    let Some(text) = e.data().as_string() else { return };
-                    for line in text.lines() {
-                        let commands = if line == "readyok" {
-                            review.borrow_mut().start()
-                        } else {
-                            let before = review.borrow().progress();
-                            let next = review.borrow_mut().receive(line);
-                            if review.borrow().progress() != before {
-                                progress.set(Some(review.borrow().progress()));
-                            }
-                            next
-                        };
-                        post(&worker, commands);
-                    }
-                    if review.borrow().done() && running.borrow().is_some() {
-                        let annotations = review.borrow().annotations();
-                        let edit = latest.borrow().2.clone();
-                        progress.set(None);
-                        // Ends the worker (after this listener has run).
-                        let ended = running.borrow_mut().take();
-                        wasm_bindgen_futures::spawn_local(async move { drop(ended) });
-                        edit.emit(EditOp::Annotate(annotations));
-                    }
-                })
-            };
-            let on_error = {
-                let (running, progress, message) = (running.clone(), progress.setter(), message.setter());
-                Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                    let ended = running.borrow_mut().take();
-                    wasm_bindgen_futures::spawn_local(async move { drop(ended) });
-                    progress.set(None);
-                    message.set(Some(lang.text("engine-not-loaded").into()));
-                })
-            };
-            post(&worker, vec!["uci".into()]);
-            post(&worker, threads);
-            post(&worker, vec!["isready".into()]);
-            progress.set(Some(review.borrow().progress()));
-            *running.borrow_mut() =
-                Some(Running { _job: WorkerJob::new(worker, on_message, on_error), game: (index, game) });
+            progress.set(Some(first));
+            *running.borrow_mut() = Some(Running { _job: job, game: (index, game) });
         })
     };
     let cancel = {
