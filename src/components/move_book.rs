@@ -13,10 +13,12 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::book_chunks::{drawn, paragraph_of, paragraph_starts, toward};
+use crate::components::move_list::{FoldAction, Folded};
 use crate::components::print_layout::{layout, Piece};
 use crate::state::idle_task::when_idle;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
+use crate::state::same::Same;
 
 /// How long the part drawn may wait for the page to be idle before it
 /// catches up with the shown move, in milliseconds.
@@ -60,7 +62,8 @@ fn closing(pieces: &[Piece]) -> Vec<Option<usize>> {
 #[function_component(MoveBook)]
 pub fn move_book(props: &MoveBookProps) -> Html {
     let lang = crate::i18n::use_lang();
-    let folded = use_state(|| Rc::new(HashSet::<NodeIx>::new()));
+    let folded_state = use_reducer_eq(Folded::default);
+    let folded = folded_state.0.clone();
     let game = &props.game;
     let book = use_memo((game.clone(), props.notation), |(game, notation)| Book::of(game, *notation));
     let at = book.piece_of.get(props.current).map_or(0, |&i| i as usize);
@@ -96,19 +99,13 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     });
     let (first, end) = (shown.start, shown.end);
     let on_fold = {
-        let folded = folded.clone();
-        use_callback(folded.clone(), move |first: NodeIx, _| {
-            let mut set = (**folded).clone();
-            if !set.remove(&first) {
-                set.insert(first);
-            }
-            folded.set(Rc::new(set));
-        })
+        let dispatch = folded_state.dispatcher();
+        use_callback((), move |first: NodeIx, _| dispatch.dispatch(FoldAction::Toggle(first)))
     };
     let text = use_node_ref();
     {
         let text = text.clone();
-        let deps = (props.current, book_id, first, end, (*folded).clone());
+        let deps = (props.current, book_id, first, end, folded.clone());
         use_effect_with(deps, move |(current, ..)| mark_current(&text, *current));
     }
     let onclick = {
@@ -121,7 +118,7 @@ pub fn move_book(props: &MoveBookProps) -> Html {
     };
     html! {
         <div class="move-book" aria-label={lang.text("column-moves")} ref={text} {onclick}>
-            <BookText book={BookRef(book.clone())} {first} {end} folded={(*folded).clone()} {on_fold} />
+            <BookText book={Same(book.clone())} {first} {end} folded={folded.clone()} {on_fold} />
         </div>
     }
 }
@@ -191,20 +188,10 @@ impl Book {
     }
 }
 
-/// A [`Book`], compared by identity.
-#[derive(Clone)]
-struct BookRef(Rc<Book>);
-
-impl PartialEq for BookRef {
-    fn eq(&self, other: &BookRef) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
 /// What the text of the book depends on (not the shown move).
 #[derive(Properties, PartialEq)]
 struct BookTextProps {
-    book: BookRef,
+    book: Same<Book>,
     /// The paragraphs drawn: `first..end`.
     first: usize,
     end: usize,
@@ -254,7 +241,7 @@ fn book_text(props: &BookTextProps) -> Html {
 /// What a chunk of the book's text depends on.
 #[derive(Properties, PartialEq)]
 struct BookChunkProps {
-    book: BookRef,
+    book: Same<Book>,
     /// The pieces `from..to`.
     from: usize,
     to: usize,

@@ -19,6 +19,7 @@ use crate::components::nag_glyphs::nag_view;
 use crate::i18n::{say_or, Lang};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
+use crate::state::same::Same;
 
 /// NAGs drawn after a move at most; the rest are counted.
 const MAX_NAGS_SHOWN: usize = 6;
@@ -49,16 +50,6 @@ pub struct MoveListProps {
     /// Called with a move and the pointer position on right-click.
     #[prop_or_default]
     pub on_context: Option<Callback<(NodeIx, i32, i32)>>,
-}
-
-/// A game's layout, compared by identity.
-#[derive(Clone)]
-struct LayoutRef(Rc<Layout>);
-
-impl PartialEq for LayoutRef {
-    fn eq(&self, other: &LayoutRef) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
 }
 
 /// The pages near the visible part of the list, and those of them drawn:
@@ -94,12 +85,13 @@ impl Reducible for InView {
     }
 }
 
-/// The variation blocks folded, by the node of their first move.
+/// The variation blocks folded, by the node of their first move (in both
+/// layouts of the moves).
 #[derive(PartialEq, Default)]
-struct Folded(Rc<HashSet<NodeIx>>);
+pub(crate) struct Folded(pub Rc<HashSet<NodeIx>>);
 
 /// A change of [`Folded`].
-enum FoldAction {
+pub(crate) enum FoldAction {
     /// Fold the variation starting at this node, or unfold it if folded.
     Toggle(NodeIx),
     /// Unfold these variations.
@@ -305,7 +297,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         black.unwrap_or("Black")
     );
     let current_page = layout.page_of(props.current);
-    let layout_ref = LayoutRef(layout.clone());
+    let layout_ref = Same(layout.clone());
     let pages = (0..layout.pages.len()).map(|p| {
         let drawn = p < upto || p == current_page || in_view.drawn.contains(&p);
         let height = sizes.borrow().height(p).round() as u32;
@@ -382,7 +374,7 @@ fn pages_in_view(list: &HtmlElement, sizes: &Sizes) -> HashSet<usize> {
 #[derive(Properties, PartialEq, Clone)]
 struct PageProps {
     game: SharedGame,
-    layout: LayoutRef,
+    layout: Same<Layout>,
     index: usize,
     /// Drawn, or else a gap of `height` pixels.
     drawn: bool,

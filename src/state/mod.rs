@@ -23,6 +23,7 @@ pub(crate) mod opening;
 pub(crate) mod page_state;
 pub(crate) mod persist;
 pub(crate) mod review;
+pub(crate) mod same;
 pub(crate) mod slice_clock;
 pub(crate) mod training;
 pub(crate) mod training_hook;

@@ -13,9 +13,9 @@ use crate::components::move_list::MoveList;
 use crate::components::training_panel::TrainingPanel;
 use crate::state::editing::EditOp;
 use crate::state::keys::key_event_action;
-use crate::state::library::Library;
 use crate::state::model::ViewGame;
 use crate::state::opener::{use_opener, At};
+use crate::state::same::Same;
 use crate::state::training_hook::{moves_so_far, use_training};
 use crate::state::url_state::{path_of, Place};
 use crate::state::viewer::Nav;
@@ -28,16 +28,6 @@ pub mod menu;
 pub mod port;
 pub use config::{MovesPlace, WidgetOptions};
 pub use port::{Command, PortInner, WidgetPort};
-
-/// A library compared by identity.
-#[derive(Clone)]
-struct SameLibrary(Rc<Library>);
-
-impl PartialEq for SameLibrary {
-    fn eq(&self, other: &SameLibrary) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
 
 /// The widget's properties.
 #[derive(Properties, PartialEq, Clone)]
@@ -79,7 +69,7 @@ pub fn widget(props: &WidgetProps) -> Html {
         let shown = Rc::as_ptr(&viewer.game.0) as usize;
         let edits = edits.clone();
         let redraw = redraw.clone();
-        use_effect_with(SameLibrary(library.clone()), move |library| {
+        use_effect_with(Same(library.clone()), move |library| {
             let library = &library.0;
             *shown_before.borrow_mut() = Some(shown);
             port.0.borrow_mut().opening = true;
