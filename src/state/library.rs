@@ -321,11 +321,13 @@ impl Library {
         if let Some(p) = self.problems.borrow().get(&i) {
             return *p;
         }
-        let p = self.game(i).map_or_else(Problems::default, |g| Problems {
-            errors: g.diagnostics().iter().filter(|d| d.severity == Severity::Error).count() as u32,
-            total: g.diagnostics().len() as u32,
-            plies: g.mainline_plies() as u32,
-        });
+        let p = self
+            .with_game(i, |g| Problems {
+                errors: g.diagnostics().iter().filter(|d| d.severity == Severity::Error).count() as u32,
+                total: g.diagnostics().len() as u32,
+                plies: g.mainline_plies() as u32,
+            })
+            .unwrap_or_default();
         self.problems.borrow_mut().insert(i, p);
         p
     }
