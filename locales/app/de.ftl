@@ -75,6 +75,7 @@ export-nags = NAGs
 export-reduced = Reduziertes Exportformat
 export-opening-tags = ECO- und Opening-Tags ausfüllen
 export-cut = Das PGN dieser Partie hat { $size }; hier werden die ersten { $shown } gezeigt. „PGN kopieren“ und „Partie herunterladen“ liefern alles.
+export-writing = Die ganze Partie wird geschrieben … ihre ersten Zeilen stehen hier.
 export-file = Datei herunterladen:
 export-every-game = alle Partien
 export-without-repeated-games = ohne doppelte Partien (gleiche Tags und Züge): { $n } ausgelassen

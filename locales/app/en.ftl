@@ -76,6 +76,7 @@ export-nags = NAGs
 export-reduced = Reduced export format
 export-opening-tags = Fill ECO and Opening tags
 export-cut = This game's PGN is { $size }; the first { $shown } are shown here. Copy PGN and Download game give all of it.
+export-writing = Writing the whole game… its first lines are shown.
 export-file = Download file:
 export-every-game = every game
 export-without-repeated-games = without repeated games (same tags and moves): { $n } left out

@@ -75,6 +75,7 @@ export-nags = NAG
 export-reduced = Formato de exportación reducido
 export-opening-tags = Rellenar las etiquetas ECO y Opening
 export-cut = El PGN de esta partida ocupa { $size }; aquí se muestran los primeros { $shown }. «Copiar PGN» y «Descargar partida» lo dan completo.
+export-writing = Escribiendo la partida completa… se muestran sus primeras líneas.
 export-file = Descargar archivo:
 export-every-game = todas las partidas
 export-without-repeated-games = sin partidas repetidas (mismas etiquetas y jugadas): { $n } omitidas

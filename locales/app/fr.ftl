@@ -75,6 +75,7 @@ export-nags = NAG
 export-reduced = Format d'export réduit
 export-opening-tags = Remplir les tags ECO et Opening
 export-cut = Le PGN de cette partie fait { $size } ; les premiers { $shown } sont affichés ici. « Copier le PGN » et « Télécharger la partie » donnent tout.
+export-writing = Écriture de la partie entière… ses premières lignes sont affichées.
 export-file = Télécharger le fichier :
 export-every-game = toutes les parties
 export-without-repeated-games = sans parties en double (mêmes tags et coups) : { $n } omises

@@ -75,6 +75,7 @@ export-nags = NAG
 export-reduced = Сокращённый формат экспорта
 export-opening-tags = Заполнить теги ECO и Opening
 export-cut = PGN этой партии занимает { $size }; здесь показаны первые { $shown }. «Копировать PGN» и «Скачать партию» дают всё целиком.
+export-writing = Партия записывается целиком… показаны её первые строки.
 export-file = Скачать файл:
 export-every-game = все партии
 export-without-repeated-games = без повторяющихся партий (те же теги и ходы): пропущено { $n }

@@ -4,7 +4,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::export::ExportOptions;
 use movetext_core::Game;
 use yew::prelude::*;
 
@@ -153,13 +152,12 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
         },
         Dialog::Export => {
             let ctx_index = ctx.index;
-            let game_text = {
+            let game_now = {
                 let edits = ctx.edits.clone();
                 let handle = ctx.library.clone();
-                Callback::from(move |opts: ExportOptions| {
-                    edits.borrow().game_text(&handle.lib.borrow(), ctx_index, &opts)
-                })
+                Callback::from(move |()| edits.borrow().game(&handle.lib.borrow(), ctx_index))
             };
+            let version = (ctx_index, ctx.edits.borrow().version(ctx_index));
             let file_part = {
                 let edits = ctx.edits.clone();
                 let handle = ctx.library.clone();
@@ -177,7 +175,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             let name = ctx.library.lib.borrow().name.clone();
             let file_name = if name.to_ascii_lowercase().ends_with(".pgn") { name } else { "games.pgn".to_owned() };
             html! {
-                <ExportPanel {game_text} {file_part} fen={AttrValue::from(ctx.fen.clone())}
+                <ExportPanel game={game_now} {version} {file_part} fen={AttrValue::from(ctx.fen.clone())}
                     game_name={AttrValue::from(game_name)} file_name={AttrValue::from(file_safe(&file_name))}
                     {on_exported} on_close={close.clone()} repeats={ctx.repeats.clone()}
                     on_print={ctx.open_print.clone()} />

@@ -2,16 +2,18 @@
 //! export format (with options) to copy or download, the whole file, and
 //! the FEN of the shown position.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::{Array, Uint8Array};
 use movetext_core::export::ExportOptions;
+use movetext_core::Game;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::state::editing::FileWriter;
+use crate::state::export_slices::{begin, text_in_slices, Begun};
 
 /// Gives the next part of the whole file, of about the size asked, from a
 /// writer; `None` at the end.
@@ -23,8 +25,11 @@ const PART: usize = 4 << 20;
 /// What the panel needs.
 #[derive(Properties, PartialEq, Clone)]
 pub struct ExportPanelProps {
-    /// The current game as text, for a choice of options.
-    pub game_text: Callback<ExportOptions, String>,
+    /// The current game as it is now.
+    pub game: Callback<(), Option<Rc<Game>>>,
+    /// Which game, and which version of it (its edits): the text is
+    /// written again when this changes.
+    pub version: (usize, u64),
     /// The next part of the whole file (games not edited as read), of
     /// about the size asked, from a writer; `None` at the end.
     pub file_part: FileParts,
@@ -133,6 +138,14 @@ fn shown_part(text: &str) -> &str {
     }
 }
 
+/// How the dialog's text began.
+enum Start {
+    /// Written whole at once.
+    Whole(Rc<String>),
+    /// Its first lines, and the game to write whole in slices.
+    Head(String, Rc<Game>),
+}
+
 /// A size in bytes for people: `812 bytes`, `64.0 KB`, `5.2 MB`.
 fn size_text(lang: Lang, bytes: usize) -> String {
     match bytes {
@@ -151,8 +164,40 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     let opts = use_state(ExportOptions::default);
     let copied = use_state(|| None::<&'static str>);
     // Written again only for other options or another game, not when the
-    // panel is drawn again for its own state ("PGN copied").
-    let text = use_memo((*opts, props.game_text.clone()), |(opts, game_text)| game_text.emit(*opts));
+    // panel is drawn again for its own state ("PGN copied"). A game written
+    // within a slice of the page's time is there at once; a longer one
+    // shows its first lines and is written whole in slices.
+    let key = (*opts, props.version);
+    let start = use_memo(key, {
+        let game = props.game.clone();
+        move |(opts, _)| {
+            let Some(game) = game.emit(()) else { return Start::Whole(Rc::default()) };
+            match begin(&game, opts, SHOWN_AT_MOST) {
+                Begun::Whole(text) => Start::Whole(Rc::new(text)),
+                Begun::Head(head) => Start::Head(head, game),
+            }
+        }
+    });
+    let written = use_state(|| None::<((ExportOptions, (usize, u64)), Rc<String>)>);
+    {
+        let (start, written) = (start.clone(), written.clone());
+        use_effect_with(key, move |&(opts, version)| {
+            let wanted = Rc::new(Cell::new(true));
+            if let Start::Head(_, game) = &*start {
+                let (game, wanted) = (game.clone(), wanted.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Some(text) = text_in_slices(&game, &opts, &|| wanted.get()).await {
+                        written.set(Some(((opts, version), Rc::new(text))));
+                    }
+                });
+            }
+            move || wanted.set(false)
+        });
+    }
+    let text: Option<Rc<String>> = match &*start {
+        Start::Whole(text) => Some(text.clone()),
+        Start::Head(..) => written.as_ref().filter(|(k, _)| *k == key).map(|(_, text)| text.clone()),
+    };
 
     let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
         let opts = opts.clone();
@@ -168,7 +213,8 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let copied = copied.clone();
         let on_exported = props.on_exported.clone();
         Callback::from(move |_: MouseEvent| {
-            copy_text(&text);
+            let Some(text) = &text else { return };
+            copy_text(text);
             copied.set(Some(lang.text("done-pgn-copied")));
             on_exported.emit(());
         })
@@ -186,6 +232,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
         let name = props.game_name.clone();
         let on_exported = props.on_exported.clone();
         Callback::from(move |_: MouseEvent| {
+            let Some(text) = &text else { return };
             download(&name, text.as_bytes());
             on_exported.emit(());
         })
@@ -215,7 +262,12 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
     let o = &*opts;
-    let shown = shown_part(&text);
+    let shown = match (&text, &*start) {
+        (Some(text), _) => shown_part(text),
+        (None, Start::Head(head, _)) => head.as_str(),
+        (None, Start::Whole(text)) => text.as_str(),
+    };
+    let writing = text.is_none();
     let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
         html! {
             <label class="export-option">
@@ -235,10 +287,13 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     { check(lang.text("export-reduced"), o.reduced, false, toggle(|o| &mut o.reduced)) }
                     { check(lang.text("export-opening-tags"), o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
                 </div>
-                if shown.len() < text.len() {
+                if let Some(text) = text.as_ref().filter(|t| shown.len() < t.len()) {
                     <p class="export-cut" role="note">
                         { lang.say("export-cut", &[("size", &size_text(lang, text.len())), ("shown", &size_text(lang, shown.len()))]) }
                     </p>
+                }
+                if writing {
+                    <p class="export-writing" role="status">{ lang.text("export-writing") }</p>
                 }
                 if let Some(r) = &props.repeats {
                     <label class="export-option">{ lang.text("export-file") }{ " " }
@@ -259,8 +314,8 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                 }
                 <textarea class="export-text" readonly=true rows="12" aria-label={lang.text("export-text")} value={shown.to_owned()} />
                 <div class="dialog-actions">
-                    <button type="button" class="btn btn-primary" onclick={copy_pgn}>{ lang.text("menu-copy-pgn") }</button>
-                    <button type="button" class="btn" onclick={download_game}>{ lang.text("menu-download") }</button>
+                    <button type="button" class="btn btn-primary" onclick={copy_pgn} disabled={writing}>{ lang.text("menu-copy-pgn") }</button>
+                    <button type="button" class="btn" onclick={download_game} disabled={writing}>{ lang.text("menu-download") }</button>
                     <button type="button" class="btn" onclick={download_file}>{ lang.text("export-download-file") }</button>
                     <button type="button" class="btn" onclick={copy_fen}>{ lang.text("menu-copy-fen") }</button>
                     <button type="button" class="btn export-print" onclick={{

@@ -7,16 +7,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::export::{ExportOptions, GameWriter};
+use movetext_core::export::ExportOptions;
 use movetext_core::Game;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::page::session::Session;
-use crate::state::editing::text_of;
+use crate::state::export_slices::text_in_slices;
 use crate::state::page_state::PageAction;
 use crate::state::persist;
-use crate::state::slice_clock::{now, SLICE_MS};
 
 /// The callback that stores the edits of the open file.
 #[hook]
@@ -66,7 +65,7 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             // The edit is drawn first; the games are written in slices.
             let plain = ExportOptions::default();
             for (i, v, game) in changed {
-                let text = text_in_slices(&game, &plain).await;
+                let Some(text) = text_in_slices(&game, &plain, &|| true).await else { continue };
                 drop(game);
                 // Made a string of the page in a task of its own too.
                 gloo_timers::future::TimeoutFuture::new(0).await;
@@ -103,22 +102,4 @@ pub(crate) fn use_saver(session: &Session) -> Callback<()> {
             }
         });
     })
-}
-
-/// A game as [`text_of`] writes it, a slice of the page's time at a time
-/// (a game of thousands of moves takes longer than one).
-async fn text_in_slices(game: &Game, opts: &ExportOptions) -> String {
-    if !game.is_edited() && game.original_bytes().is_some() {
-        gloo_timers::future::TimeoutFuture::new(0).await;
-        return text_of(game, opts);
-    }
-    let mut writer = GameWriter::new(game, opts);
-    loop {
-        gloo_timers::future::TimeoutFuture::new(0).await;
-        let start = now();
-        if writer.write_some(&mut || now() - start < SLICE_MS) {
-            break;
-        }
-    }
-    writer.into_text()
 }

@@ -6,6 +6,7 @@ pub(crate) mod comment_commands;
 pub(crate) mod database;
 pub(crate) mod editing;
 pub(crate) mod engine;
+pub(crate) mod export_slices;
 pub(crate) mod game_order;
 #[cfg(feature = "animation")]
 pub(crate) mod gif_animation;

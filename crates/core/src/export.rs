@@ -830,6 +830,13 @@ impl<'a> GameWriter<'a> {
         true
     }
 
+    /// The text written so far. Everything up to its last line break is
+    /// final (a prefix of [`GameWriter::into_text`]'s); the line after it
+    /// may still change.
+    pub fn written(&self) -> &str {
+        &self.w.out
+    }
+
     /// The text written, ended by the termination marker: the whole game
     /// once [`GameWriter::write_some`] has given `true`.
     pub fn into_text(mut self) -> String {
@@ -1276,13 +1283,48 @@ mod tests {
             while !writer.write_some(&mut || {
                 asks += 1;
                 false
-            }) {}
+            }) {
+                assert!(whole.starts_with(final_part(writer.written())), "{opts:?}");
+            }
             assert_eq!(writer.into_text(), whole, "{opts:?}");
             if opts.comments && opts.commands && !opts.reduced {
                 // Each long comment asked about every 256 KiB at least.
                 assert!(asks >= 8, "{asks}");
                 assert!(whole.contains("2... Nc6") && whole.contains("1. e4"), "numbers after comments");
             }
+        }
+    }
+
+    /// What [`GameWriter::written`] says is final: up to its last line break.
+    fn final_part(written: &str) -> &str {
+        &written[..written.rfind('\n').map_or(0, |i| i + 1)]
+    }
+
+    #[test]
+    fn what_is_written_up_to_a_line_break_is_final() {
+        // Lines broken and moved back before markers, escape lines, NAGs,
+        // comments and variations, asked about after every item.
+        let mut pgn = String::from("[Event \"Lines\"]\n\n{Before the moves} ");
+        for n in 0..150 {
+            let (a, b) = if n % 2 == 0 { ("Nf3 Nf6", "Ng1 Ng8") } else { ("Nc3 Nc6", "Nb1 Nb8") };
+            let (w, x) = a.split_once(' ').unwrap();
+            pgn.push_str(&format!("{w} $1 {{a comment of move {n} [%clk 0:01:00]}} {x} ({x} $6 {{another}}) "));
+            pgn.push_str(&format!("{}\n%escape {n}\n{} ", b.split_once(' ').unwrap().0, b.split_once(' ').unwrap().1));
+        }
+        pgn.push('*');
+        let game = crate::read_game(pgn.as_bytes());
+        for opts in [ExportOptions::default(), ExportOptions { reduced: true, ..ExportOptions::default() }] {
+            let whole = write_game(&game, &opts);
+            assert!(whole.len() > 3_000 && game.diagnostics().is_empty(), "{}", whole.len());
+            let mut writer = GameWriter::new(&game, &opts);
+            let mut finals = 0;
+            while !writer.write_some(&mut || false) {
+                let part = final_part(writer.written());
+                assert!(whole.starts_with(part), "{opts:?}: {:?}", &part[part.len().saturating_sub(200)..]);
+                finals += usize::from(!part.is_empty());
+            }
+            assert!(finals > 10, "{finals}");
+            assert_eq!(writer.into_text(), whole);
         }
     }
 }
