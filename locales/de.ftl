@@ -37,3 +37,21 @@ live-title = Diese Partie wird verfolgt, während sie gespielt wird
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } Problem beim Lesen dieser Partie gefunden
 problems-other = { $count } Probleme beim Lesen dieser Partie gefunden
+
+# Das Brett in Worten, für Screenreader.
+board-side = { $side }: { $pieces }.
+board-side-empty = { $side }: keine Figuren.
+board-groups = { $before }; { $next }
+board-and = { $rest } und { $last }
+board-king-one = König { $squares }
+board-king-other = Könige { $squares }
+board-queen-one = Dame { $squares }
+board-queen-other = Damen { $squares }
+board-rook-one = Turm { $squares }
+board-rook-other = Türme { $squares }
+board-bishop-one = Läufer { $squares }
+board-bishop-other = Läufer { $squares }
+board-knight-one = Springer { $squares }
+board-knight-other = Springer { $squares }
+board-pawn-one = Bauer { $squares }
+board-pawn-other = Bauern { $squares }

@@ -38,3 +38,21 @@ live-title = This game is followed as it is played
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problem found while reading this game
 problems-other = { $count } problems found while reading this game
+
+# The board in words, for screen readers: each side's pieces and their squares.
+board-side = { $side }: { $pieces }.
+board-side-empty = { $side }: no pieces.
+board-groups = { $before }; { $next }
+board-and = { $rest } and { $last }
+board-king-one = king { $squares }
+board-king-other = kings { $squares }
+board-queen-one = queen { $squares }
+board-queen-other = queens { $squares }
+board-rook-one = rook { $squares }
+board-rook-other = rooks { $squares }
+board-bishop-one = bishop { $squares }
+board-bishop-other = bishops { $squares }
+board-knight-one = knight { $squares }
+board-knight-other = knights { $squares }
+board-pawn-one = pawn { $squares }
+board-pawn-other = pawns { $squares }

@@ -37,3 +37,21 @@ live-title = Esta partida se sigue mientras se juega
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problema encontrado al leer esta partida
 problems-other = { $count } problemas encontrados al leer esta partida
+
+# El tablero en palabras, para lectores de pantalla.
+board-side = { $side }: { $pieces }.
+board-side-empty = { $side }: ninguna pieza.
+board-groups = { $before }; { $next }
+board-and = { $rest } y { $last }
+board-king-one = rey { $squares }
+board-king-other = reyes { $squares }
+board-queen-one = dama { $squares }
+board-queen-other = damas { $squares }
+board-rook-one = torre { $squares }
+board-rook-other = torres { $squares }
+board-bishop-one = alfil { $squares }
+board-bishop-other = alfiles { $squares }
+board-knight-one = caballo { $squares }
+board-knight-other = caballos { $squares }
+board-pawn-one = peón { $squares }
+board-pawn-other = peones { $squares }

@@ -37,3 +37,21 @@ live-title = Cette partie est suivie pendant qu’elle se joue
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problème trouvé en lisant cette partie
 problems-other = { $count } problèmes trouvés en lisant cette partie
+
+# L'échiquier en mots, pour les lecteurs d'écran.
+board-side = { $side } : { $pieces }.
+board-side-empty = { $side } : aucune pièce.
+board-groups = { $before } ; { $next }
+board-and = { $rest } et { $last }
+board-king-one = roi { $squares }
+board-king-other = rois { $squares }
+board-queen-one = dame { $squares }
+board-queen-other = dames { $squares }
+board-rook-one = tour { $squares }
+board-rook-other = tours { $squares }
+board-bishop-one = fou { $squares }
+board-bishop-other = fous { $squares }
+board-knight-one = cavalier { $squares }
+board-knight-other = cavaliers { $squares }
+board-pawn-one = pion { $squares }
+board-pawn-other = pions { $squares }

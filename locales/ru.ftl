@@ -38,3 +38,27 @@ live-title = Эта партия отслеживается по ходу игр
 problems-one = { $count } проблема найдена при чтении этой партии
 problems-few = { $count } проблемы найдены при чтении этой партии
 problems-many = { $count } проблем найдено при чтении этой партии
+
+# Доска словами, для программ чтения с экрана.
+board-side = { $side }: { $pieces }.
+board-side-empty = { $side }: фигур нет.
+board-groups = { $before }; { $next }
+board-and = { $rest } и { $last }
+board-king-one = король { $squares }
+board-king-few = короли { $squares }
+board-king-many = короли { $squares }
+board-queen-one = ферзь { $squares }
+board-queen-few = ферзи { $squares }
+board-queen-many = ферзи { $squares }
+board-rook-one = ладья { $squares }
+board-rook-few = ладьи { $squares }
+board-rook-many = ладьи { $squares }
+board-bishop-one = слон { $squares }
+board-bishop-few = слоны { $squares }
+board-bishop-many = слоны { $squares }
+board-knight-one = конь { $squares }
+board-knight-few = кони { $squares }
+board-knight-many = кони { $squares }
+board-pawn-one = пешка { $squares }
+board-pawn-few = пешки { $squares }
+board-pawn-many = пешки { $squares }

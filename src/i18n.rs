@@ -4,12 +4,14 @@
 //! a language is said in English. Components find the language in Yew's
 //! context ([`use_lang`]); the widget provides it (its `lang` option, else
 //! the page's `lang`), and so does the app (its reader's choice). The app's
-//! own words are in `locales/app/*.ftl`, built in with the feature
-//! `app-words` only, so the widget carries just the words it shows.
+//! own words are in `locales/app/*.ftl` (the meanings of the NAGs in
+//! `locales/app/nags/*.ftl`), built in with the feature `app-words` only, so the widget carries just the words it shows.
 
 use std::collections::HashMap;
 
 use yew::prelude::*;
+
+mod core_words;
 
 /// A language of Movetext's words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -74,6 +76,20 @@ impl Lang {
             Lang::Fr => include_str!("../locales/app/fr.ftl"),
             Lang::Es => include_str!("../locales/app/es.ftl"),
             Lang::Ru => include_str!("../locales/app/ru.ftl"),
+        };
+        #[cfg(not(feature = "app-words"))]
+        ""
+    }
+
+    /// The meanings of the NAGs (none without the feature `app-words`).
+    fn nag_source(self) -> &'static str {
+        #[cfg(feature = "app-words")]
+        return match self {
+            Lang::En => include_str!("../locales/app/nags/en.ftl"),
+            Lang::De => include_str!("../locales/app/nags/de.ftl"),
+            Lang::Fr => include_str!("../locales/app/nags/fr.ftl"),
+            Lang::Es => include_str!("../locales/app/nags/es.ftl"),
+            Lang::Ru => include_str!("../locales/app/nags/ru.ftl"),
         };
         #[cfg(not(feature = "app-words"))]
         ""
@@ -148,11 +164,13 @@ impl Lang {
     }
 }
 
-/// Every message of a language: the widget's and the app's.
+/// Every message of a language: the widget's and the app's (with the
+/// meanings of the NAGs).
 fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
     let mut all = messages(lang.source());
     if cfg!(feature = "app-words") {
         all.extend(messages(lang.app_source()));
+        all.extend(messages(lang.nag_source()));
     }
     all
 }
@@ -273,6 +291,19 @@ mod tests {
         let widget = messages(Lang::En.source());
         for key in app.keys() {
             assert!(!widget.contains_key(key), "{key} is both a widget and an app message");
+        }
+    }
+
+    #[cfg(feature = "app-words")]
+    #[test]
+    fn every_language_says_every_nag_meaning() {
+        let nags = messages(Lang::En.nag_source());
+        assert!(nags.len() > 140);
+        check_files(Lang::nag_source);
+        let others: Vec<_> =
+            [Lang::En.source(), Lang::En.app_source()].into_iter().flat_map(|s| messages(s).into_keys()).collect();
+        for key in nags.keys() {
+            assert!(key.starts_with("nag-") && !others.contains(key), "{key}");
         }
     }
 

@@ -1,36 +1,46 @@
 //! The position in words, for screen readers: each side's pieces and where
-//! they stand, e.g. "White: king g1, queen d1, rooks a1 and f1, …".
+//! they stand, e.g. "White: king g1; queen d1; rooks a1 and f1; …", in the
+//! reader's language (`board-*` messages of `locales/*.ftl`, shared with the
+//! widget).
 
-use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Role};
 
-/// The pieces in the order they are told.
-const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+use crate::i18n::Lang;
 
-/// Describes where every piece stands.
-pub fn describe(board: &Board) -> String {
+/// The pieces in the order they are told, with the name of their messages.
+const ROLES: [(Role, &str); 6] = [
+    (Role::King, "king"),
+    (Role::Queen, "queen"),
+    (Role::Rook, "rook"),
+    (Role::Bishop, "bishop"),
+    (Role::Knight, "knight"),
+    (Role::Pawn, "pawn"),
+];
+
+/// Describes where every piece stands, in `lang`.
+pub fn describe(board: &Board, lang: Lang) -> String {
     let side = |color: Color| {
         let groups: Vec<String> = ROLES
             .iter()
-            .filter_map(|&role| {
-                let one = role_name(role);
+            .filter_map(|&(role, name)| {
                 let squares: Vec<String> =
                     (board.by_color(color) & board.by_role(role)).into_iter().map(|sq| sq.to_string()).collect();
-                match squares.len() {
-                    0 => None,
-                    1 => Some(format!("{one} {}", squares[0])),
-                    _ => {
-                        let (last, rest) = squares.split_last().expect("two or more");
-                        Some(format!("{one}s {} and {last}", rest.join(", ")))
-                    }
-                }
+                let listed = match squares.split_last() {
+                    None => return None,
+                    Some((last, [])) => last.clone(),
+                    Some((last, rest)) => lang.say("board-and", &[("rest", &rest.join(", ")), ("last", last)]),
+                };
+                let key = format!("board-{name}-{}", lang.plural(squares.len() as u64));
+                Some(lang.say(&key, &[("squares", &listed)]))
             })
             .collect();
-        let name = if color.is_white() { "White" } else { "Black" };
-        if groups.is_empty() {
-            format!("{name}: no pieces.")
-        } else {
-            format!("{name}: {}.", groups.join("; "))
+        let name = lang.text(if color.is_white() { "side-white" } else { "side-black" });
+        match groups
+            .into_iter()
+            .reduce(|before, next| lang.say("board-groups", &[("before", &before), ("next", &next)]))
+        {
+            None => lang.say("board-side-empty", &[("side", name)]),
+            Some(pieces) => lang.say("board-side", &[("side", name), ("pieces", &pieces)]),
         }
     };
     format!("{} {}", side(Color::White), side(Color::Black))
@@ -47,7 +57,32 @@ mod tests {
         let fen: Fen = "4k3/8/8/8/8/8/4PP2/R3K2R w KQ - 0 1".parse().unwrap();
         let pos: movetext_core::shakmaty::Chess = fen.into_position(CastlingMode::Standard).unwrap();
         use movetext_core::shakmaty::Position;
-        assert_eq!(describe(pos.board()), "White: king e1; rooks a1 and h1; pawns e2 and f2. Black: king e8.");
-        assert!(describe(&Board::new()).contains("pawns a2, b2, c2, d2, e2, f2, g2 and h2"));
+        assert_eq!(
+            describe(pos.board(), Lang::En),
+            "White: king e1; rooks a1 and h1; pawns e2 and f2. Black: king e8."
+        );
+        assert!(describe(&Board::new(), Lang::En).contains("pawns a2, b2, c2, d2, e2, f2, g2 and h2"));
+    }
+
+    #[test]
+    fn describes_in_the_language() {
+        let fen: Fen = "r3k3/pp6/8/8/8/8/4PPP1/R3K1N1 w Q - 0 1".parse().unwrap();
+        let pos: movetext_core::shakmaty::Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        use movetext_core::shakmaty::Position;
+        assert_eq!(
+            describe(pos.board(), Lang::De),
+            "Weiß: König e1; Turm a1; Springer g1; Bauern e2, f2 und g2. Schwarz: König e8; Turm a8; Bauern a7 und b7."
+        );
+        assert_eq!(
+            describe(pos.board(), Lang::Ru),
+            "Белые: король e1; ладья a1; конь g1; пешки e2, f2 и g2. Чёрные: король e8; ладья a8; пешки a7 и b7."
+        );
+        assert_eq!(
+            describe(pos.board(), Lang::Fr),
+            "Blancs : roi e1 ; tour a1 ; cavalier g1 ; pions e2, f2 et g2. Noirs : roi e8 ; tour a8 ; pions a7 et b7."
+        );
+        assert!(describe(&Board::new(), Lang::Ru).contains("кони b1 и g1; пешки a2, b2, c2, d2, e2, f2, g2 и h2"));
+        assert!(describe(&Board::new(), Lang::Es).contains("caballos b1 y g1; peones a2, b2"));
+        assert_eq!(describe(&Board::empty(), Lang::De), "Weiß: keine Figuren. Schwarz: keine Figuren.");
     }
 }

@@ -120,7 +120,7 @@ pub fn board_view(props: &BoardViewProps) -> Html {
                 }
                 <ChessBoard board={node.board().clone()} fen={props.fen.clone()} flipped={props.flipped}
                     last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} best={props.engine.and_then(|e| e.best)} marks={node.marks.clone()}
-                    label={AttrValue::from(label)} description={AttrValue::from(describe(node.board()))}
+                    label={AttrValue::from(label)} description={AttrValue::from(describe(node.board(), lang))}
                     {legal} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} pieces={props.pieces} />
             </div>
             { bar(bottom) }

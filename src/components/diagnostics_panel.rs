@@ -1,6 +1,6 @@
 //! What the reader repaired or could not read in the open game, each with
-//! its line and column in the file. The core says what happened in
-//! English only; the panel's own words are in the reader's language.
+//! its line and column in the file, all in the reader's language (what
+//! happened in English where the language has no words for it).
 
 use movetext_core::Severity;
 use yew::prelude::*;
@@ -37,16 +37,20 @@ pub fn diagnostics_panel(props: &DiagnosticsProps) -> Html {
         <details class="diagnostics" {open} aria-label={lang.text("diag")}>
             <summary><h2>{ lang.say("diag-heading", &[("summary", &summary)]) }</h2></summary>
             <ol class="diag-list">
-                { for list.iter().map(|d| html! {
-                    <li class={format!("diag diag-{}", d.severity.as_str())}>
-                        <span class="diag-sev">{ lang.text(&format!("diag-{}", d.severity.as_str())) }</span>
-                        <span class="diag-where">{ lang.say("diag-where", &[
-                            ("file", &props.file),
-                            ("line", &d.line.saturating_sub(props.line_offset).to_string()),
-                            ("column", &d.col.to_string()),
-                        ]) }</span>
-                        <span class="diag-msg" lang="en">{ d.message.clone() }</span>
-                    </li>
+                { for list.iter().map(|d| {
+                    let message = lang.diagnostic(d);
+                    let said_in = if message == d.message { "en" } else { lang.tag() };
+                    html! {
+                        <li class={format!("diag diag-{}", d.severity.as_str())}>
+                            <span class="diag-sev">{ lang.text(&format!("diag-{}", d.severity.as_str())) }</span>
+                            <span class="diag-where">{ lang.say("diag-where", &[
+                                ("file", &props.file),
+                                ("line", &d.line.saturating_sub(props.line_offset).to_string()),
+                                ("column", &d.col.to_string()),
+                            ]) }</span>
+                            <span class="diag-msg" lang={said_in}>{ message }</span>
+                        </li>
+                    }
                 }) }
             </ol>
             if errors > 0 {

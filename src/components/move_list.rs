@@ -15,7 +15,7 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::components::move_list_layout::{Block, Boxes, Item, Layout};
-use crate::components::nag_glyphs::nag_view;
+use crate::components::nag_glyphs::nag_view_in;
 use crate::i18n::{say_or, Lang};
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::notation::Notation;
@@ -715,7 +715,7 @@ impl Ctx<'_> {
         });
         // A move shows its first few NAGs; a flood of them (files have
         // thousands) is counted, not drawn.
-        let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view(n)).collect();
+        let nags: Vec<_> = node.nags.iter().take(MAX_NAGS_SHOWN).map(|&n| nag_view_in(n, self.lang)).collect();
         let more = node.nags.len().saturating_sub(MAX_NAGS_SHOWN);
         let more_view = (more > 0).then(|| {
             let title = self.counted("nags-more", more as u64, None, || format!("{more} more annotation glyphs"));

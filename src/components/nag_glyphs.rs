@@ -6,6 +6,8 @@
 
 use movetext_core::nag::{nag_glyph_for_display, nag_info, nag_kind, NagKind};
 
+use crate::i18n::Lang;
+
 /// A NAG as shown: its glyph, its meaning, and whether it judges the move
 /// itself (shown right after the SAN) or the position (shown after it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,7 +20,7 @@ pub struct NagView {
     pub judges_move: bool,
 }
 
-/// How to show a NAG.
+/// How to show a NAG, its meaning in English.
 pub fn nag_view(nag: u8) -> NagView {
     let glyph = match nag_glyph_for_display(nag).as_str() {
         "\u{2A72}" => "+/=".to_owned(),
@@ -30,6 +32,11 @@ pub fn nag_view(nag: u8) -> NagView {
         meaning: nag_info(nag).map_or("", |info| info.meaning),
         judges_move: nag_kind(nag) == NagKind::Move,
     }
+}
+
+/// How to show a NAG, its meaning in `lang` (English where `lang` has none).
+pub fn nag_view_in(nag: u8, lang: Lang) -> NagView {
+    NagView { meaning: lang.nag_meaning(nag), ..nag_view(nag) }
 }
 
 #[cfg(test)]
@@ -44,5 +51,8 @@ mod tests {
         assert!(!nag_view(18).judges_move);
         assert!(!nag_view(18).meaning.is_empty());
         assert_eq!(nag_view(200).glyph, "$200");
+        assert_eq!(nag_view_in(3, Lang::En), nag_view(3));
+        #[cfg(feature = "app-words")]
+        assert_eq!(nag_view_in(3, Lang::Fr).meaning, "coup brillant");
     }
 }

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::state::page_state::CommentSide;
 
 use crate::components::move_list::focused;
-use crate::components::nag_glyphs::nag_view;
+use crate::components::nag_glyphs::nag_view_in;
 use crate::dialogs::dialog_focus::{step_focus, Step};
 use crate::state::editing::EditOp;
 use crate::state::model::{NodeIx, SharedGame};
@@ -96,7 +96,7 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
     };
     let title = if is_root { lang.text("menu-start").to_owned() } else { props.game.numbered_san(props.node) };
     let nags = COMMON_NAGS.iter().map(|&n| {
-        let view = nag_view(n);
+        let view = nag_view_in(n, lang);
         let on = node.nags.contains(&n);
         html! {
             <button type="button" role="menuitemcheckbox" class="nag-choice" aria-checked={on.to_string()}

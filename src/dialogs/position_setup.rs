@@ -192,7 +192,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                         <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
                             last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
                             label={AttrValue::from(lang.text("setup-board"))}
-                            description={AttrValue::from(crate::components::board_description::describe(&s.board))}
+                            description={AttrValue::from(crate::components::board_description::describe(&s.board, lang))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
                         { piece_palette(&tool, lang) }
                     </div>

@@ -36,8 +36,34 @@ pub struct Diagnostic {
     pub line: u32,
     /// 1-based column in characters.
     pub col: u32,
-    /// What happened, in words.
+    /// What happened, in words (English): the text of [`key`](Self::key)
+    /// with [`args`](Self::args) put in.
     pub message: String,
+    /// Which message this is, a key of
+    /// [`DIAGNOSTIC_MESSAGES`](crate::diagnostic_messages::DIAGNOSTIC_MESSAGES)
+    /// (such as `tag-no-quotes`), for saying it in another language.
+    pub key: &'static str,
+    /// The values put into the message, by the name of their `{ $name }`:
+    /// tag names, moves as written, reasons given by other errors.
+    pub args: Vec<(&'static str, String)>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with message `key` and its values `args`; its English
+    /// message is made from the key's text (the key itself when the table
+    /// has no such key).
+    pub fn new(
+        severity: Severity,
+        span: (usize, usize),
+        (line, col): (u32, u32),
+        key: &'static str,
+        args: Vec<(&'static str, String)>,
+    ) -> Diagnostic {
+        debug_assert!(crate::diagnostic_messages::english(key).is_some(), "no diagnostic message {key}");
+        let message = crate::diagnostic_messages::english(key)
+            .map_or_else(|| key.to_owned(), |text| crate::diagnostic_messages::fill(text, &args));
+        Diagnostic { severity, span, line, col, message, key, args }
+    }
 }
 
 impl fmt::Display for Diagnostic {

@@ -522,7 +522,15 @@ impl Game {
             + self.tags.capacity() * size_of::<Tag>()
             + self.tags.iter().map(|t| own(&t.name) + own(&t.value)).sum::<usize>()
             + self.escapes.capacity() * size_of::<(u32, (u32, u32))>()
-            + self.diagnostics.iter().map(|d| size_of::<Diagnostic>() + d.message.len()).sum::<usize>()
+            + self
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    size_of::<Diagnostic>()
+                        + d.message.len()
+                        + d.args.iter().map(|a| size_of_val(a) + a.1.len()).sum::<usize>()
+                })
+                .sum::<usize>()
     }
 }
 

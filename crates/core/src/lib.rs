@@ -19,6 +19,7 @@ pub mod catalog;
 pub mod commands;
 mod decode;
 pub mod diagnostic;
+pub mod diagnostic_messages;
 pub mod edit;
 mod equivalence;
 pub mod export;

@@ -370,8 +370,9 @@ fn parse_long(s: &[u8], repairs: &mut u16) -> Option<(LaxMove, u16)> {
 /// The outcome of resolving a token in a position.
 #[derive(Debug)]
 pub enum Resolved {
-    /// A legal move, with an extra repair message if the token needed one
-    /// that only the position reveals (a wrong capture mark, say).
+    /// A legal move, with the key of an extra repair diagnostic (see
+    /// [`crate::diagnostic_messages`]) if the token needed one that only the
+    /// position reveals (a wrong capture mark, say).
     Move(Move, Option<&'static str>),
     /// A null move.
     Null,
@@ -396,12 +397,8 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
                 if let San::Normal { role, file, rank, capture, to, promotion } = san {
                     let other = San::Normal { role, file, rank, capture: !capture, to, promotion };
                     if let Ok(m) = other.to_move(pos) {
-                        let msg = if capture {
-                            "written as a capture, but nothing is taken"
-                        } else {
-                            "a capture written without x"
-                        };
-                        return Resolved::Move(m, Some(msg));
+                        let key = if capture { "repair-no-capture" } else { "repair-capture-without-x" };
+                        return Resolved::Move(m, Some(key));
                     }
                 }
                 Resolved::Illegal(explain_illegal(san, pos))

@@ -142,12 +142,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
         let bad = std::str::from_utf8(slice).err().map_or(0, |e| e.valid_up_to());
         let at = crate::decode::decode_cp1252(&slice[..bad]).len();
         let len = p.g.src[at..].chars().next().map_or(0, char::len_utf8);
-        p.diag(
-            Severity::Warning,
-            at,
-            at + len,
-            "this game is not valid UTF-8; it was read as Windows-1252 (Latin-1)".into(),
-        );
+        p.diag(Severity::Warning, at, at + len, "not-utf8", Vec::new());
     }
     // Comments before the tags (or the moves of a game without tags).
     let preamble_end = match local.first() {
@@ -341,7 +336,15 @@ fn known_tag(name: &str) -> Option<&'static str> {
 }
 
 impl Parser {
-    fn diag(&mut self, severity: Severity, start: usize, end: usize, message: String) {
+    /// Adds diagnostic `key` (see [`crate::diagnostic_messages`]) with its values.
+    fn diag(
+        &mut self,
+        severity: Severity,
+        start: usize,
+        end: usize,
+        key: &'static str,
+        args: Vec<(&'static str, String)>,
+    ) {
         if self.g.diagnostics.len() >= MAX_DIAGNOSTICS {
             self.dropped += 1;
             return;
@@ -353,7 +356,7 @@ impl Parser {
             Some(map) => (off + map.original(start), off + map.original(end)),
             None => (off + start, off + end),
         };
-        self.g.diagnostics.push(Diagnostic { severity, span, line, col, message });
+        self.g.diagnostics.push(Diagnostic::new(severity, span, (line, col), key, args));
     }
 
     /// Line and column of `offset`, scanning on from the last one asked for.
@@ -377,29 +380,17 @@ impl Parser {
                 Text::Src(t.value.0 as u32, t.value.1 as u32)
             };
             if name.is_empty() {
-                self.diag(Severity::Warning, t.name.0, t.value.1, "a tag without a name".into());
+                self.diag(Severity::Warning, t.name.0, t.value.1, "tag-no-name", Vec::new());
             }
             if t.flags & TAG_UNQUOTED != 0 {
-                self.diag(Severity::Fixed, t.value.0, t.value.1, format!("the value of tag {name} has no quotes"));
+                self.diag(Severity::Fixed, t.value.0, t.value.1, "tag-no-quotes", vec![("tag", name.into())]);
             } else if t.flags & TAG_UNTERMINATED != 0 {
-                self.diag(
-                    Severity::Fixed,
-                    t.value.0,
-                    t.value.1,
-                    format!("the value of tag {name} has no closing quote"),
-                );
+                self.diag(Severity::Fixed, t.value.0, t.value.1, "tag-no-closing-quote", vec![("tag", name.into())]);
             } else if t.flags & TAG_INNER_QUOTES != 0 {
-                self.diag(
-                    Severity::Fixed,
-                    t.value.0,
-                    t.value.1,
-                    format!(
-                        "the value of tag {name} holds quotes without a backslash; it runs to the last quote before ]"
-                    ),
-                );
+                self.diag(Severity::Fixed, t.value.0, t.value.1, "tag-inner-quotes", vec![("tag", name.into())]);
             }
             if t.flags & TAG_NO_BRACKET != 0 {
-                self.diag(Severity::Fixed, t.name.0, t.value.1, format!("tag {name} has no closing ]"));
+                self.diag(Severity::Fixed, t.name.0, t.value.1, "tag-no-bracket", vec![("tag", name.into())]);
             }
             let repeated = if raw.len() <= 32 {
                 // Names of the same length and first and last letters as an
@@ -423,16 +414,17 @@ impl Parser {
                 !seen.insert(name)
             };
             if repeated {
-                self.diag(
-                    Severity::Warning,
-                    t.name.0,
-                    t.name.1,
-                    format!("tag {name} appears more than once; the first value is used"),
-                );
+                self.diag(Severity::Warning, t.name.0, t.name.1, "tag-repeated", vec![("tag", name.into())]);
             }
             let name = match known_tag(name) {
                 Some(k) => {
-                    self.diag(Severity::Fixed, t.name.0, t.name.1, format!("tag {name} read as {k}"));
+                    self.diag(
+                        Severity::Fixed,
+                        t.name.0,
+                        t.name.1,
+                        "tag-renamed",
+                        vec![("tag", name.into()), ("name", k.into())],
+                    );
                     self.renamed.push((self.g.tags.len(), t.name));
                     Text::Own(k.into())
                 }
@@ -486,18 +478,13 @@ impl Parser {
         let Some(fen) = fen else {
             if setup.as_deref() == Some("1") {
                 let (s, e) = self.tag_span("SetUp");
-                self.diag(
-                    Severity::Warning,
-                    s,
-                    e,
-                    "SetUp is 1 but there is no FEN tag; the game starts from the usual position".into(),
-                );
+                self.diag(Severity::Warning, s, e, "setup-without-fen", Vec::new());
             }
             return;
         };
         let (s, e) = self.tag_span("FEN");
         if setup.as_deref() != Some("1") {
-            self.diag(Severity::Fixed, s, e, "a FEN tag without SetUp \"1\": the FEN is used".into());
+            self.diag(Severity::Fixed, s, e, "fen-without-setup", Vec::new());
         }
         if matches!(self.g.variant, Variant::Unsupported(_)) {
             // Its moves are not read, but its start is shown when chess can
@@ -511,12 +498,7 @@ impl Parser {
         let parsed = match fen.trim().parse::<Fen>() {
             Ok(f) => f,
             Err(err) => {
-                self.diag(
-                    Severity::Error,
-                    s,
-                    e,
-                    format!("the FEN tag cannot be read ({err}); the game starts from the usual position"),
-                );
+                self.diag(Severity::Error, s, e, "fen-unreadable", vec![("reason", err.to_string())]);
                 return;
             }
         };
@@ -526,12 +508,7 @@ impl Parser {
             Err(err) => {
                 if mode == CastlingMode::Standard {
                     if let Ok(pos) = parsed.clone().into_position::<Chess>(CastlingMode::Chess960) {
-                        self.diag(
-                            Severity::Fixed,
-                            s,
-                            e,
-                            "the FEN has Chess960 castling rights: read as Chess960".into(),
-                        );
+                        self.diag(Severity::Fixed, s, e, "fen-chess960", Vec::new());
                         self.g.variant = Variant::Chess960;
                         self.g.start = pos;
                         return;
@@ -543,15 +520,10 @@ impl Parser {
                 };
                 match repaired {
                     Ok(pos) => {
-                        self.diag(Severity::Fixed, s, e, format!("the FEN has impossible castling rights or en passant square ({err}); they were dropped"));
+                        self.diag(Severity::Fixed, s, e, "fen-rights-dropped", vec![("reason", err.to_string())]);
                         self.g.start = pos;
                     }
-                    Err(_) => self.diag(
-                        Severity::Error,
-                        s,
-                        e,
-                        format!("the FEN is not a legal position ({err}); the game starts from the usual position"),
-                    ),
+                    Err(_) => self.diag(Severity::Error, s, e, "fen-illegal", vec![("reason", err.to_string())]),
                 }
             }
         }
@@ -668,12 +640,7 @@ impl Parser {
             return;
         }
         if line.fresh && line.cur != 0 {
-            self.diag(
-                Severity::Warning,
-                at,
-                at + 1,
-                "a variation without moves: its comment is kept after the move before it".into(),
-            );
+            self.diag(Severity::Warning, at, at + 1, "variation-without-moves", Vec::new());
         }
         for i in line.pending.0..line.pending.0 + line.pending.1 {
             let c = self.g.comments[i as usize].clone();
@@ -773,7 +740,7 @@ impl Parser {
                 self.g.nodes[0].tail = (from as u32, end as u32);
             }
             let (s, e) = self.tag_span("Variant");
-            self.diag(Severity::Warning, s, e, format!("variant {v} is not supported: its moves are kept as text"));
+            self.diag(Severity::Warning, s, e, "variant-unsupported", vec![("variant", v)]);
         }
         let mut result_at: Option<Token> = None;
         let mut result_own: Option<String> = None;
@@ -842,12 +809,11 @@ impl Parser {
                         if is_fixed {
                             fixed = crate::lexer::ascii_lookalikes(text);
                             sym = &fixed;
-                            self.diag(
-                                Severity::Fixed,
-                                t.start,
-                                t.end,
-                                format!("{} read as {}", String::from_utf8_lossy(text), String::from_utf8_lossy(sym)),
-                            );
+                            let args = vec![
+                                ("written", String::from_utf8_lossy(text).into_owned()),
+                                ("read", String::from_utf8_lossy(sym).into_owned()),
+                            ];
+                            self.diag(Severity::Fixed, t.start, t.end, "lookalikes", args);
                         }
                         // Move numbers: "12.", "12...", "12.e4", "12".
                         if sym[0].is_ascii_digit()
@@ -887,15 +853,9 @@ impl Parser {
                         }
                         if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
                             if let Some(r) = forfeit(sym) {
-                                self.diag(
-                                    Severity::Fixed,
-                                    sym_start,
-                                    t.end,
-                                    format!(
-                                        "{} (a win by forfeit) read as the result {r}",
-                                        String::from_utf8_lossy(sym)
-                                    ),
-                                );
+                                let args =
+                                    vec![("written", String::from_utf8_lossy(sym).into_owned()), ("result", r.into())];
+                                self.diag(Severity::Fixed, sym_start, t.end, "forfeit", args);
                                 result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
                                 result_own = Some(r.into());
                                 break;
@@ -906,24 +866,15 @@ impl Parser {
                             if stack.is_empty() {
                                 result_at = Some(Token { kind: t.kind, start: sym_start, end: t.end });
                                 if half {
-                                    self.diag(
-                                        Severity::Fixed,
-                                        sym_start,
-                                        t.end,
-                                        "1/2 read as the result 1/2-1/2".into(),
-                                    );
+                                    self.diag(Severity::Fixed, sym_start, t.end, "half-result", Vec::new());
                                     result_own = Some("1/2-1/2".into());
                                 } else if is_fixed {
                                     result_own = Some(String::from_utf8_lossy(sym).into_owned());
                                 }
                                 break;
                             }
-                            self.diag(
-                                Severity::Warning,
-                                sym_start,
-                                t.end,
-                                format!("a result {} inside a variation was ignored", String::from_utf8_lossy(sym)),
-                            );
+                            let args = vec![("result", String::from_utf8_lossy(sym).into_owned())];
+                            self.diag(Severity::Warning, sym_start, t.end, "result-in-variation", args);
                             continue;
                         }
                         // Marks written apart from the move.
@@ -941,12 +892,7 @@ impl Parser {
                             continue;
                         }
                         if matches!(sym, b"e.p." | b"ep" | b"e.p") && !line.fresh {
-                            self.diag(
-                                Severity::Fixed,
-                                sym_start,
-                                t.end,
-                                "an e.p. mark after an en passant capture".into(),
-                            );
+                            self.diag(Severity::Fixed, sym_start, t.end, "ep-mark", Vec::new());
                             continue;
                         }
                     }
@@ -955,7 +901,7 @@ impl Parser {
                         word = &word[..word.len() - 1];
                     }
                     if word.len() < sym.len() {
-                        self.diag(Severity::Fixed, sym_start, t.end, "a comma after a move".into());
+                        self.diag(Severity::Fixed, sym_start, t.end, "comma", Vec::new());
                     }
                     let label = || std::str::from_utf8(word).unwrap_or("?");
                     let msg = match movetext::parse_token(word) {
@@ -966,17 +912,22 @@ impl Parser {
                                 self.nag(&mut line, !stack.is_empty(), n);
                                 continue;
                             }
-                            let rest =
-                                if stack.is_empty() { "the rest of the game" } else { "the rest of the variation" };
-                            let hint = movetext::not_a_move_hint(word).map_or(String::new(), |h| format!(" ({h})"));
-                            format!(
-                                "{} is not a move{hint}; it and {rest} are kept as text",
-                                self.move_label(&line.pos, label())
-                            )
+                            let mut args = vec![("move", self.move_label(&line.pos, label()))];
+                            let hint = movetext::not_a_move_hint(word).is_some();
+                            if hint {
+                                args.push(("letter", char::from(word[0]).to_string()));
+                            }
+                            let key = match (hint, stack.is_empty()) {
+                                (false, true) => "not-a-move-game",
+                                (false, false) => "not-a-move-variation",
+                                (true, true) => "not-a-move-letter-game",
+                                (true, false) => "not-a-move-letter-variation",
+                            };
+                            (key, args)
                         }
                         Some(tok) => match movetext::resolve(&tok, &line.pos) {
                             Resolved::Illegal(why) => {
-                                format!("{} is illegal: {why}", self.move_label(&line.pos, label()))
+                                ("illegal", vec![("move", self.move_label(&line.pos, label())), ("reason", why)])
                             }
                             res => {
                                 let (kind, extra) = match res {
@@ -1036,7 +987,7 @@ impl Parser {
                 }
                 Kind::Comment { closed } => {
                     if !closed {
-                        self.diag(Severity::Warning, t.start - 1, t.end, "a comment is not closed with }".into());
+                        self.diag(Severity::Warning, t.start - 1, t.end, "comment-not-closed", Vec::new());
                     }
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     if !line.fresh && !line.sealed {
@@ -1058,12 +1009,8 @@ impl Parser {
                     let br = memchr::memchr_iter(b'<', &bytes[t.start..t.end])
                         .find_map(|i| Some((t.start + i, crate::decode::html_break(bytes, t.start + i)?)));
                     if let Some((end, after)) = br {
-                        self.diag(
-                            Severity::Fixed,
-                            end,
-                            after,
-                            format!("{} read as a line break", String::from_utf8_lossy(&bytes[end..after])),
-                        );
+                        let args = vec![("written", String::from_utf8_lossy(&bytes[end..after]).into_owned())];
+                        self.diag(Severity::Fixed, end, after, "line-break", args);
                         lx.seek(after);
                         text = Text::Src(t.start as u32, end as u32);
                     } else if next_line_comment(bytes, t.end).is_some() {
@@ -1081,15 +1028,8 @@ impl Parser {
                     match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
                         Some(n) => self.nag(&mut line, !stack.is_empty(), n),
                         None => {
-                            self.diag(
-                                Severity::Warning,
-                                t.start - 1,
-                                t.end,
-                                format!(
-                                    "${} is not a NAG (0 to 255); kept as a comment",
-                                    String::from_utf8_lossy(&bytes[t.start..t.end])
-                                ),
-                            );
+                            let args = vec![("nag", String::from_utf8_lossy(&bytes[t.start..t.end]).into_owned())];
+                            self.diag(Severity::Warning, t.start - 1, t.end, "not-a-nag", args);
                             let c =
                                 Comment { text: Text::Src(t.start as u32 - 1, t.end as u32), kind: CommentKind::Brace };
                             self.comment(&mut line, !stack.is_empty(), c);
@@ -1099,12 +1039,7 @@ impl Parser {
                 Kind::Open => {
                     if line.fresh {
                         // "(" with no move before it in this line.
-                        self.diag(
-                            Severity::Warning,
-                            t.start,
-                            t.end,
-                            "a ( with no move before it; kept as a comment".into(),
-                        );
+                        self.diag(Severity::Warning, t.start, t.end, "open-without-move", Vec::new());
                         line.phantom += 1;
                         let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, !stack.is_empty(), c);
@@ -1130,12 +1065,7 @@ impl Parser {
                 }
                 Kind::Close if line.phantom > 0 => {
                     line.phantom -= 1;
-                    self.diag(
-                        Severity::Warning,
-                        t.start,
-                        t.end,
-                        "the ) of a ( with no move before it; kept as a comment".into(),
-                    );
+                    self.diag(Severity::Warning, t.start, t.end, "close-of-open-without-move", Vec::new());
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
@@ -1146,12 +1076,7 @@ impl Parser {
                         line = outer;
                     }
                     None => {
-                        self.diag(
-                            Severity::Warning,
-                            t.start,
-                            t.end,
-                            "a ) without a matching (; kept as a comment".into(),
-                        );
+                        self.diag(Severity::Warning, t.start, t.end, "close-without-open", Vec::new());
                         let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                         self.comment(&mut line, false, c);
                     }
@@ -1160,12 +1085,8 @@ impl Parser {
                     let text = &bytes[t.start..t.end];
                     // "<br>" from pasted web text: a line break.
                     if let Some(end) = crate::decode::html_break(bytes, t.start) {
-                        self.diag(
-                            Severity::Fixed,
-                            t.start,
-                            end,
-                            format!("{} read as a line break", String::from_utf8_lossy(&bytes[t.start..end])),
-                        );
+                        let args = vec![("written", String::from_utf8_lossy(&bytes[t.start..end]).into_owned())];
+                        self.diag(Severity::Fixed, t.start, end, "line-break", args);
                         lx.seek(end);
                         continue;
                     }
@@ -1207,12 +1128,8 @@ impl Parser {
                         self.nag(&mut line, !stack.is_empty(), n);
                         continue;
                     }
-                    self.diag(
-                        Severity::Warning,
-                        t.start,
-                        t.end,
-                        format!("\"{}\" is not PGN; kept as a comment", String::from_utf8_lossy(text)),
-                    );
+                    let args = vec![("text", String::from_utf8_lossy(text).into_owned())];
+                    self.diag(Severity::Warning, t.start, t.end, "not-pgn", args);
                     let c = Comment { text: Text::Src(t.start as u32, t.end as u32), kind: CommentKind::Brace };
                     self.comment(&mut line, !stack.is_empty(), c);
                 }
@@ -1221,7 +1138,8 @@ impl Parser {
         // Close what is still open.
         let end_at = result_at.map_or(bytes.len(), |t| t.start);
         if !stack.is_empty() {
-            self.diag(Severity::Fixed, line.open_at, end_at, format!("{} variation(s) not closed with )", stack.len()));
+            let args = vec![("count", stack.len().to_string())];
+            self.diag(Severity::Fixed, line.open_at, end_at, "variations-not-closed", args);
             while let Some(mut outer) = stack.pop() {
                 self.flush_pending(&mut line, end_at);
                 outer.sealed = true;
@@ -1245,20 +1163,16 @@ impl Parser {
                             Severity::Fixed,
                             t.start,
                             t.end,
-                            format!("the game ends with {marker} but its Result tag is *; {marker} is kept"),
+                            "result-tag-unknown",
+                            vec![("result", marker.clone())],
                         );
                         self.set_result_tag(&marker);
                     } else if marker == "*" && tag != "*" && is_result(tag.as_bytes()) {
-                        self.diag(
-                            Severity::Fixed,
-                            t.start,
-                            t.end,
-                            format!("the game ends with * but its Result tag is {tag}; {tag} is kept"),
-                        );
+                        self.diag(Severity::Fixed, t.start, t.end, "result-unknown", vec![("tag", tag.clone())]);
                         self.g.result = Some(Text::Own(tag.into()));
                     } else if tag != marker && is_result(tag.as_bytes()) {
-                        let msg = format!("the result {marker} does not match the Result tag {tag}");
-                        self.diag(Severity::Warning, t.start, t.end, msg);
+                        let args = vec![("result", marker.clone()), ("tag", tag.clone())];
+                        self.diag(Severity::Warning, t.start, t.end, "result-mismatch", args);
                     }
                 }
                 // Anything after the marker goes after the last move: comments
@@ -1313,25 +1227,18 @@ impl Parser {
                     );
                 }
                 if let Some((s, e)) = span {
-                    self.diag(
-                        Severity::Warning,
-                        s,
-                        e,
-                        "text after the result; kept as a comment after the last move".into(),
-                    );
+                    self.diag(Severity::Warning, s, e, "text-after-result", Vec::new());
                 }
             }
             None => {
                 self.result_tag();
                 let at = skip_ws_back(bytes, bytes.len());
-                let msg = match self.known_tag(KNOWN_RESULT) {
-                    Some(r) if is_result(r.as_bytes()) => {
-                        format!("the game has no result at its end; {r} is taken from the Result tag")
-                    }
-                    _ => "the game has no result at its end; * (unknown) is used".into(),
+                let (key, args) = match self.known_tag(KNOWN_RESULT) {
+                    Some(r) if is_result(r.as_bytes()) => ("no-result-from-tag", vec![("result", r.to_owned())]),
+                    _ => ("no-result", Vec::new()),
                 };
                 if start < bytes.len() && skip_ws_fwd(bytes, start) < bytes.len() {
-                    self.diag(Severity::Fixed, at, at, msg);
+                    self.diag(Severity::Fixed, at, at, key, args);
                 }
             }
         }
@@ -1342,12 +1249,12 @@ impl Parser {
     #[cold]
     fn glyph_read(&mut self, written: &[u8], n: u8, s: usize, e: usize) {
         let meaning = crate::nag::nag_info(n).map_or("", |i| i.meaning);
-        self.diag(
-            Severity::Fixed,
-            s,
-            e,
-            format!("{} read as the annotation ${n} ({meaning})", String::from_utf8_lossy(written)),
-        );
+        let args = vec![
+            ("written", String::from_utf8_lossy(written).into_owned()),
+            ("nag", n.to_string()),
+            ("meaning", meaning.to_owned()),
+        ];
+        self.diag(Severity::Fixed, s, e, "glyph-read", args);
     }
 
     /// Keeps the comments before the game's tags (or, in a game without
@@ -1369,12 +1276,7 @@ impl Parser {
             span = Some(span.map_or((t.start - 1, t.end), |(s, _)| (s, t.end)));
         }
         if let (Some((s, e)), true) = (span, tagged) {
-            self.diag(
-                Severity::Fixed,
-                s,
-                e,
-                "text before the game's tags is kept as a comment before its first move".into(),
-            );
+            self.diag(Severity::Fixed, s, e, "preamble", Vec::new());
         }
     }
 
@@ -1406,13 +1308,14 @@ impl Parser {
                     self.letters_said.push((i as u8, letter));
                     let names: Vec<&str> =
                         LANGUAGES.iter().filter(|g| g.letters[i] == letter).map(|g| g.english).collect();
-                    let piece = ["king", "queen", "rook", "bishop", "knight"][i];
-                    self.diag(
-                        Severity::Fixed,
-                        from,
-                        at + written.len(),
-                        format!("{word} read as {english}: {letter} is the {piece} in {}", names.join(", ")),
-                    );
+                    let key = ["foreign-king", "foreign-queen", "foreign-rook", "foreign-bishop", "foreign-knight"][i];
+                    let args = vec![
+                        ("written", word.to_owned()),
+                        ("move", english.clone()),
+                        ("letter", letter.to_owned()),
+                        ("languages", names.join(", ")),
+                    ];
+                    self.diag(Severity::Fixed, from, at + written.len(), key, args);
                 }
             }
             self.lang = Some(l as u8);
@@ -1424,14 +1327,20 @@ impl Parser {
     /// Says that a move number is not the number of the move after it.
     #[cold]
     fn wrong_number(&mut self, n: u32, want: u32, s: usize, e: usize) {
-        self.diag(Severity::Warning, s, e, format!("move number {n} where {want} was expected; the moves are read as they stand (later numbers are not checked)"));
+        self.diag(
+            Severity::Warning,
+            s,
+            e,
+            "wrong-number",
+            vec![("number", n.to_string()), ("expected", want.to_string())],
+        );
     }
 
     /// Reads a Result tag of `1/2` as `1/2-1/2`.
     fn result_tag(&mut self) {
         if self.known_tag(KNOWN_RESULT).map(str::trim) == Some("1/2") {
             let (s, e) = self.tag_span("Result");
-            self.diag(Severity::Fixed, s, e, "the Result tag 1/2 read as 1/2-1/2".into());
+            self.diag(Severity::Fixed, s, e, "result-tag-half", Vec::new());
             self.set_result_tag("1/2-1/2");
         }
     }
@@ -1484,12 +1393,12 @@ impl Parser {
         if tok.repairs != 0 || extra.is_some() {
             self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
         }
-        let msg = format!(
-            "{} read as the move {label} and the result {}",
-            String::from_utf8_lossy(word),
-            String::from_utf8_lossy(marker)
-        );
-        self.diag(Severity::Fixed, at, at + word.len(), msg);
+        let args = vec![
+            ("written", String::from_utf8_lossy(word).into_owned()),
+            ("move", label),
+            ("result", String::from_utf8_lossy(marker).into_owned()),
+        ];
+        self.diag(Severity::Fixed, at, at + word.len(), "glued-result", args);
         Some(Glued { kind, tok, marker: at + cut })
     }
 
@@ -1509,14 +1418,14 @@ impl Parser {
         line: &mut Line,
         outer: Option<u32>,
         (from, to): (usize, usize),
-        msg: String,
+        (key, args): (&'static str, Vec<(&'static str, String)>),
     ) {
         // In a variation, the `)` of a `(` kept as a comment belongs to the
         // text kept now, so that the kept text neither stops at it nor starts
         // a second time after it. (In the main line a `)` ends nothing.)
         let depth = if outer.is_some() { std::mem::take(&mut line.phantom) as usize } else { 0 };
         let end = self.skip_line(lx, bytes, outer.is_none(), depth, to);
-        self.diag(Severity::Error, from, from + 1, msg);
+        self.diag(Severity::Error, from, from + 1, key, args);
         if let (true, Some(owner)) = (line.fresh, outer) {
             // The whole variation is kept as text, with what came before its first move.
             let start = skip_ws_fwd(bytes, line.open_at + 1);
@@ -1540,43 +1449,40 @@ impl Parser {
         self.add_tail(line.cur, from, end.max(from));
     }
 
-    fn repairs(&mut self, pos: &Chess, label: &str, r: u16, extra: Option<&str>, s: usize, e: usize) {
+    /// Says each repair of move `label` (`r`, flags of [`repair`], and
+    /// `extra`, the key of a repair only the position revealed).
+    fn repairs(&mut self, pos: &Chess, label: &str, r: u16, extra: Option<&'static str>, s: usize, e: usize) {
         let what = self.move_label(pos, label);
-        let say = |p: &mut Parser, m: &str| p.diag(Severity::Fixed, s, e, format!("{what}: {m}"));
+        let say = |p: &mut Parser, key: &'static str| p.diag(Severity::Fixed, s, e, key, vec![("move", what.clone())]);
         if r & repair::ZEROS != 0 {
-            say(self, "castling written with zeros");
+            say(self, "repair-zeros");
         }
         if r & repair::PAWN_LETTER != 0 {
-            say(self, "a pawn move written with P");
+            say(self, "repair-pawn-letter");
         }
         if r & repair::NO_EQUALS != 0 {
-            say(self, "a promotion written without =");
+            say(self, "repair-no-equals");
         }
         if r & repair::EP != 0 {
-            say(self, "an e.p. mark after an en passant capture");
+            say(self, "repair-ep");
         }
         if r & repair::DOUBLE_PLUS != 0 {
-            say(self, "++ written for check");
+            say(self, "repair-double-plus");
         }
         if r & repair::LONG != 0 {
-            say(self, "long algebraic notation");
+            say(self, "repair-long");
         }
         if r & repair::COORDINATES != 0 {
-            say(self, "a move in coordinates");
+            say(self, "repair-coordinates");
         }
         if r & repair::CASE != 0 {
-            say(self, "a lower-case letter where a capital belongs");
+            say(self, "repair-case");
         }
         if r & repair::STRAY_EQUALS != 0 {
-            self.diag(
-                Severity::Warning,
-                s,
-                e,
-                format!("{what}: a stray = after a move that is no promotion; read as the move"),
-            );
+            self.diag(Severity::Warning, s, e, "repair-stray-equals", vec![("move", what.clone())]);
         }
-        if let Some(m) = extra {
-            say(self, m);
+        if let Some(key) = extra {
+            say(self, key);
         }
     }
 
@@ -1589,17 +1495,10 @@ impl Parser {
         }
         let label = label_after(after, std::str::from_utf8(tok).unwrap_or("?"));
         if !check {
-            self.diag(
-                Severity::Warning,
-                s,
-                e,
-                format!(
-                    "{label} is marked {} but gives no check",
-                    if written == Suffix::Check { "as check" } else { "as mate" }
-                ),
-            );
+            let key = if written == Suffix::Check { "check-not-check" } else { "mate-not-check" };
+            self.diag(Severity::Warning, s, e, key, vec![("move", label)]);
         } else if written == Suffix::Checkmate && !after.is_checkmate() {
-            self.diag(Severity::Warning, s, e, format!("{label} is marked as mate but is only check"));
+            self.diag(Severity::Warning, s, e, "mate-only-check", vec![("move", label)]);
         }
     }
 
@@ -1608,13 +1507,13 @@ impl Parser {
         self.g.escapes.sort_by_key(|e| e.0);
         if self.dropped > 0 {
             let n = self.dropped;
-            self.g.diagnostics.push(Diagnostic {
-                severity: Severity::Warning,
-                span: (self.g.offset, self.g.offset),
-                line: self.g.line,
-                col: 1,
-                message: format!("{n} more diagnostics in this game are not listed"),
-            });
+            self.g.diagnostics.push(Diagnostic::new(
+                Severity::Warning,
+                (self.g.offset, self.g.offset),
+                (self.g.line, 1),
+                "more-diagnostics",
+                vec![("count", n.to_string())],
+            ));
         }
         self.g
     }
