@@ -8,6 +8,7 @@ use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
 use yew::prelude::*;
 
 use crate::components::board_keys::{board_keys, square_words, start_square};
+use crate::components::board_markup;
 use crate::components::board_pointer::{use_pointer, PointerHandlers};
 use crate::components::pieces;
 use crate::state::numbers::tenths;
@@ -136,16 +137,8 @@ struct PieceSymbolsProps {
 /// elements that the page builds far quicker from markup than one by one.
 #[function_component(PieceSymbols)]
 fn piece_symbols(props: &PieceSymbolsProps) -> Html {
-    let defs = use_node_ref();
-    {
-        let defs = defs.clone();
-        use_effect_with(props.set, move |&set| {
-            if let Some(el) = defs.cast::<web_sys::Element>() {
-                el.set_inner_html(&defs_markup(set));
-            }
-        });
-    }
-    html! { <defs ref={defs} /> }
+    let markup = use_memo(props.set, |&set| AttrValue::from(defs_markup(set)));
+    html! { <defs>{ Html::from_html_unchecked((*markup).clone()) }</defs> }
 }
 
 /// The markup of [`PieceSymbols`].
@@ -228,9 +221,9 @@ pub fn chess_board(props: &BoardProps) -> Html {
         })
     };
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
-    let dark_squares = Square::ALL.iter().filter(|sq| sq.is_dark()).map(|&sq| {
-        let (x, y) = corner(sq, flipped);
-        html! { <rect class="sq-dark" x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
+    // The dark squares and the coordinates, written when the board turns.
+    let squares_and_coords = use_memo(flipped, |&flipped| {
+        (AttrValue::from(board_markup::dark_squares(flipped)), AttrValue::from(board_markup::coordinates(flipped)))
     });
     let square_rect = |sq: Square, class: String| {
         let (x, y) = corner(sq, flipped);
@@ -248,7 +241,6 @@ pub fn chess_board(props: &BoardProps) -> Html {
         let (cx, cy) = centre(sq, flipped);
         html! { <circle class="hl-check" cx={tenths(cx.into())} cy={tenths(cy.into())} r="50" fill="url(#mt-check-glow)" /> }
     });
-    let coords = coordinates(flipped);
     let dragged = state.drag.map(|d| d.0);
     // The piece that has just moved slides from its square when the game is
     // stepped forward (not after a move made with the pointer, whose piece
@@ -267,6 +259,8 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 && !less_motion()
         }),
     };
+    // The pieces (drawn again only when their markup changes).
+    let pieces_markup = AttrValue::from(board_markup::pieces(&props.board, flipped, dragged, slide));
     {
         let (shown, board, svg, fen) = (shown.clone(), props.board.clone(), svg.clone(), props.fen.clone());
         use_effect_with(props.fen.clone(), move |_| {
@@ -287,25 +281,6 @@ pub fn chess_board(props: &BoardProps) -> Html {
             }
         });
     }
-    let pieces = Square::ALL.iter().filter_map(|&sq| {
-        let piece = props.board.piece_at(sq)?;
-        let (x, y) = corner(sq, flipped);
-        let class = if dragged == Some(sq) { "piece lifted" } else { "piece" };
-        let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
-        let glide = slide.filter(|&(_, to)| to == sq).map(|(from, _)| {
-            let (fx, fy) = corner(from, flipped);
-            html! {
-                <>
-                    <animate class="slide" attributeName="x" from={tenths(fx.into())} to={tenths(x.into())} dur="0.18s" begin="indefinite" fill="freeze" />
-                    <animate class="slide" attributeName="y" from={tenths(fy.into())} to={tenths(y.into())} dur="0.18s" begin="indefinite" fill="freeze" />
-                </>
-            }
-        });
-        Some(html! {
-            <use class={class} href={href} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100"
-                data-square={sq.to_string()} data-piece={piece.char().to_string()}>{ for glide }</use>
-        })
-    });
     let arrows = props.arrows.iter().filter(|a| a.from != a.to).filter_map(|a| {
         let points = arrow_points(centre(a.from.square()?, flipped), centre(a.to.square()?, flipped));
         Some(html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> })
@@ -381,14 +356,14 @@ pub fn chess_board(props: &BoardProps) -> Html {
             <svg class="board-svg" viewBox="0 0 800 800" aria-hidden="true" focusable="false" ref={svg}>
                 <PieceSymbols set={props.pieces} />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
-                { for dark_squares }
+                <g class="squares">{ Html::from_html_unchecked(squares_and_coords.0.clone()) }</g>
                 { for last }
                 { for marks }
                 { for check }
-                { coords }
+                <g class="coords">{ Html::from_html_unchecked(squares_and_coords.1.clone()) }</g>
                 { for selected }
                 { for cursor }
-                { for pieces }
+                <g class="pieces">{ Html::from_html_unchecked(pieces_markup) }</g>
                 <g class="targets">{ for targets }</g>
                 <g class="arrows">{ for arrows }{ for best }{ for drawing }</g>
                 { for floating }
@@ -445,33 +420,6 @@ fn promotion_chooser(props: &BoardProps, state: &UseStateHandle<Interaction>, fr
             { for items }
         </g>
     }
-}
-
-/// File letters along the bottom edge and rank numbers along the left edge.
-fn coordinates(flipped: bool) -> Html {
-    let files = File::ALL.iter().map(|&file| {
-        let rank = if flipped { Rank::Eighth } else { Rank::First };
-        let sq = Square::from_coords(file, rank);
-        let (x, y) = corner(sq, flipped);
-        let class = if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
-        html! {
-            <text class={class} x={tenths((x + SQ - 6.0).into())} y={tenths((y + SQ - 7.0).into())} text-anchor="end">
-                { file.char().to_string() }
-            </text>
-        }
-    });
-    let ranks = Rank::ALL.iter().map(|&rank| {
-        let file = if flipped { File::H } else { File::A };
-        let sq = Square::from_coords(file, rank);
-        let (x, y) = corner(sq, flipped);
-        let class = if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
-        html! {
-            <text class={class} x={tenths((x + 6.0).into())} y={tenths((y + 21.0).into())}>
-                { rank.char().to_string() }
-            </text>
-        }
-    });
-    html! { <g class="coords">{ for files }{ for ranks }</g> }
 }
 
 /// Whether the reader asked for less motion (`prefers-reduced-motion`).

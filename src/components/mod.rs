@@ -5,6 +5,7 @@ pub(crate) mod analysis_panel;
 pub(crate) mod board;
 pub(crate) mod board_description;
 pub(crate) mod board_keys;
+pub(crate) mod board_markup;
 pub(crate) mod board_pointer;
 pub(crate) mod board_view;
 pub(crate) mod book_chunks;
