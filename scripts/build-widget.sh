@@ -20,8 +20,11 @@ wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_w
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
-cp widget/movetext.js "$out/movetext.js"
-cat static/components.css widget/widget.css > "$out/movetext.css"
+# The scripts and the style sheet minified (the readable sources are in
+# widget/ and static/; the glue is wasm-bindgen's).
+esbuild widget/movetext.js --minify --format=esm --log-level=warning --outfile="$out/movetext.js"
+esbuild "$out/movetext_wasm.js" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$out/movetext_wasm.js"
+cat static/components.css widget/widget.css | esbuild --loader=css --minify --log-level=warning > "$out/movetext.css"
 cp static/widget-demo.html "$out/demo.html"
 cp static/sample.pgn "$out/sample.pgn"
 echo "widget built in $out"
