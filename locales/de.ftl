@@ -34,6 +34,8 @@ picker = Partie
 live = Live
 live-title = Diese Partie wird verfolgt, während sie gespielt wird
 
+problem-at = Zeile { $line }, Spalte { $column }: { $message }
+
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } Problem beim Lesen dieser Partie gefunden
 problems-other = { $count } Probleme beim Lesen dieser Partie gefunden

@@ -35,6 +35,8 @@ picker = Game
 live = Live
 live-title = This game is followed as it is played
 
+problem-at = line { $line }, column { $column }: { $message }
+
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problem found while reading this game
 problems-other = { $count } problems found while reading this game

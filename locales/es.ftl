@@ -34,6 +34,8 @@ picker = Partida
 live = En directo
 live-title = Esta partida se sigue mientras se juega
 
+problem-at = línea { $line }, columna { $column }: { $message }
+
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problema encontrado al leer esta partida
 problems-other = { $count } problemas encontrados al leer esta partida

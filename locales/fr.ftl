@@ -34,6 +34,8 @@ picker = Partie
 live = En direct
 live-title = Cette partie est suivie pendant qu’elle se joue
 
+problem-at = ligne { $line }, colonne { $column } : { $message }
+
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } problème trouvé en lisant cette partie
 problems-other = { $count } problèmes trouvés en lisant cette partie

@@ -34,6 +34,8 @@ picker = Партия
 live = В эфире
 live-title = Эта партия отслеживается по ходу игры
 
+problem-at = строка { $line }, столбец { $column }: { $message }
+
 # Plural forms, by the language's categories (CLDR).
 problems-one = { $count } проблема найдена при чтении этой партии
 problems-few = { $count } проблемы найдены при чтении этой партии

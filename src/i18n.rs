@@ -97,10 +97,6 @@ impl Lang {
 
     /// The text of message `key`, its values not yet put in.
     pub fn text(self, key: &str) -> &'static str {
-        thread_local! {
-            static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
-                std::cell::RefCell::new(HashMap::new());
-        }
         let find =
             |lang: Lang| TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied());
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
@@ -164,15 +160,38 @@ impl Lang {
     }
 }
 
+thread_local! {
+    /// The messages of each language asked for so far.
+    static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
+        std::cell::RefCell::new(HashMap::new());
+    /// Messages added while running ([`add_words`]), by language.
+    static ADDED: std::cell::RefCell<HashMap<Lang, Vec<&'static str>>> = std::cell::RefCell::new(HashMap::new());
+}
+
 /// Every message of a language: the widget's and the app's (with the
-/// meanings of the NAGs).
+/// meanings of the NAGs), and those added while running.
 fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
     let mut all = messages(lang.source());
     if cfg!(feature = "app-words") {
         all.extend(messages(lang.app_source()));
         all.extend(messages(lang.nag_source()));
     }
+    ADDED.with(|added| {
+        for source in added.borrow().get(&lang).into_iter().flatten() {
+            all.extend(messages(source));
+        }
+    });
     all
+}
+
+/// Adds the messages of a Fluent file to a language: the widget's build
+/// leaves out the words it seldom shows (what the reader says about a
+/// game, the meanings of NAGs) and is given them for the page's language
+/// when it is not English. The text is kept for as long as the page runs.
+pub fn add_words(lang: Lang, source: String) {
+    let source: &'static str = Box::leak(source.into_boxed_str());
+    ADDED.with(|added| added.borrow_mut().entry(lang).or_default().push(source));
+    TABLES.with(|t| t.borrow_mut().remove(&lang));
 }
 
 /// Message `key` with its values (`[(name, value), …]`) in the app; in the
@@ -229,6 +248,17 @@ pub fn use_lang() -> Lang {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn words_added_while_running_are_said() {
+        assert_eq!(Lang::De.text("added-test"), "");
+        add_words(Lang::De, "# a comment\nadded-test = Hinzugefügt { $n }\n".to_owned());
+        assert_eq!(Lang::De.say("added-test", &[("n", "2")]), "Hinzugefügt 2");
+        // The language's other words are still there; other languages are
+        // left as they were.
+        assert_eq!(Lang::De.text("menu-copy-pgn"), "PGN kopieren");
+        assert_eq!(Lang::Fr.text("added-test"), "");
+    }
 
     /// The `{ $name }`s of a text, sorted.
     fn names(text: &str) -> Vec<&str> {

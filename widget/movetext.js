@@ -179,12 +179,40 @@ async function utf8InParts(text) {
   return out.subarray(0, written);
 }
 
+// Languages whose words the module leaves out (what the reader says about
+// a game, the meanings of NAGs): fetched beside it, once a page, while the
+// module loads.
+const WORDED = ['de', 'fr', 'es', 'ru'];
+const wordFiles = new Map();
+
+/** The words of a language tag's language, or null for English. */
+function wordsFor(tag) {
+  const lang = String(tag ?? '').trim().split(/[-_]/)[0].toLowerCase();
+  if (!WORDED.includes(lang)) return null;
+  if (!wordFiles.has(lang)) {
+    wordFiles.set(lang, fetch(new URL(`words/${lang}.ftl`, baseUrl))
+      .then((response) => (response.ok ? response.text() : ''))
+      .catch(() => ''));
+  }
+  return { lang, text: wordFiles.get(lang) };
+}
+
 /** Mounts (or mounts again) a widget's game on the live instance. */
 async function attach(state) {
   const inst = load();
   const module = await inst.ready;
   // Destroyed, or replaced by a newer mount in the same element.
   if (!state.alive || state.element[MOUNTED] !== state.token) return;
+  if (state.words) {
+    // Without them, those words are said in English.
+    const text = await state.words.text;
+    inst.worded ??= new Set();
+    if (text && !inst.worded.has(state.words.lang)) {
+      inst.worded.add(state.words.lang);
+      module.addWords(state.words.lang, text);
+    }
+    if (!state.alive || state.element[MOUNTED] !== state.token) return;
+  }
   // The PGN crosses as UTF-8 bytes: far quicker than a long string.
   const pgn = await utf8InParts(state.pgn);
   if (!state.alive || state.element[MOUNTED] !== state.token) return;
@@ -270,6 +298,7 @@ export async function mount(element, options = {}) {
   if (opts.size) element.style.setProperty('width', String(opts.size));
   // The widget's words are in the page's language unless it names one.
   if (opts.lang === undefined) opts.lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
+  const words = wordsFor(opts.lang);
   // Board colours and pieces may also come from the page's CSS.
   const css = getComputedStyle(element);
   for (const [option, property] of [['board', '--movetext-board'], ['pieces', '--movetext-pieces']]) {
@@ -299,7 +328,7 @@ export async function mount(element, options = {}) {
 
   const listeners = new Set();
   const state = {
-    element, shadow, style, opts, pgn: opts.pgn ?? '', path: null, token,
+    element, shadow, style, opts, words, pgn: opts.pgn ?? '', path: null, token,
     inst: null, widget: null, failed: false, alive: true, remounts: 0, onMove: null,
     // Promises of requests, resolved as the widget draws them.
     waiting: [],

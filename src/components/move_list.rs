@@ -160,12 +160,9 @@ impl Sizes {
 /// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
-    // The app's words in the reader's language; the widget's build says
-    // them in English.
-    #[cfg(feature = "app-words")]
+    // The reader's language (the widget's build says the app's own words
+    // in English, and the meanings of NAGs once it is given them).
     let lang = crate::i18n::use_lang();
-    #[cfg(not(feature = "app-words"))]
-    let lang = crate::i18n::Lang::En;
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
@@ -392,12 +389,9 @@ struct PageProps {
 /// after the last page.
 #[function_component(MovePage)]
 fn move_page(props: &PageProps) -> Html {
-    // The app's words in the reader's language; the widget's build says
-    // them in English.
-    #[cfg(feature = "app-words")]
+    // The reader's language (the widget's build says the app's own words
+    // in English, and the meanings of NAGs once it is given them).
     let lang = crate::i18n::use_lang();
-    #[cfg(not(feature = "app-words"))]
-    let lang = crate::i18n::Lang::En;
     let layout = &props.layout.0;
     let index = props.index.to_string();
     if !props.drawn {

@@ -2,8 +2,9 @@
 //! game (`diag-<key>` in `locales/app`, one message for each key of
 //! [`DIAGNOSTIC_MESSAGES`](movetext_core::diagnostic_messages::DIAGNOSTIC_MESSAGES))
 //! and the meanings of NAGs (`nag-<n>` in `locales/app/nags`). Where a
-//! language lacks one, and in the widget's build, which leaves the app's
-//! words out, they are said in English, as the core says them.
+//! language lacks one they are said in English, as the core says them. The
+//! widget's build leaves these words out and is given those of the page's
+//! language while running ([`add_words`](super::add_words)).
 
 use movetext_core::nag::nag_info;
 use movetext_core::Diagnostic;
@@ -14,9 +15,6 @@ impl Lang {
     /// What diagnostic `d` says, in the language (its English message when
     /// the language has no text for its key).
     pub fn diagnostic(self, d: &Diagnostic) -> String {
-        if !cfg!(feature = "app-words") {
-            return d.message.clone();
-        }
         let text = self.text(&format!("diag-{}", d.key));
         if text.is_empty() {
             return d.message.clone();
@@ -48,7 +46,10 @@ impl Lang {
     pub fn nag_meaning(self, nag: u8) -> &'static str {
         match nag_info(nag).map_or("", |info| info.meaning) {
             "" => "",
-            english => self.text_or(&format!("nag-{nag}"), english),
+            english => match self.text(&format!("nag-{nag}")) {
+                "" => english,
+                text => text,
+            },
         }
     }
 }

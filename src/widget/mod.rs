@@ -289,7 +289,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                 <div class="mt-side">
                     <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
                     if problems > 0 {
-                        <p class="mt-problems" title={game.diagnostics.iter().map(|d| format!("line {}, column {}: {}", d.line, d.col, lang.diagnostic(d))).collect::<Vec<_>>().join("\n")}>
+                        <p class="mt-problems" title={game.diagnostics.iter().map(|d| lang.say("problem-at", &[("line", &d.line.to_string()), ("column", &d.col.to_string()), ("message", &lang.diagnostic(d))])).collect::<Vec<_>>().join("\n")}>
                             { format!("⚠ {}", lang.count("problems", problems as u64)) }
                         </p>
                     }

@@ -38,7 +38,9 @@ before(async () => {
   await writeFile(join(dir, 'live.html'), page('<movetext-viewer id="live" src="/embedding/live.pgn" live="1" ply="last" moves="bottom"></movetext-viewer>'));
   await writeFile(join(dir, 'game.pgn'), GAME);
   await writeFile(join(dir, 'languages.html'), page(`<movetext-viewer id="de" pgn="1. e4 e5 2. Nf3 *" ply="3" moves="bottom" size="420px"></movetext-viewer>
-    <movetext-viewer id="ru" lang="ru" pgn="1. e4 e5 2. Nf3 *" ply="3" moves="bottom" size="420px"></movetext-viewer>`).replace('<html lang="en">', '<html lang="de">'));
+    <movetext-viewer id="ru" lang="ru" pgn="1. e4 e5 2. Nf3 *" ply="3" moves="bottom" size="420px"></movetext-viewer>
+    <movetext-viewer id="de-problem" pgn="1. e4 e5 $6 2. Nf3 } Nc6 *" moves="bottom" size="420px"></movetext-viewer>
+    <movetext-viewer id="ru-problem" lang="ru-RU" pgn="1. e4 e5 $6 2. Nf3 } Nc6 *" moves="bottom" size="420px"></movetext-viewer>`).replace('<html lang="en">', '<html lang="de">'));
   const looks = [['wood', 'movetext', ''], ['green', 'flat', ''], ['blue', 'discs', ''], ['grey', '', '--movetext-pieces: flat'],
     ['rose', 'discs', ''], ['', '', '--movetext-board: blue; --movetext-pieces: discs']];
   await writeFile(join(dir, 'looks.css'), 'body { display: flex; flex-wrap: wrap; gap: 8px; } movetext-viewer { width: 300px; }\n'
@@ -270,8 +272,11 @@ test('the widget speaks the page\'s language, or the one it is given', async () 
   const p = await browser.context.newPage();
   const errors = [];
   p.on('pageerror', (e) => errors.push(String(e)));
+  const words = [];
+  p.on('request', (r) => { if (r.url().includes('/words/')) words.push(r.url().split('/widget/')[1]); });
   await p.goto(`${browser.url}embedding/languages.html`);
-  await p.waitForFunction(() => ['de', 'ru'].every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')));
+  await p.waitForFunction(() => ['de', 'ru', 'de-problem', 'ru-problem']
+    .every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')));
   const de = p.locator('#de');
   const ru = p.locator('#ru');
   assert.equal(await de.getByRole('button', { name: 'Nächster Zug' }).count(), 1);
@@ -281,6 +286,17 @@ test('the widget speaks the page\'s language, or the one it is given', async () 
   assert.match(await ru.locator('.board').getAttribute('aria-label'), /^Шахматная доска, позиция после 2\. Nf3; ход чёрных\.$/);
   assert.equal(await ru.locator('.mt-frame').getAttribute('lang'), 'ru');
   assert.equal(await de.locator('.mt-frame').getAttribute('lang'), 'de');
+  // What the reader says about a game, and the meanings of NAGs: words the
+  // module leaves out, fetched once for each language of the page.
+  for (const [id, problem, nag] of [
+    ['de-problem', /^Zeile 1, Spalte \d+: „\}“ ist kein PGN; als Kommentar erhalten$/, 'zweifelhafter Zug'],
+    ['ru-problem', /^строка 1, столбец \d+: .*\}.*$/, 'сомнительный ход'],
+  ]) {
+    const w = p.locator(`#${id}`);
+    assert.match(await w.locator('.mt-problems').getAttribute('title'), problem, id);
+    assert.equal(await w.locator('.nag').first().getAttribute('title'), nag, id);
+  }
+  assert.deepEqual(words.sort(), ['words/de.ftl', 'words/ru.ftl']);
   // The menu too.
   await ru.getByRole('button', { name: 'Меню партии' }).click();
   assert.equal(await ru.getByRole('menuitem', { name: 'Копировать PGN' }).count(), 1);

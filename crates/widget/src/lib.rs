@@ -129,6 +129,14 @@ pub fn options_from(options: &JsValue) -> WidgetOptions {
     WidgetOptions::from_settings(|name| text(options, name))
 }
 
+/// Gives the widget words of a language (a tag such as `de`) that its
+/// build leaves out, from a Fluent file: what the reader says about a
+/// game and the meanings of NAGs (`words/<lang>.ftl` beside the module).
+#[wasm_bindgen(js_name = addWords)]
+pub fn add_words(lang: &str, words: String) {
+    movetext_app::i18n::add_words(movetext_app::i18n::Lang::from_tag(lang), words);
+}
+
 /// Mounts a widget in `root` (inside the element's shadow root).
 #[wasm_bindgen]
 pub fn mount(
