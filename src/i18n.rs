@@ -222,21 +222,7 @@ pub fn messages(source: &'static str) -> HashMap<&'static str, &'static str> {
 
 /// `text` with each `{ $name }` replaced by its value.
 fn fill(text: &str, args: &[(&str, &str)]) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(open) = rest.find("{ $") {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 3..];
-        let Some(close) = after.find(" }") else {
-            out.push_str(&rest[open..]);
-            return out;
-        };
-        let name = &after[..close];
-        out.push_str(args.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| v));
-        rest = &after[close + 2..];
-    }
-    out.push_str(rest);
-    out
+    movetext_core::diagnostic_messages::fill(text, args)
 }
 
 /// The language of the words shown here (English unless provided).

@@ -104,8 +104,9 @@ pub fn english(key: &str) -> Option<&'static str> {
 }
 
 /// `text` with each `{ $name }` replaced by its value in `args` (by an
-/// empty string when `args` has none).
-pub fn fill(text: &str, args: &[(&'static str, String)]) -> String {
+/// empty string when `args` has none): the core's messages, and the
+/// messages of the app's language files.
+pub fn fill<N: AsRef<str>, V: AsRef<str>>(text: &str, args: &[(N, V)]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(open) = rest.find("{ $") {
@@ -116,7 +117,7 @@ pub fn fill(text: &str, args: &[(&'static str, String)]) -> String {
             return out;
         };
         let name = &after[..close];
-        out.push_str(args.iter().find(|(n, _)| *n == name).map_or("", |(_, v)| v.as_str()));
+        out.push_str(args.iter().find(|(n, _)| n.as_ref() == name).map_or("", |(_, v)| v.as_ref()));
         rest = &after[close + 2..];
     }
     out.push_str(rest);
@@ -157,7 +158,7 @@ mod tests {
             fill(english("result-tag-unknown").unwrap(), &args),
             "the game ends with 1-0 but its Result tag is *; 1-0 is kept"
         );
-        assert_eq!(fill("${ $nag } and { $x", &[("nag", "7".into())]), "$7 and { $x");
+        assert_eq!(fill("${ $nag } and { $x", &[("nag", "7")]), "$7 and { $x");
         assert_eq!(english("no-such-key"), None);
     }
 }
