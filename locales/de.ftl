@@ -57,3 +57,25 @@ board-knight-one = Springer { $squares }
 board-knight-other = Springer { $squares }
 board-pawn-one = Bauer { $squares }
 board-pawn-other = Bauern { $squares }
+
+# The board when moves are made on it with the keyboard (for screen readers).
+board-role = Schachbrett
+board-keys-help = Pfeiltasten wählen ein Feld, Enter nimmt eine Figur auf und setzt sie ab.
+board-square = { $square }, { $piece }
+board-square-empty = { $square }, leer
+board-picked-up = { $square } aufgenommen
+board-picked-up-from = { $here }; { $from } aufgenommen
+board-promote = Umwandeln in
+board-promote-keys = Umwandeln in: Q, R, B oder N
+board-piece-white-king = weißer König
+board-piece-white-queen = weiße Dame
+board-piece-white-rook = weißer Turm
+board-piece-white-bishop = weißer Läufer
+board-piece-white-knight = weißer Springer
+board-piece-white-pawn = weißer Bauer
+board-piece-black-king = schwarzer König
+board-piece-black-queen = schwarze Dame
+board-piece-black-rook = schwarzer Turm
+board-piece-black-bishop = schwarzer Läufer
+board-piece-black-knight = schwarzer Springer
+board-piece-black-pawn = schwarzer Bauer

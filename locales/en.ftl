@@ -58,3 +58,25 @@ board-knight-one = knight { $squares }
 board-knight-other = knights { $squares }
 board-pawn-one = pawn { $squares }
 board-pawn-other = pawns { $squares }
+
+# The board when moves are made on it with the keyboard (for screen readers).
+board-role = chess board
+board-keys-help = Arrow keys choose a square, Enter picks up and puts down a piece.
+board-square = { $square }, { $piece }
+board-square-empty = { $square }, empty
+board-picked-up = { $square } picked up
+board-picked-up-from = { $here }; { $from } picked up
+board-promote = Promote to
+board-promote-keys = Promote to: Q, R, B or N
+board-piece-white-king = white king
+board-piece-white-queen = white queen
+board-piece-white-rook = white rook
+board-piece-white-bishop = white bishop
+board-piece-white-knight = white knight
+board-piece-white-pawn = white pawn
+board-piece-black-king = black king
+board-piece-black-queen = black queen
+board-piece-black-rook = black rook
+board-piece-black-bishop = black bishop
+board-piece-black-knight = black knight
+board-piece-black-pawn = black pawn

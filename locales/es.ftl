@@ -57,3 +57,25 @@ board-knight-one = caballo { $squares }
 board-knight-other = caballos { $squares }
 board-pawn-one = peón { $squares }
 board-pawn-other = peones { $squares }
+
+# The board when moves are made on it with the keyboard (for screen readers).
+board-role = tablero de ajedrez
+board-keys-help = Las flechas eligen una casilla; Intro levanta y suelta una pieza.
+board-square = { $square }, { $piece }
+board-square-empty = { $square }, vacía
+board-picked-up = { $square }: pieza levantada
+board-picked-up-from = { $here }; pieza levantada en { $from }
+board-promote = Promocionar a
+board-promote-keys = Promocionar a: Q, R, B o N
+board-piece-white-king = rey blanco
+board-piece-white-queen = dama blanca
+board-piece-white-rook = torre blanca
+board-piece-white-bishop = alfil blanco
+board-piece-white-knight = caballo blanco
+board-piece-white-pawn = peón blanco
+board-piece-black-king = rey negro
+board-piece-black-queen = dama negra
+board-piece-black-rook = torre negra
+board-piece-black-bishop = alfil negro
+board-piece-black-knight = caballo negro
+board-piece-black-pawn = peón negro

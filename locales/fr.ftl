@@ -57,3 +57,25 @@ board-knight-one = cavalier { $squares }
 board-knight-other = cavaliers { $squares }
 board-pawn-one = pion { $squares }
 board-pawn-other = pions { $squares }
+
+# The board when moves are made on it with the keyboard (for screen readers).
+board-role = échiquier
+board-keys-help = Les flèches choisissent une case, Entrée prend et pose une pièce.
+board-square = { $square }, { $piece }
+board-square-empty = { $square }, vide
+board-picked-up = { $square } : pièce prise
+board-picked-up-from = { $here } ; pièce prise en { $from }
+board-promote = Promouvoir en
+board-promote-keys = Promouvoir en : Q, R, B ou N
+board-piece-white-king = roi blanc
+board-piece-white-queen = dame blanche
+board-piece-white-rook = tour blanche
+board-piece-white-bishop = fou blanc
+board-piece-white-knight = cavalier blanc
+board-piece-white-pawn = pion blanc
+board-piece-black-king = roi noir
+board-piece-black-queen = dame noire
+board-piece-black-rook = tour noire
+board-piece-black-bishop = fou noir
+board-piece-black-knight = cavalier noir
+board-piece-black-pawn = pion noir

@@ -64,3 +64,25 @@ board-knight-many = кони { $squares }
 board-pawn-one = пешка { $squares }
 board-pawn-few = пешки { $squares }
 board-pawn-many = пешки { $squares }
+
+# The board when moves are made on it with the keyboard (for screen readers).
+board-role = шахматная доска
+board-keys-help = Стрелки выбирают поле, Enter поднимает и ставит фигуру.
+board-square = { $square }, { $piece }
+board-square-empty = { $square }, пусто
+board-picked-up = { $square }: фигура поднята
+board-picked-up-from = { $here }; поднята фигура с { $from }
+board-promote = Превратить в
+board-promote-keys = Превратить в: Q, R, B или N
+board-piece-white-king = белый король
+board-piece-white-queen = белый ферзь
+board-piece-white-rook = белая ладья
+board-piece-white-bishop = белый слон
+board-piece-white-knight = белый конь
+board-piece-white-pawn = белая пешка
+board-piece-black-king = чёрный король
+board-piece-black-queen = чёрный ферзь
+board-piece-black-rook = чёрная ладья
+board-piece-black-bishop = чёрный слон
+board-piece-black-knight = чёрный конь
+board-piece-black-pawn = чёрная пешка

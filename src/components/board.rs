@@ -160,6 +160,7 @@ fn defs_markup(set: pieces::PieceSet) -> String {
 /// The board.
 #[function_component(ChessBoard)]
 pub fn chess_board(props: &BoardProps) -> Html {
+    let lang = crate::i18n::use_lang();
     let flipped = props.flipped;
     let state = use_state(Interaction::default);
     let svg = use_node_ref();
@@ -294,10 +295,13 @@ pub fn chess_board(props: &BoardProps) -> Html {
     let cursor_square = state.cursor.filter(|_| editable);
     let cursor = cursor_square.map(|sq| square_rect(sq, "hl-cursor".to_owned()));
     let cursor_words = match (cursor_square, state.selected, state.promotion) {
-        (_, _, Some(_)) => "Promote to: Q, R, B or N".to_owned(),
-        (Some(sq), Some(from), _) if from != sq => format!("{}; {} picked up", square_words(&props.board, sq), from),
-        (Some(sq), Some(_), _) => format!("{} picked up", square_words(&props.board, sq)),
-        (Some(sq), None, _) => square_words(&props.board, sq),
+        (_, _, Some(_)) => lang.text("board-promote-keys").to_owned(),
+        (Some(sq), Some(from), _) if from != sq => lang.say(
+            "board-picked-up-from",
+            &[("here", &square_words(&props.board, sq, lang)), ("from", &from.to_string())],
+        ),
+        (Some(sq), Some(_), _) => lang.say("board-picked-up", &[("square", &square_words(&props.board, sq, lang))]),
+        (Some(sq), None, _) => square_words(&props.board, sq, lang),
         (None, _, _) => String::new(),
     };
     let targets = state.selected.into_iter().flat_map(|from| {
@@ -332,20 +336,16 @@ pub fn chess_board(props: &BoardProps) -> Html {
             html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
         }
     });
-    let chooser = state.promotion.map(|(from, to)| promotion_chooser(props, &state, from, to));
+    let chooser = state.promotion.map(|(from, to)| promotion_chooser(props, &state, from, to, lang));
     let classes = classes!("board", editable.then_some("editable"), state.drag.is_some().then_some("is-dragging"));
     // An editable board takes focus: its keys make moves.
     let (role, tabindex, label) = if editable {
-        (
-            "application",
-            Some("0"),
-            format!("{} Arrow keys choose a square, Enter picks up and puts down a piece.", props.label),
-        )
+        ("application", Some("0"), format!("{} {}", props.label, lang.text("board-keys-help")))
     } else {
         ("img", None, props.label.to_string())
     };
     html! {
-        <div class={classes} {role} {tabindex} aria-roledescription={editable.then_some("chess board")}
+        <div class={classes} {role} {tabindex} aria-roledescription={editable.then_some(lang.text("board-role"))}
             aria-label={label} data-fen={props.fen.clone()}
             aria-describedby="board-description" data-flipped={flipped.to_string()}
             data-selected={state.selected.map(|s| s.to_string())}
@@ -375,7 +375,13 @@ pub fn chess_board(props: &BoardProps) -> Html {
 
 /// The pieces a pawn can promote to, in a column from the promotion square
 /// towards the middle; the shade around cancels.
-fn promotion_chooser(props: &BoardProps, state: &UseStateHandle<Interaction>, from: Square, to: Square) -> Html {
+fn promotion_chooser(
+    props: &BoardProps,
+    state: &UseStateHandle<Interaction>,
+    from: Square,
+    to: Square,
+    lang: crate::i18n::Lang,
+) -> Html {
     let flipped = props.flipped;
     let choose = |role: Role| {
         let state = state.clone();
@@ -415,7 +421,7 @@ fn promotion_chooser(props: &BoardProps, state: &UseStateHandle<Interaction>, fr
         }
     });
     html! {
-        <g class="promotion" role="dialog" aria-label="Promote to">
+        <g class="promotion" role="dialog" aria-label={lang.text("board-promote")}>
             <rect class="promotion-shade" x="0" y="0" width="800" height="800" onpointerdown={cancel_promotion} />
             { for items }
         </g>

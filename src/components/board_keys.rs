@@ -10,6 +10,7 @@ use yew::prelude::*;
 
 use crate::components::board::{BoardProps, Interaction};
 use crate::components::board_pointer::lands_on;
+use crate::i18n::Lang;
 use movetext_core::role_name;
 
 /// The square `dx` files right and `dy` ranks up of `sq` on screen, if on
@@ -30,10 +31,15 @@ pub(crate) fn start_square(board: &Board, legal: &[Move]) -> Square {
 }
 
 /// What the cursor's square holds, for screen readers.
-pub(crate) fn square_words(board: &Board, sq: Square) -> String {
+pub(crate) fn square_words(board: &Board, sq: Square, lang: Lang) -> String {
+    let square = sq.to_string();
     match board.piece_at(sq) {
-        Some(p) => format!("{sq}, {} {}", if p.color.is_white() { "white" } else { "black" }, role_name(p.role)),
-        None => format!("{sq}, empty"),
+        Some(p) => {
+            let color = if p.color.is_white() { "white" } else { "black" };
+            let piece = lang.text(&format!("board-piece-{color}-{}", role_name(p.role)));
+            lang.say("board-square", &[("square", &square), ("piece", piece)])
+        }
+        None => lang.say("board-square-empty", &[("square", &square)]),
     }
 }
 
@@ -157,6 +163,9 @@ mod tests {
         use movetext_core::shakmaty::Position;
         let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
         assert_eq!(start_square(pos.board(), &legal), Square::E8);
-        assert_eq!(square_words(pos.board(), Square::E2), "e2, white pawn");
+        assert_eq!(square_words(pos.board(), Square::E2, Lang::En), "e2, white pawn");
+        assert_eq!(square_words(pos.board(), Square::E8, Lang::De), "e8, schwarzer König");
+        assert_eq!(square_words(pos.board(), Square::E2, Lang::Ru), "e2, белая пешка");
+        assert_eq!(square_words(pos.board(), Square::E4, Lang::Fr), "e4, vide");
     }
 }
