@@ -7,7 +7,7 @@
 //! ```
 //! use movetext_core::diagnostic_messages::{english, fill};
 //! let text = english("tag-no-quotes").unwrap();
-//! assert_eq!(fill(text, &[("tag", "White".into())]), "the value of tag White has no quotes");
+//! assert_eq!(fill(text, &[("tag", "White")]), "the value of tag White has no quotes");
 //! ```
 
 /// Every diagnostic's key and English text, `{ $name }` where a value goes.
