@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the embeddable widget into dist/widget (after the app, which Trunk
 # builds into dist): movetext.js, movetext_wasm.js, movetext_wasm_bg.wasm,
-# movetext.css, and a demo page with a sample game. File names are stable,
+# movetext.css, words/ (the words a page in another language than English
+# fetches), and a demo page with a sample game. File names are stable,
 # so a page can link them directly; see README.md, "Widget".
 set -euo pipefail
 
