@@ -39,8 +39,9 @@ pub fn key_belongs_to_target(event: &KeyboardEvent) -> bool {
         return false;
     };
     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.is_content_editable()
-        || el.closest("[role=dialog]").ok().flatten().is_some()
+        // (Asked of the markup: `isContentEditable` makes the browser
+        // compute the page's style first.)
+        || el.closest("[contenteditable]:not([contenteditable=false]), [role=dialog]").ok().flatten().is_some()
         || (matches!(event.key().as_str(), "ArrowUp" | "ArrowDown")
             && el.closest(".gl-viewport").ok().flatten().is_some())
         || (event.key() == " " && el.tag_name() == "BUTTON")
