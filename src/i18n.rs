@@ -5,7 +5,10 @@
 //! context ([`use_lang`]); the widget provides it (its `lang` option, else
 //! the page's `lang`), and so does the app (its reader's choice). The app's
 //! own words are in `locales/app/*.ftl` (the meanings of the NAGs in
-//! `locales/app/nags/*.ftl`), built in with the feature `app-words` only, so the widget carries just the words it shows.
+//! `locales/app/nags/*.ftl`), built in with the feature `app-words` only:
+//! the widget carries just the words it shows, and is given the reader's
+//! diagnostics and NAG meanings for its language while running
+//! ([`add_words`]).
 
 use std::collections::HashMap;
 

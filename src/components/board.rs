@@ -15,7 +15,7 @@ use crate::state::numbers::tenths;
 use movetext_core::commands::{Arrow, SquareMark};
 
 /// Side of one square in board units (the board is 800 × 800).
-const SQ: f32 = 100.0;
+pub(crate) const SQ: f32 = 100.0;
 
 /// What the board shows.
 #[derive(Properties, PartialEq, Clone)]

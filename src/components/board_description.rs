@@ -3,26 +3,20 @@
 //! reader's language (`board-*` messages of `locales/*.ftl`, shared with the
 //! widget).
 
+use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Role};
 
 use crate::i18n::Lang;
 
-/// The pieces in the order they are told, with the name of their messages.
-const ROLES: [(Role, &str); 6] = [
-    (Role::King, "king"),
-    (Role::Queen, "queen"),
-    (Role::Rook, "rook"),
-    (Role::Bishop, "bishop"),
-    (Role::Knight, "knight"),
-    (Role::Pawn, "pawn"),
-];
+/// The pieces in the order they are told.
+const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
 
 /// Describes where every piece stands, in `lang`.
 pub fn describe(board: &Board, lang: Lang) -> String {
     let side = |color: Color| {
         let groups: Vec<String> = ROLES
             .iter()
-            .filter_map(|&(role, name)| {
+            .filter_map(|&role| {
                 let squares: Vec<String> =
                     (board.by_color(color) & board.by_role(role)).into_iter().map(|sq| sq.to_string()).collect();
                 let listed = match squares.split_last() {
@@ -30,7 +24,7 @@ pub fn describe(board: &Board, lang: Lang) -> String {
                     Some((last, [])) => last.clone(),
                     Some((last, rest)) => lang.say("board-and", &[("rest", &rest.join(", ")), ("last", last)]),
                 };
-                let key = format!("board-{name}-{}", lang.plural(squares.len() as u64));
+                let key = format!("board-{}-{}", role_name(role), lang.plural(squares.len() as u64));
                 Some(lang.say(&key, &[("squares", &listed)]))
             })
             .collect();

@@ -8,12 +8,9 @@ use std::fmt::Write;
 
 use movetext_core::shakmaty::{Board, File, Rank, Square};
 
-use crate::components::board::corner;
+use crate::components::board::{corner, SQ};
 use crate::components::pieces;
 use crate::state::numbers::tenths;
-
-/// Side of one square in board units (the board is 800 × 800).
-const SQ: f32 = 100.0;
 
 /// The 32 dark squares (the light ones are the board's background).
 pub(crate) fn dark_squares(flipped: bool) -> String {

@@ -8,11 +8,9 @@ use std::fmt::Write;
 use movetext_core::commands::{Arrow, MarkColor, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use crate::components::board::{arrow_points, centre, corner};
+use crate::components::board::{arrow_points, centre, corner, SQ};
 use crate::components::pieces;
 
-/// A square's side in the image's units (the board is 800 wide, as on the page).
-const SQ: f32 = 100.0;
 /// Height of the caption band.
 const CAPTION: f32 = 56.0;
 

@@ -258,6 +258,14 @@ pub fn widget(props: &WidgetProps) -> Html {
         html! { <WidgetMenu {pgn} fen={AttrValue::from(fen.clone())} title={AttrValue::from(title(&game))} {open_url} {on_flip} /> }
     });
     let problems = game.diagnostics.len();
+    // Their list, said once a game and language rather than at every step.
+    let problems_title = use_memo((game.clone(), lang), |(game, lang)| {
+        let said = game.diagnostics.iter().map(|d| {
+            let (line, column) = (d.line.to_string(), d.col.to_string());
+            lang.say("problem-at", &[("line", &line), ("column", &column), ("message", &lang.diagnostic(d))])
+        });
+        AttrValue::from(said.collect::<Vec<_>>().join("\n"))
+    });
     // Followed until the game has a result.
     let live = opts.live && matches!(game.tag("Result").map(str::trim), None | Some("*" | "" | "?"));
     html! {
@@ -289,7 +297,7 @@ pub fn widget(props: &WidgetProps) -> Html {
                 <div class="mt-side">
                     <MoveList game={game.clone()} {current} {on_select} notation={opts.notation} />
                     if problems > 0 {
-                        <p class="mt-problems" title={game.diagnostics.iter().map(|d| lang.say("problem-at", &[("line", &d.line.to_string()), ("column", &d.col.to_string()), ("message", &lang.diagnostic(d))])).collect::<Vec<_>>().join("\n")}>
+                        <p class="mt-problems" title={(*problems_title).clone()}>
                             { format!("⚠ {}", lang.count("problems", problems as u64)) }
                         </p>
                     }
