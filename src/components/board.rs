@@ -357,20 +357,29 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 <PieceSymbols set={props.pieces} />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
                 <g class="squares">{ Html::from_html_unchecked(squares_and_coords.0.clone()) }</g>
-                { for last }
-                { for marks }
-                { for check }
+                { one_slot(last) }
+                { one_slot(marks) }
+                { one_slot(check) }
                 <g class="coords">{ Html::from_html_unchecked(squares_and_coords.1.clone()) }</g>
-                { for selected }
-                { for cursor }
+                { one_slot(selected) }
+                { one_slot(cursor) }
                 <g class="pieces">{ Html::from_html_unchecked(pieces_markup) }</g>
                 <g class="targets">{ for targets }</g>
-                <g class="arrows">{ for arrows }{ for best }{ for drawing }</g>
-                { for floating }
-                { for chooser }
+                <g class="arrows">{ one_slot(arrows) }{ one_slot(best) }{ one_slot(drawing) }</g>
+                { one_slot(floating) }
+                { one_slot(chooser) }
             </svg>
         </div>
     }
+}
+
+/// Any number of nodes as one child of the drawing. Children given with
+/// `{ for ... }` are spliced into their parent's list, and the page matches
+/// old and new children by place: a highlight appearing would shift the
+/// children around it, and the piece drawings and squares, written as
+/// markup, would be parsed again at every such step.
+fn one_slot(nodes: impl IntoIterator<Item = Html>) -> Html {
+    nodes.into_iter().collect()
 }
 
 /// The pieces a pawn can promote to, in a column from the promotion square

@@ -1,10 +1,12 @@
 //! The open file as a database in the page: once a file of several games is
-//! indexed, one Web Worker per core (each its own WebAssembly instance of
-//! the index, `static/index-worker.js`) gets batches of whole games, a few
-//! at a time, and keeps their positions. Questions (the explorer's moves
-//! at the shown position, the games that reach a position, the summary)
-//! go to every worker and their answers are merged; the page is drawn
-//! again a few times a second while the index is built, and once per answer.
+//! indexed and the page is quiet ([`quiet`]), one Web Worker per core but
+//! one (each its own WebAssembly instance of the index,
+//! `static/index-worker.js`) gets batches of whole games, a few at a time,
+//! and keeps their positions; while the user acts on the page, the workers
+//! get no new batches. Questions (the explorer's moves at the shown
+//! position, the games that reach a position, the summary) go to every
+//! worker and their answers are merged; the page is drawn again a few times
+//! a second while the index is built, and once per answer.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -19,6 +21,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
+use crate::page::quiet;
 use crate::page::session::Session;
 use crate::state::database::{next_batch, Answer, Building, Duplicates, DuplicatesJob, Explored, Merging, Progress};
 use crate::state::library::Library;
@@ -93,6 +96,10 @@ pub(crate) struct Pool {
     pub duplicates: Option<Rc<[Duplicates; 2]>>,
     duplicates_started: bool,
     last_drawn: f64,
+    /// Workers owed a batch, held back while the user acts on the page.
+    owed: Vec<usize>,
+    /// Whether a wait for a quiet moment to feed them is under way.
+    resuming: bool,
 }
 
 impl Pool {
@@ -155,12 +162,38 @@ fn receive(
     redraw: &Callback<()>,
 ) {
     let (draw, action) = take_answer(&mut pool_rc.borrow_mut(), w, data);
+    resume_when_quiet(pool_rc);
     if let Some(action) = action {
         session.act(action);
     }
     if draw {
         redraw.emit(());
     }
+}
+
+/// Feeds the workers held back, once the page is quiet.
+fn resume_when_quiet(pool_rc: &Rc<RefCell<Pool>>) {
+    let started = {
+        let mut pool = pool_rc.borrow_mut();
+        if pool.owed.is_empty() || pool.resuming {
+            return;
+        }
+        pool.resuming = true;
+        pool.started
+    };
+    let pool_rc = pool_rc.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        quiet::until_quiet().await;
+        let mut pool = pool_rc.borrow_mut();
+        // Another file's index has started since: its workers are fed.
+        if pool.started != started {
+            return;
+        }
+        pool.resuming = false;
+        for w in std::mem::take(&mut pool.owed) {
+            feed(&mut pool, w);
+        }
+    });
 }
 
 /// Puts a worker's answer into the pool: whether to draw the page again,
@@ -182,7 +215,11 @@ fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool,
         }
         (Sent::Batch, Response::Added(added)) => {
             pool.building.added(w, &added);
-            feed(pool, w);
+            if quiet::remaining() > 0.0 {
+                pool.owed.push(w);
+            } else {
+                feed(pool, w);
+            }
             let done = pool.building.progress.done();
             if done {
                 pool.building.progress.took_ms = Some(now() - pool.started);
@@ -222,15 +259,46 @@ pub(crate) fn now_precise() -> f64 {
 }
 
 /// Starts the workers on a library.
-fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
-    let (total, bytes) = {
-        let l = lib.borrow();
-        (l.file_games(), l.bytes().len())
-    };
+/// The games of a file and the workers that index it.
+fn games_and_workers(lib: &Library) -> (usize, usize) {
     // One core is left to the page: workers on every core slowed its own
     // work down (a step of 15 ms took 50 to 85 ms on two cores).
     let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
-    let count = cores.saturating_sub(1).clamp(1, MAX_WORKERS).min(bytes.div_ceil(BYTES_PER_WORKER).max(1));
+    let count = cores.saturating_sub(1).clamp(1, MAX_WORKERS).min(lib.bytes().len().div_ceil(BYTES_PER_WORKER).max(1));
+    (lib.file_games(), count)
+}
+
+/// Starts building the index of a file that is ready, once the page is
+/// quiet: a file just opened is when the user starts stepping through it,
+/// and workers starting up (compiling their module, taking their first
+/// batches) stretched those steps. Meanwhile the explorer shows the
+/// building at 0%.
+fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
+    {
+        let (total, count) = games_and_workers(&lib.borrow());
+        let mut pool = pool_rc.borrow_mut();
+        pool.stop();
+        pool.lib = Some(lib.clone());
+        pool.building = Building::new(total, count);
+    }
+    quiet::touch();
+    redraw.emit(());
+    let (pool_rc, session, redraw) = (pool_rc.clone(), session.clone(), redraw.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        quiet::until_quiet().await;
+        let waiting = {
+            let pool = pool_rc.borrow();
+            // Still this file, and not started yet.
+            pool.lib.as_ref().is_some_and(|l| Rc::ptr_eq(l, &lib)) && pool.slots.is_empty() && pool.started == 0.0
+        };
+        if waiting {
+            start(&pool_rc, lib, &session, &redraw);
+        }
+    });
+}
+
+fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
+    let (total, count) = games_and_workers(&lib.borrow());
     let mut pool = pool_rc.borrow_mut();
     pool.stop();
     pool.lib = Some(lib);
@@ -365,7 +433,7 @@ pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
                     lib.is_indexed() && lib.file_games() >= 2
                 };
                 if ready {
-                    start(&pool, handle.lib.clone(), &session, &redraw);
+                    start_when_quiet(&pool, handle.lib.clone(), &session, &redraw);
                 } else if pool.borrow().lib.is_some() {
                     pool.borrow_mut().stop();
                     redraw.emit(());

@@ -14,6 +14,7 @@ pub(crate) mod loading;
 pub(crate) mod notices;
 pub(crate) mod page_listeners;
 pub(crate) mod panic_report;
+pub(crate) mod quiet;
 pub(crate) mod review;
 pub(crate) mod saving;
 pub(crate) mod session;

@@ -19,30 +19,38 @@ use wasm_bindgen_futures::JsFuture;
 use crate::state::blob_reading::read_blob;
 
 /// Bytes of the file stored per record.
-pub const PART: usize = 4 << 20;
+pub const PART: usize = 2 << 20;
 
 #[wasm_bindgen(inline_js = r#"
 const DB = 'movetext';
 const STORE = 'session';
+// One connection, opened when first needed and kept while the page uses
+// it: a file is stored in hundreds of parts. Another page deleting or
+// upgrading the database goes first.
+let connection = null;
 function open() {
-  return new Promise((ok, fail) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => {
-      // Another page deleting or upgrading the database goes first.
-      req.result.onversionchange = () => req.result.close();
-      ok(req.result);
-    };
-    req.onerror = () => fail(req.error);
-  });
+  if (!connection) {
+    connection = new Promise((ok, fail) => {
+      const req = indexedDB.open(DB, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+      req.onsuccess = () => {
+        const db = req.result;
+        db.onversionchange = () => { db.close(); connection = null; };
+        db.onclose = () => { connection = null; };
+        ok(db);
+      };
+      req.onerror = () => { connection = null; fail(req.error); };
+    });
+  }
+  return connection;
 }
 function run(mode, act) {
   return open().then((db) => new Promise((ok, fail) => {
     const tx = db.transaction(STORE, mode);
     const req = act(tx.objectStore(STORE));
-    tx.oncomplete = () => { db.close(); ok(req ? req.result : undefined); };
-    tx.onerror = () => { db.close(); fail(tx.error); };
-    tx.onabort = () => { db.close(); fail(tx.error ?? new Error('the browser stopped the write')); };
+    tx.oncomplete = () => ok(req ? req.result : undefined);
+    tx.onerror = () => fail(tx.error);
+    tx.onabort = () => fail(tx.error ?? new Error('the browser stopped the write'));
   }));
 }
 export function idb_put(key, value) { return run('readwrite', (s) => s.put(value, key)); }
