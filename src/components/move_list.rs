@@ -6,6 +6,7 @@
 //! block folds to a short placeholder and unfolds again; showing a move
 //! inside a folded variation unfolds it.
 
+use std::cell::Cell;
 use std::collections::HashSet;
 use std::rc::Rc;
 
@@ -244,7 +245,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
         let current_page = layout.page_of(props.current);
         let in_view = in_view.clone();
         use_effect(move || {
-            let mut timeout = None;
+            // The next page is drawn after the next frame: one page's
+            // layout a frame (pages drawn a task each, several to a frame,
+            // made frames of 50 ms in the game of variations 10,000 deep).
+            let cancelled = Rc::new(Cell::new(false));
             if let Some(list) = container.cast::<HtmlElement>().filter(|_| pages > 1) {
                 let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
                 if changed {
@@ -258,8 +262,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
                     });
                 }
                 if pages <= ALL_PAGES_UP_TO && upto < pages {
-                    timeout =
-                        Some(gloo_timers::callback::Timeout::new(0, move || drawn_upto.set((layout_id, upto + 1))));
+                    after_next_frame(&cancelled, move || drawn_upto.set((layout_id, upto + 1)));
                 } else if let Some(&next) = in_view
                     .wanted
                     .iter()
@@ -268,12 +271,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 {
                     // The wanted page nearest the shown move, in a task of its own.
                     let dispatch = in_view.dispatcher();
-                    timeout = Some(gloo_timers::callback::Timeout::new(0, move || {
-                        dispatch.dispatch(InViewAction::Draw(next))
-                    }));
+                    after_next_frame(&cancelled, move || dispatch.dispatch(InViewAction::Draw(next)));
                 }
             }
-            move || drop(timeout)
+            move || cancelled.set(true)
         });
     }
     {
@@ -321,6 +322,20 @@ fn in_next_frame(f: impl FnOnce() + 'static) {
         let f = wasm_bindgen::closure::Closure::once_into_js(f);
         let _ = window.request_animation_frame(f.unchecked_ref());
     }
+}
+
+/// Runs `f` in a task of its own after the next frame is painted, unless
+/// `cancelled` is set by then.
+fn after_next_frame(cancelled: &Rc<Cell<bool>>, f: impl FnOnce() + 'static) {
+    let cancelled = cancelled.clone();
+    in_next_frame(move || {
+        gloo_timers::callback::Timeout::new(0, move || {
+            if !cancelled.get() {
+                f();
+            }
+        })
+        .forget();
+    });
 }
 
 /// Records the heights of the drawn pages.

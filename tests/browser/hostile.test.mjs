@@ -34,13 +34,22 @@ after(async () => {
   await browser?.close();
 });
 
-/** Collects long main-thread tasks from the start of every page. */
+/**
+ * Collects long main-thread tasks from the start of every page, and the
+ * scripts that ran in long frames (to say what ran in a long task).
+ */
 async function watchLongTasks(page) {
   await page.addInitScript(() => {
     window.longTasks = [];
+    window.longScripts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push(e.duration);
+      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        for (const s of e.scripts) window.longScripts.push([s.startTime, s.duration, s.invoker]);
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
 }
 
@@ -50,11 +59,19 @@ async function answers(page, what, ms = 20_000) {
   await Promise.race([page.evaluate(() => true), timer]);
 }
 
-/** The longest task since the last call, and forgets the tasks seen. */
+/**
+ * The longest task since the last call in milliseconds, with the scripts
+ * that ran in it when it reached 50 ms; forgets the tasks seen.
+ */
 const longestSince = (page) => page.evaluate(() => {
-  const ms = Math.round(Math.max(0, ...window.longTasks));
+  const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+  const scripts = window.longScripts
+    .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
+    .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
   window.longTasks.length = 0;
-  return ms;
+  window.longScripts.length = 0;
+  const ms = Math.round(duration);
+  return ms === 0 ? '0' : `${ms} (${scripts.length ? scripts.join(', ') : "no script: the browser's own work"})`;
 });
 
 test('every hostile file opens in the app, steps, takes an edit and exports', async () => {
@@ -164,7 +181,7 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
     window.other = await window.Movetext.mount(document.getElementById('other'), { pgn: '1. e4 e5 2. Nf3 *', moves: 'bottom' });
   });
   for (const c of cases) {
-    await page.evaluate(() => { window.longTasks.length = 0; });
+    await page.evaluate(() => { window.longTasks.length = 0; window.longScripts.length = 0; });
     await page.evaluate(async (url) => {
       const text = await (await fetch(url)).text();
       window.handle?.destroy();
