@@ -258,16 +258,6 @@ pub(crate) fn now_precise() -> f64 {
     web_sys::window().and_then(|w| w.performance()).map_or_else(now, |p| p.now())
 }
 
-/// Starts the workers on a library.
-/// The games of a file and the workers that index it.
-fn games_and_workers(lib: &Library) -> (usize, usize) {
-    // One core is left to the page: workers on every core slowed its own
-    // work down (a step of 15 ms took 50 to 85 ms on two cores).
-    let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
-    let count = cores.saturating_sub(1).clamp(1, MAX_WORKERS).min(lib.bytes().len().div_ceil(BYTES_PER_WORKER).max(1));
-    (lib.file_games(), count)
-}
-
 /// Starts building the index of a file that is ready, once the page is
 /// quiet: a file just opened is when the user starts stepping through it,
 /// and workers starting up (compiling their module, taking their first
@@ -275,7 +265,14 @@ fn games_and_workers(lib: &Library) -> (usize, usize) {
 /// building at 0%.
 fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
     {
-        let (total, count) = games_and_workers(&lib.borrow());
+        let (total, bytes) = {
+            let l = lib.borrow();
+            (l.file_games(), l.bytes().len())
+        };
+        // One core is left to the page: workers on every core slowed its own
+        // work down (a step of 15 ms took 50 to 85 ms on two cores).
+        let cores = web_sys::window().map_or(1.0, |w| w.navigator().hardware_concurrency()) as usize;
+        let count = cores.saturating_sub(1).clamp(1, MAX_WORKERS).min(bytes.div_ceil(BYTES_PER_WORKER).max(1));
         let mut pool = pool_rc.borrow_mut();
         pool.stop();
         pool.lib = Some(lib.clone());
@@ -292,18 +289,17 @@ fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, sess
             pool.lib.as_ref().is_some_and(|l| Rc::ptr_eq(l, &lib)) && pool.slots.is_empty() && pool.started == 0.0
         };
         if waiting {
-            start(&pool_rc, lib, &session, &redraw);
+            start(&pool_rc, &session, &redraw);
         }
     });
 }
 
-fn start(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
-    let (total, count) = games_and_workers(&lib.borrow());
+/// Starts the workers on the pool's file, as many as its building counts
+/// ([`start_when_quiet`] set both).
+fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Callback<()>) {
     let mut pool = pool_rc.borrow_mut();
-    pool.stop();
-    pool.lib = Some(lib);
+    let count = pool.building.progress.workers;
     pool.started = now();
-    pool.building = Building::new(total, count);
     for w in 0..count {
         let Ok(worker) = Worker::new(WORKER_SCRIPT) else {
             pool.building.progress.failed = Some(session.lang().text("ex-no-worker").to_owned());

@@ -12,7 +12,7 @@ use crate::state::slice_clock::now;
 
 /// How long after the last key, click or touch the page counts as quiet,
 /// in milliseconds.
-pub(crate) const QUIET_MS: f64 = 600.0;
+const QUIET_MS: f64 = 600.0;
 
 /// What the page's input listeners see.
 const INPUT_EVENTS: [&str; 3] = ["keydown", "pointerdown", "input"];

@@ -188,35 +188,49 @@ export async function squareCentre(page, square, board = '.board-col .board') {
 }
 
 /**
+ * In the page: starts collecting long tasks and the scripts of long frames
+ * (`buffered`: also those since the page began), forgetting any collected.
+ */
+export function watchLongTasksInPage(buffered) {
+  window.longTasks = [];
+  window.longFrames = [];
+  window.longTaskObservers?.forEach((o) => o.disconnect());
+  const tasks = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
+  });
+  tasks.observe({ type: 'longtask', buffered });
+  const frames = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
+  });
+  frames.observe({ type: 'long-animation-frame', buffered });
+  window.longTaskObservers = [tasks, frames];
+}
+
+/**
+ * In the page: the longest task collected, in ms, and what ran in it: the
+ * page's scripts (invoker and ms, from the frame's timing), or nothing when
+ * the time went to the browser's own work. `forget` empties the collection.
+ */
+export function longestTaskInPage(forget) {
+  const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+  const scripts = window.longFrames.flat()
+    .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
+    .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
+  if (forget) {
+    window.longTasks.length = 0;
+    window.longFrames.length = 0;
+  }
+  const what = duration === 0 ? '' : ` (${scripts.length ? scripts.join(', ') : 'no script: the browser\'s own work'})`;
+  return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
+}
+
+/**
  * Starts collecting long tasks; `take()` returns the longest since, in ms,
- * and what ran in it: the page's scripts (invoker and ms, from the frame's
- * timing), or nothing when the time went to the browser's own work.
+ * and what ran in it (see `longestTaskInPage`).
  */
 export async function longTasks(page) {
-  await page.evaluate(() => {
-    window.longTasks = [];
-    window.longFrames = [];
-    window.longTaskObservers?.forEach((o) => o.disconnect());
-    const tasks = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-    });
-    tasks.observe({ type: 'longtask' });
-    const frames = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
-    });
-    frames.observe({ type: 'long-animation-frame' });
-    window.longTaskObservers = [tasks, frames];
-  });
-  return {
-    take: () => page.evaluate(() => {
-      const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
-      const scripts = window.longFrames.flat()
-        .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
-        .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
-      const what = duration === 0 ? '' : ` (${scripts.length ? scripts.join(', ') : 'no script: the browser\'s own work'})`;
-      return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
-    }),
-  };
+  await page.evaluate(watchLongTasksInPage, false);
+  return { take: () => page.evaluate(longestTaskInPage, false) };
 }
 
 /**

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession, watchLongTasksInPage, longestTaskInPage } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const dir = join(outDir, 'hostile');
@@ -34,23 +34,9 @@ after(async () => {
   await browser?.close();
 });
 
-/**
- * Collects long main-thread tasks from the start of every page, and the
- * scripts that ran in long frames (to say what ran in a long task).
- */
+/** Collects long main-thread tasks from the start of every page. */
 async function watchLongTasks(page) {
-  await page.addInitScript(() => {
-    window.longTasks = [];
-    window.longScripts = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longTasks.push([e.startTime, e.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) {
-        for (const s of e.scripts) window.longScripts.push([s.startTime, s.duration, s.invoker]);
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  });
+  await page.addInitScript(watchLongTasksInPage, true);
 }
 
 /** Fails when the page does not answer within `ms`. */
@@ -60,19 +46,13 @@ async function answers(page, what, ms = 20_000) {
 }
 
 /**
- * The longest task since the last call in milliseconds, with the scripts
- * that ran in it when it reached 50 ms; forgets the tasks seen.
+ * The longest task since the last call in ms, with what ran in it when there
+ * was one; forgets the tasks seen.
  */
-const longestSince = (page) => page.evaluate(() => {
-  const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
-  const scripts = window.longScripts
-    .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
-    .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
-  window.longTasks.length = 0;
-  window.longScripts.length = 0;
-  const ms = Math.round(duration);
-  return ms === 0 ? '0' : `${ms} (${scripts.length ? scripts.join(', ') : "no script: the browser's own work"})`;
-});
+const longestSince = async (page) => {
+  const { ms, text } = await page.evaluate(longestTaskInPage, true);
+  return ms === 0 ? '0' : text;
+};
 
 test('every hostile file opens in the app, steps, takes an edit and exports', async () => {
   const writtenInSlices = [];
@@ -181,7 +161,7 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
     window.other = await window.Movetext.mount(document.getElementById('other'), { pgn: '1. e4 e5 2. Nf3 *', moves: 'bottom' });
   });
   for (const c of cases) {
-    await page.evaluate(() => { window.longTasks.length = 0; window.longScripts.length = 0; });
+    await page.evaluate(longestTaskInPage, true);
     await page.evaluate(async (url) => {
       const text = await (await fetch(url)).text();
       window.handle?.destroy();
