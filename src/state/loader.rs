@@ -43,6 +43,10 @@ impl GameSource for Game {
         Some((board, fen.to_string()))
     }
 
+    fn size_hint(&self) -> usize {
+        self.node_count() + 1
+    }
+
     fn tags(&self) -> Vec<(String, String)> {
         Game::tags(self).map(|(n, v)| (n.to_owned(), v.to_owned())).collect()
     }
