@@ -14,8 +14,7 @@ use crate::components::pieces;
 use crate::state::numbers::tenths;
 use movetext_core::commands::{Arrow, SquareMark};
 
-/// Side of one square in board units (the board is 800 × 800).
-pub(crate) const SQ: f32 = 100.0;
+pub(crate) use movetext_view::board_markup::{corner, SQ};
 
 /// What the board shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -71,17 +70,6 @@ pub(crate) struct Interaction {
     pub promotion: Option<(Square, Square)>,
     /// The keyboard's square (see [`crate::components::board_keys`]).
     pub cursor: Option<Square>,
-}
-
-/// Top-left corner of a square in board units.
-pub(crate) fn corner(sq: Square, flipped: bool) -> (f32, f32) {
-    let f = f32::from(u8::from(sq.file()));
-    let r = f32::from(u8::from(sq.rank()));
-    if flipped {
-        ((7.0 - f) * SQ, r * SQ)
-    } else {
-        (f * SQ, (7.0 - r) * SQ)
-    }
 }
 
 /// The square at a point in board units.

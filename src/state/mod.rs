@@ -2,7 +2,10 @@
 //! file and its index, the shown game and node, edits, saving, the address.
 
 pub(crate) mod blob_reading;
-pub(crate) mod comment_commands;
+// The view of a game and numbers as the page writes them: the app's and
+// the widget's alike.
+pub(crate) use movetext_view::game_source as loader;
+pub(crate) use movetext_view::{model, numbers};
 pub(crate) mod database;
 pub(crate) mod editing;
 pub(crate) mod engine;
@@ -13,12 +16,9 @@ pub(crate) mod gif_animation;
 pub(crate) mod idle_task;
 pub(crate) mod keys;
 pub(crate) mod library;
-pub(crate) mod loader;
 pub(crate) mod material;
-pub(crate) mod model;
 pub(crate) mod move_times;
 pub(crate) mod notation;
-pub(crate) mod numbers;
 pub(crate) mod opener;
 pub(crate) mod opening;
 pub(crate) mod page_state;

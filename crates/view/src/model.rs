@@ -12,7 +12,7 @@ use movetext_core::shakmaty::{
 
 use movetext_core::{Diagnostic, NodeId};
 
-use crate::state::comment_commands::split_comment;
+use crate::comment_commands::split_comment;
 use movetext_core::commands::{Arrow, Eval, SquareMark};
 
 /// What a node of a source game holds.
@@ -424,7 +424,7 @@ fn play(pos: &Chess, step: &Step) -> Option<Played> {
 
 /// Long algebraic notation: piece letter, from square, `-` or `x`, to
 /// square, promotion and check marks taken from the SAN (`O-O` stays).
-pub(crate) fn long_algebraic(m: &Move, san: &str) -> String {
+pub fn long_algebraic(m: &Move, san: &str) -> String {
     if matches!(m, Move::Castle { .. }) {
         return san.to_owned();
     }
@@ -460,7 +460,7 @@ fn highlight(m: &Move, turn: Color) -> (Square, Square) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::loader::open_first_game;
+    use crate::game_source::open_first_game;
 
     #[test]
     fn built_in_parts_as_at_once() {

@@ -8,12 +8,25 @@ use std::fmt::Write;
 
 use movetext_core::shakmaty::{Board, File, Rank, Square};
 
-use crate::components::board::{corner, SQ};
-use crate::components::pieces;
-use crate::state::numbers::tenths;
+use crate::numbers::tenths;
+use crate::pieces;
+
+/// The side of one square in board units (the board is 800 × 800).
+pub const SQ: f32 = 100.0;
+
+/// Top-left corner of a square in board units.
+pub fn corner(sq: Square, flipped: bool) -> (f32, f32) {
+    let f = f32::from(u8::from(sq.file()));
+    let r = f32::from(u8::from(sq.rank()));
+    if flipped {
+        ((7.0 - f) * SQ, r * SQ)
+    } else {
+        (f * SQ, (7.0 - r) * SQ)
+    }
+}
 
 /// The 32 dark squares (the light ones are the board's background).
-pub(crate) fn dark_squares(flipped: bool) -> String {
+pub fn dark_squares(flipped: bool) -> String {
     let mut out = String::with_capacity(32 * 64);
     for sq in Square::ALL.into_iter().filter(|sq| sq.is_dark()) {
         let (x, y) = corner(sq, flipped);
@@ -29,7 +42,7 @@ pub(crate) fn dark_squares(flipped: bool) -> String {
 
 /// The files' letters along the bottom edge and the ranks' numbers along
 /// the left one, each in the colour of the other kind of square.
-pub(crate) fn coordinates(flipped: bool) -> String {
+pub fn coordinates(flipped: bool) -> String {
     let class = |sq: Square| if sq.is_dark() { "coord on-dark" } else { "coord on-light" };
     let mut out = String::with_capacity(16 * 80);
     for file in File::ALL {
@@ -62,7 +75,7 @@ pub(crate) fn coordinates(flipped: bool) -> String {
 /// The pieces, each a use of its set's symbol on its square; the piece
 /// `lifted` (being dragged) is faint, and the piece that has just moved
 /// (`slide`: from, to) slides from its square once started.
-pub(crate) fn pieces(board: &Board, flipped: bool, lifted: Option<Square>, slide: Option<(Square, Square)>) -> String {
+pub fn pieces(board: &Board, flipped: bool, lifted: Option<Square>, slide: Option<(Square, Square)>) -> String {
     let mut out = String::with_capacity(32 * 140);
     for sq in Square::ALL {
         let Some(piece) = board.piece_at(sq) else { continue };
