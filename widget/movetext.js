@@ -280,7 +280,7 @@ function follow(state, seconds) {
  * notation ('san' | 'fan' | 'de' | 'fr' | 'es' | 'it' | 'nl' | 'ru' | 'lan'),
  * theme ('light' | 'dark' | 'auto'), size (a CSS width), onMove (function).
  * src, size, theme 'auto' and onMove are handled here; the other options,
- * their defaults and how they are read are in src/widget/config.rs.
+ * their defaults and how they are read are in crates/view/src/widget_config.rs.
  */
 export async function mount(element, options = {}) {
   const token = {};

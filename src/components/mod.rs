@@ -3,14 +3,12 @@
 
 pub(crate) mod analysis_panel;
 pub(crate) mod board;
-pub(crate) mod board_description;
 pub(crate) mod board_keys;
 pub(crate) mod board_pointer;
 pub(crate) mod board_view;
 // The board's markup and our pieces are the widget's as well.
-pub(crate) use movetext_view::{board_markup, pieces};
+pub(crate) use movetext_view::{board_description, board_markup, clock_format, move_list_layout, nag_glyphs, pieces};
 pub(crate) mod book_chunks;
-pub(crate) mod clock_format;
 pub(crate) mod clock_graph;
 pub(crate) mod controls;
 pub(crate) mod diagnostics_panel;
@@ -22,8 +20,6 @@ pub(crate) mod game_list;
 pub(crate) mod move_book;
 pub(crate) mod move_graph;
 pub(crate) mod move_list;
-pub(crate) mod move_list_layout;
-pub(crate) mod nag_glyphs;
 pub(crate) mod opening_name;
 pub(crate) mod player_bar;
 pub(crate) mod position_image;

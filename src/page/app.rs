@@ -45,7 +45,7 @@ use crate::state::engine::best_arrow;
 use crate::state::library::{Library, LibraryHandle, SortBy};
 use crate::state::loader;
 use crate::state::model::{SharedGame, ViewGame};
-use crate::state::notation::Notation;
+use crate::state::notation_choice;
 use crate::state::numbers::grouped;
 use crate::state::opener::use_opener;
 use crate::state::page_state::CommentSide;
@@ -84,7 +84,7 @@ pub fn app() -> Html {
         move || viewer_at_start(&handle)
     });
     let opener = use_opener(viewer.dispatcher());
-    let page = use_reducer(|| PageState::new(Notation::load()));
+    let page = use_reducer(|| PageState::new(notation_choice::remembered()));
     let edits = use_mut_ref(Edits::new);
     let jobs = {
         let handle = (*library).clone();

@@ -64,7 +64,7 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
         Callback::from(move |e: Event| {
             if let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
                 let choice = CHOICES.get(select.selected_index().max(0) as usize).map_or(Notation::San, |c| c.2);
-                choice.save();
+                crate::state::notation_choice::remember(choice);
                 page.dispatch(PageAction::Notation(choice));
             }
         })

@@ -5,30 +5,25 @@ pub(crate) mod blob_reading;
 // The view of a game and numbers as the page writes them: the app's and
 // the widget's alike.
 pub(crate) use movetext_view::game_source as loader;
-pub(crate) use movetext_view::{model, numbers};
+pub(crate) use movetext_view::{
+    editing, engine, library, model, move_times, notation, numbers, review, training, url_state,
+};
 pub(crate) mod database;
-pub(crate) mod editing;
-pub(crate) mod engine;
 pub(crate) mod export_slices;
 pub(crate) mod game_order;
 #[cfg(feature = "animation")]
 pub(crate) mod gif_animation;
 pub(crate) mod idle_task;
 pub(crate) mod keys;
-pub(crate) mod library;
 pub(crate) mod material;
-pub(crate) mod move_times;
-pub(crate) mod notation;
+pub(crate) mod notation_choice;
 pub(crate) mod opener;
 pub(crate) mod opening;
 pub(crate) mod page_state;
 pub(crate) mod persist;
-pub(crate) mod review;
 pub(crate) mod same;
 pub(crate) mod slice_clock;
-pub(crate) mod training;
 pub(crate) mod training_hook;
-pub(crate) mod url_state;
 pub(crate) mod viewer;
 
 /// The state after a change made by `apply`: the same `Rc` when nothing

@@ -23,7 +23,7 @@ use crate::state::viewer::{use_viewer_callbacks, ViewerCallbacks};
 use crate::state::viewer::{Action, Viewer};
 use menu::WidgetMenu;
 
-pub mod config;
+pub use movetext_view::widget_config as config;
 pub mod menu;
 pub mod port;
 pub use config::{MovesPlace, WidgetOptions};

@@ -1,13 +1,20 @@
 //! The game as Movetext shows it, with no framework and no web
 //! dependencies: the app and the widget draw from these.
 //!
-//! - [`model`]: every node of a game with its SAN, position and comments,
-//!   built a part at a time from any [`model::GameSource`];
-//! - [`game_source`]: the core's game tree as such a source;
-//! - [`comment_commands`]: a comment's text apart from its `[%cmd ...]`;
-//! - [`board_markup`] and [`pieces`]: the board and our piece drawings as
-//!   SVG markup;
-//! - [`numbers`]: numbers as the page writes them.
+//! - the game: its view ([`model`], built a part at a time from any
+//!   [`model::GameSource`]; the core's game tree is one, [`game_source`]),
+//!   a file of games ([`library`]), edits with undo ([`editing`]), the
+//!   address of a move ([`url_state`]), each move's time ([`move_times`]),
+//!   guessing the moves ([`training`]), a game's review and the engine's
+//!   lines ([`review`], [`engine`]);
+//! - how it is written: comments apart from their commands
+//!   ([`comment_commands`]), notations ([`notation`]), NAGs' glyphs
+//!   ([`nag_glyphs`]), clocks ([`clock_format`]), numbers ([`numbers`]),
+//!   Movetext's own words in five languages ([`i18n`]), the position said
+//!   in words ([`board_description`]), the move list laid out in pages
+//!   ([`move_list_layout`]);
+//! - the board and our pieces as SVG markup ([`board_markup`], [`pieces`]);
+//! - the widget's options and their defaults ([`widget_config`]).
 //!
 //! ```
 //! use movetext_view::game_source::open_first_game;
@@ -20,9 +27,23 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod board_description;
 pub mod board_markup;
+pub mod clock_format;
 pub mod comment_commands;
+pub mod editing;
+pub mod engine;
 pub mod game_source;
+pub mod i18n;
+pub mod library;
 pub mod model;
+pub mod move_list_layout;
+pub mod move_times;
+pub mod nag_glyphs;
+pub mod notation;
 pub mod numbers;
 pub mod pieces;
+pub mod review;
+pub mod training;
+pub mod url_state;
+pub mod widget_config;

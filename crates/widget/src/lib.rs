@@ -124,7 +124,7 @@ fn number_text(n: f64) -> String {
 
 /// Reads the options object the script builds from attributes or from
 /// `Movetext.mount` (what each option means and its default:
-/// `src/widget/config.rs`).
+/// `crates/view/src/widget_config.rs`).
 pub fn options_from(options: &JsValue) -> WidgetOptions {
     WidgetOptions::from_settings(|name| text(options, name))
 }

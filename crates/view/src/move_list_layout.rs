@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::state::model::{NodeIx, ViewGame};
+use crate::model::{NodeIx, ViewGame};
 
 /// Variations down to this depth get blocks of their own; deeper ones are
 /// written inline in parentheses.
@@ -376,7 +376,7 @@ impl Writer<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::loader::open_first_game;
+    use crate::game_source::open_first_game;
 
     fn moves_in_order(layout: &Layout) -> Vec<NodeIx> {
         layout

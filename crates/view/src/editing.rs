@@ -11,9 +11,9 @@ use movetext_core::export::{write_game, write_game_bytes, ExportOptions};
 use movetext_core::shakmaty::{Move, Square};
 use movetext_core::{Game, NodeId};
 
-use crate::state::library::{count_line_breaks, Library};
+use crate::library::{count_line_breaks, Library};
 
-/// One change to a game, at nodes of the core's game ([`crate::state::model::ViewNode::key`]).
+/// One change to a game, at nodes of the core's game ([`crate::model::ViewNode::key`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditOp {
     /// Play a move after a node (follow it if it exists, else a new line).
@@ -40,7 +40,7 @@ pub enum EditOp {
     Tags(Vec<(String, Option<String>)>),
     /// The analysis of a game, in one step: for each move its `[%eval]`
     /// (operands) and a NAG to add.
-    Annotate(crate::state::review::Annotations),
+    Annotate(crate::review::Annotations),
 }
 
 /// What an edit did: the node to show after it.

@@ -1,12 +1,10 @@
 //! How moves are written in the move list: SAN, figurines (FAN), SAN with
-//! the piece letters of another language, or long algebraic. The choice is
-//! remembered in local storage.
+//! the piece letters of another language, or long algebraic. The app
+//! remembers the reader's choice.
 
 use movetext_core::piece_letters::LANGUAGES;
 
-use crate::state::model::ViewNode;
-
-const STORAGE_KEY: &str = "movetext-notation";
+use crate::model::ViewNode;
 
 /// A way to write moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,20 +49,6 @@ impl Notation {
         CHOICES.iter().find(|c| c.0 == code).map_or(Notation::San, |c| c.2)
     }
 
-    /// The remembered choice.
-    pub fn load() -> Notation {
-        storage()
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-            .map_or(Notation::San, |c| Notation::from_code(&c))
-    }
-
-    /// Remembers the choice.
-    pub fn save(self) {
-        if let Some(s) = storage() {
-            let _ = s.set_item(STORAGE_KEY, self.code());
-        }
-    }
-
     /// A move as this notation writes it.
     pub fn write(self, node: &ViewNode) -> String {
         self.write_move(&node.san, &node.lan)
@@ -82,10 +66,6 @@ impl Notation {
             Notation::Letters(_, set) => replace_letters(san, &set),
         }
     }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok()?
 }
 
 /// Replaces SAN's piece letters (the first character, and the one after
@@ -130,7 +110,7 @@ mod tests {
 
     #[test]
     fn long_algebraic_from_the_model() {
-        let g = crate::state::loader::open_first_game(
+        let g = crate::game_source::open_first_game(
             b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *",
         );
         let mut at = 0;

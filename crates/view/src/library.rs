@@ -414,7 +414,7 @@ impl Library {
 }
 
 /// Line breaks in bytes: LF, CRLF and a lone CR each count once.
-pub(crate) fn count_line_breaks(bytes: &[u8]) -> u32 {
+pub fn count_line_breaks(bytes: &[u8]) -> u32 {
     let mut n = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')) {

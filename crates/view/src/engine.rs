@@ -10,8 +10,8 @@ use movetext_core::shakmaty::san::SanPlus;
 use movetext_core::shakmaty::uci::UciMove;
 use movetext_core::shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
-use crate::state::model::long_algebraic;
-use crate::state::notation::Notation;
+use crate::model::long_algebraic;
+use crate::notation::Notation;
 
 /// How many lines (MultiPV) the engine is asked for.
 pub const LINES: usize = 3;

@@ -5,7 +5,7 @@
 
 use movetext_core::shakmaty::Color;
 
-use crate::state::notation::Notation;
+use crate::notation::Notation;
 
 /// Where the move list goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl MovesPlace {
         }
     }
 
-    pub(crate) fn class(self) -> &'static str {
+    pub fn class(self) -> &'static str {
         match self {
             MovesPlace::Right => "mt-moves-right",
             MovesPlace::Bottom => "mt-moves-bottom",
@@ -90,7 +90,7 @@ pub struct WidgetOptions {
     /// or `rose`.
     pub board: String,
     /// The piece drawings.
-    pub pieces: crate::components::pieces::PieceSet,
+    pub pieces: crate::pieces::PieceSet,
     /// The language of the widget's words (the `lang` option, else the
     /// page's, which the script passes on).
     pub lang: crate::i18n::Lang,
@@ -123,7 +123,7 @@ impl Default for WidgetOptions {
             live: false,
             lang: crate::i18n::Lang::En,
             board: "wood".to_owned(),
-            pieces: crate::components::pieces::PieceSet::Movetext,
+            pieces: crate::pieces::PieceSet::Movetext,
         }
     }
 }
@@ -174,7 +174,7 @@ impl WidgetOptions {
                 .map(|b| b.trim().to_ascii_lowercase())
                 .filter(|b| matches!(b.as_str(), "wood" | "green" | "blue" | "grey" | "rose"))
                 .unwrap_or(d.board),
-            pieces: get("pieces").map_or(d.pieces, |p| crate::components::pieces::PieceSet::parse(&p)),
+            pieces: get("pieces").map_or(d.pieces, |p| crate::pieces::PieceSet::parse(&p)),
             lang: get("lang").map_or(d.lang, |l| crate::i18n::Lang::from_tag(&l)),
             live: get("source").is_some_and(|s| !s.trim().is_empty()) && get("live").is_some_and(|l| is_positive(&l)),
         }

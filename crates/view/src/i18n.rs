@@ -1,0 +1,328 @@
+//! Movetext's own words in the reader's language: English, German, French,
+//! Spanish and Russian, from Fluent message files (`locales/*.ftl`: one
+//! `key = text` a line, `{ $name }` where a value goes). A word missing in
+//! a language is said in English. The widget's language is its `lang`
+//! option, else the page's `lang`; the app's is its reader's choice. The app's
+//! own words are in `locales/app/*.ftl` (the meanings of the NAGs in
+//! `locales/app/nags/*.ftl`), built in with the feature `app-words` only:
+//! the widget carries just the words it shows, and is given the reader's
+//! diagnostics and NAG meanings for its language while running
+//! ([`add_words`]).
+
+use std::collections::HashMap;
+
+mod core_words;
+
+/// A language of Movetext's words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// German.
+    De,
+    /// French.
+    Fr,
+    /// Spanish.
+    Es,
+    /// Russian.
+    Ru,
+}
+
+/// Every language, English first.
+pub const LANGS: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Ru];
+
+impl Lang {
+    /// The language of a tag such as `de`, `fr-CA` or `ru_RU` (English for
+    /// any other).
+    pub fn from_tag(tag: &str) -> Lang {
+        let primary = tag.trim().split(['-', '_']).next().unwrap_or("").to_ascii_lowercase();
+        match primary.as_str() {
+            "de" => Lang::De,
+            "fr" => Lang::Fr,
+            "es" => Lang::Es,
+            "ru" => Lang::Ru,
+            _ => Lang::En,
+        }
+    }
+
+    /// The language's tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+            Lang::Fr => "fr",
+            Lang::Es => "es",
+            Lang::Ru => "ru",
+        }
+    }
+
+    fn source(self) -> &'static str {
+        match self {
+            Lang::En => include_str!("../../../locales/en.ftl"),
+            Lang::De => include_str!("../../../locales/de.ftl"),
+            Lang::Fr => include_str!("../../../locales/fr.ftl"),
+            Lang::Es => include_str!("../../../locales/es.ftl"),
+            Lang::Ru => include_str!("../../../locales/ru.ftl"),
+        }
+    }
+
+    /// The app's own words (none without the feature `app-words`).
+    fn app_source(self) -> &'static str {
+        #[cfg(feature = "app-words")]
+        return match self {
+            Lang::En => include_str!("../../../locales/app/en.ftl"),
+            Lang::De => include_str!("../../../locales/app/de.ftl"),
+            Lang::Fr => include_str!("../../../locales/app/fr.ftl"),
+            Lang::Es => include_str!("../../../locales/app/es.ftl"),
+            Lang::Ru => include_str!("../../../locales/app/ru.ftl"),
+        };
+        #[cfg(not(feature = "app-words"))]
+        ""
+    }
+
+    /// The meanings of the NAGs (none without the feature `app-words`).
+    fn nag_source(self) -> &'static str {
+        #[cfg(feature = "app-words")]
+        return match self {
+            Lang::En => include_str!("../../../locales/app/nags/en.ftl"),
+            Lang::De => include_str!("../../../locales/app/nags/de.ftl"),
+            Lang::Fr => include_str!("../../../locales/app/nags/fr.ftl"),
+            Lang::Es => include_str!("../../../locales/app/nags/es.ftl"),
+            Lang::Ru => include_str!("../../../locales/app/nags/ru.ftl"),
+        };
+        #[cfg(not(feature = "app-words"))]
+        ""
+    }
+
+    /// The text of message `key`, its values not yet put in.
+    pub fn text(self, key: &str) -> &'static str {
+        let find =
+            |lang: Lang| TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied());
+        find(self).or_else(|| find(Lang::En)).unwrap_or("")
+    }
+
+    /// Message `key`, else `english`: for the parts the app shares with
+    /// the widget, whose build leaves out the app's words (they are then
+    /// said in English, the words written next to the key).
+    pub fn text_or(self, key: &str, english: &'static str) -> &'static str {
+        if !cfg!(feature = "app-words") {
+            return english;
+        }
+        match self.text(key) {
+            "" => english,
+            text => text,
+        }
+    }
+
+    /// Message `key` with its values: `args` names each `{ $name }`.
+    pub fn say(self, key: &str, args: &[(&str, &str)]) -> String {
+        fill(self.text(key), args)
+    }
+
+    /// A number written with a decimal point (`1.5`), as the language
+    /// writes it (`1,5` but in English).
+    pub fn decimal(self, number: &str) -> String {
+        match self {
+            Lang::En => number.to_owned(),
+            _ => number.replace('.', ","),
+        }
+    }
+
+    /// The plural categories of the language's messages (CLDR's, for
+    /// whole numbers): a counted message has one text for each, as
+    /// `problems-one` and `problems-other`.
+    pub fn plural_categories(self) -> &'static [&'static str] {
+        match self {
+            Lang::Ru => &["one", "few", "many"],
+            _ => &["one", "other"],
+        }
+    }
+
+    /// The plural category of `n` in the language.
+    pub fn plural(self, n: u64) -> &'static str {
+        match self {
+            Lang::Ru => match (n % 10, n % 100) {
+                (1, r) if r != 11 => "one",
+                (2..=4, r) if !(12..=14).contains(&r) => "few",
+                _ => "many",
+            },
+            Lang::Fr if n <= 1 => "one",
+            _ if n == 1 => "one",
+            _ => "other",
+        }
+    }
+
+    /// Counted message `key` for `n` (its `{ $count }` is `n`), in the form
+    /// the language uses for `n`.
+    pub fn count(self, key: &str, n: u64) -> String {
+        self.say(&format!("{key}-{}", self.plural(n)), &[("count", &n.to_string())])
+    }
+}
+
+thread_local! {
+    /// The messages of each language asked for so far.
+    static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
+        std::cell::RefCell::new(HashMap::new());
+    /// Messages added while running ([`add_words`]), by language.
+    static ADDED: std::cell::RefCell<HashMap<Lang, Vec<&'static str>>> = std::cell::RefCell::new(HashMap::new());
+}
+
+/// Every message of a language: the widget's and the app's (with the
+/// meanings of the NAGs), and those added while running.
+fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
+    let mut all = messages(lang.source());
+    if cfg!(feature = "app-words") {
+        all.extend(messages(lang.app_source()));
+        all.extend(messages(lang.nag_source()));
+    }
+    ADDED.with(|added| {
+        for source in added.borrow().get(&lang).into_iter().flatten() {
+            all.extend(messages(source));
+        }
+    });
+    all
+}
+
+/// Adds the messages of a Fluent file to a language: the widget's build
+/// leaves out the words it seldom shows (what the reader says about a
+/// game, the meanings of NAGs) and is given them for the page's language
+/// when it is not English. The text is kept for as long as the page runs.
+pub fn add_words(lang: Lang, source: String) {
+    let source: &'static str = Box::leak(source.into_boxed_str());
+    ADDED.with(|added| added.borrow_mut().entry(lang).or_default().push(source));
+    TABLES.with(|t| t.borrow_mut().remove(&lang));
+}
+
+/// The messages of a Fluent file: `key = text` lines (comments and blank
+/// lines left out).
+pub fn messages(source: &'static str) -> HashMap<&'static str, &'static str> {
+    source
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split_once(" = "))
+        .map(|(k, v)| (k.trim(), v.trim()))
+        .filter(|(k, _)| !k.is_empty())
+        .collect()
+}
+
+/// `text` with each `{ $name }` replaced by its value.
+fn fill(text: &str, args: &[(&str, &str)]) -> String {
+    movetext_core::diagnostic_messages::fill(text, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_added_while_running_are_said() {
+        assert_eq!(Lang::De.text("added-test"), "");
+        add_words(Lang::De, "# a comment\nadded-test = Hinzugefügt { $n }\n".to_owned());
+        assert_eq!(Lang::De.say("added-test", &[("n", "2")]), "Hinzugefügt 2");
+        // The language's other words are still there; other languages are
+        // left as they were.
+        assert_eq!(Lang::De.text("menu-copy-pgn"), "PGN kopieren");
+        assert_eq!(Lang::Fr.text("added-test"), "");
+    }
+
+    /// The `{ $name }`s of a text, sorted.
+    fn names(text: &str) -> Vec<&str> {
+        let mut v: Vec<&str> = text.split("{ $").skip(1).filter_map(|p| p.split_once(" }").map(|(n, _)| n)).collect();
+        v.sort_unstable();
+        v
+    }
+
+    /// A message's name without its plural category, and the category.
+    fn base(key: &str) -> (&str, Option<&str>) {
+        match key.rsplit_once('-') {
+            Some((b, c @ ("one" | "few" | "many" | "other"))) => (b, Some(c)),
+            _ => (key, None),
+        }
+    }
+
+    /// Checks one set of message files: every language has every English
+    /// message, with the same values and its own plural forms.
+    fn check_files(source: fn(Lang) -> &'static str) {
+        let english = messages(source(Lang::En));
+        // English's messages, a counted one by its name.
+        let wanted: HashMap<&str, &str> = english.iter().map(|(k, v)| (base(k).0, *v)).collect();
+        for lang in LANGS {
+            let table = messages(source(lang));
+            for (name, text) in &wanted {
+                let counted = english.keys().any(|k| base(k).0 == *name && base(k).1.is_some());
+                let keys: Vec<String> = if counted {
+                    lang.plural_categories().iter().map(|c| format!("{name}-{c}")).collect()
+                } else {
+                    vec![name.to_string()]
+                };
+                for key in keys {
+                    let theirs = table.get(key.as_str()).unwrap_or_else(|| panic!("{}: {key} missing", lang.tag()));
+                    assert_eq!(names(theirs), names(text), "{}: {key}", lang.tag());
+                }
+            }
+            for key in table.keys() {
+                let (name, category) = base(key);
+                assert!(wanted.contains_key(name), "{}: {key} is not an English message", lang.tag());
+                if let Some(c) = category {
+                    assert!(lang.plural_categories().contains(&c), "{}: {key}: no such plural form", lang.tag());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_language_says_every_message_with_the_same_values() {
+        assert!(messages(Lang::En.source()).len() > 30);
+        check_files(Lang::source);
+    }
+
+    #[cfg(feature = "app-words")]
+    #[test]
+    fn every_language_says_every_app_message_with_the_same_values() {
+        let app = messages(Lang::En.app_source());
+        assert!(app.len() > 100);
+        check_files(Lang::app_source);
+        // The app's words are told apart from the widget's.
+        let widget = messages(Lang::En.source());
+        for key in app.keys() {
+            assert!(!widget.contains_key(key), "{key} is both a widget and an app message");
+        }
+    }
+
+    #[cfg(feature = "app-words")]
+    #[test]
+    fn every_language_says_every_nag_meaning() {
+        let nags = messages(Lang::En.nag_source());
+        assert!(nags.len() > 140);
+        check_files(Lang::nag_source);
+        let others: Vec<_> =
+            [Lang::En.source(), Lang::En.app_source()].into_iter().flat_map(|s| messages(s).into_keys()).collect();
+        for key in nags.keys() {
+            assert!(key.starts_with("nag-") && !others.contains(key), "{key}");
+        }
+    }
+
+    #[test]
+    fn counted_messages_take_the_form_of_their_number() {
+        assert_eq!(Lang::En.count("problems", 1), "1 problem found while reading this game");
+        assert_eq!(Lang::En.count("problems", 2), "2 problems found while reading this game");
+        assert_eq!(Lang::Fr.count("problems", 0), "0 problème trouvé en lisant cette partie");
+        let ru: Vec<&str> = [1, 2, 5, 11, 12, 21, 22, 25, 111].iter().map(|&n| Lang::Ru.plural(n)).collect();
+        assert_eq!(ru, ["one", "few", "many", "many", "many", "one", "few", "many", "many"]);
+    }
+
+    #[test]
+    fn values_are_put_in_and_tags_read() {
+        assert_eq!(
+            Lang::De.say("board-label", &[("move", "1. e4"), ("turn", Lang::De.text("turn-black"))]),
+            "Schachbrett, Stellung nach 1. e4; Schwarz am Zug."
+        );
+        assert_eq!(Lang::from_tag("ru-RU"), Lang::Ru);
+        assert_eq!(Lang::from_tag("fr_CA"), Lang::Fr);
+        assert_eq!(Lang::from_tag("pt"), Lang::En);
+        assert_eq!(Lang::Es.text("no-such-message"), "");
+        assert_eq!(Lang::De.decimal("1.5"), "1,5");
+        assert_eq!(Lang::En.decimal("1.5"), "1.5");
+    }
+}
