@@ -275,8 +275,17 @@ test('the widget speaks the page\'s language, or the one it is given', async () 
   const words = [];
   p.on('request', (r) => { if (r.url().includes('/words/')) words.push(r.url().split('/widget/')[1]); });
   await p.goto(`${browser.url}embedding/languages.html`);
-  await p.waitForFunction(() => ['de', 'ru', 'de-problem', 'ru-problem']
-    .every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')));
+  const ids = ['de', 'ru', 'de-problem', 'ru-problem'];
+  await p.waitForFunction((ids) => ids.every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')), ids)
+    .catch(async (error) => {
+      // Each element's state, to say which one did not draw and why.
+      const states = await p.evaluate((ids) => ids.map((id) => {
+        const el = document.getElementById(id);
+        const top = Math.round(el.getBoundingClientRect().top);
+        return `${id}: waiting ${Boolean(el.waiting)}, ready ${Boolean(el.ready)}, top ${top}, shows ${el.shadowRoot?.innerHTML.length ?? 0} characters`;
+      }), ids);
+      throw new Error(`${error.message}\n${states.join('\n')}\npage errors: ${errors.join('; ')}`);
+    });
   const de = p.locator('#de');
   const ru = p.locator('#ru');
   assert.equal(await de.getByRole('button', { name: 'Nächster Zug' }).count(), 1);
