@@ -125,24 +125,8 @@ struct PieceSymbolsProps {
 /// elements that the page builds far quicker from markup than one by one.
 #[function_component(PieceSymbols)]
 fn piece_symbols(props: &PieceSymbolsProps) -> Html {
-    let markup = use_memo(props.set, |&set| AttrValue::from(defs_markup(set)));
+    let markup = use_memo(props.set, |&set| AttrValue::from(board_markup::defs(set)));
     html! { <defs>{ Html::from_html_unchecked((*markup).clone()) }</defs> }
-}
-
-/// The markup of [`PieceSymbols`].
-fn defs_markup(set: pieces::PieceSet) -> String {
-    let mut out = String::with_capacity(16 * 1024);
-    for color in Color::ALL {
-        for role in Role::ALL {
-            pieces::write_symbol(&mut out, set, color, role);
-        }
-    }
-    out.push_str(concat!(
-        r##"<radialGradient id="mt-check-glow"><stop offset="0%" stop-color="#ff1f1f" stop-opacity="0.95"/>"##,
-        r##"<stop offset="35%" stop-color="#e8141a" stop-opacity="0.8"/>"##,
-        r##"<stop offset="100%" stop-color="#a80000" stop-opacity="0"/></radialGradient>"##,
-    ));
-    out
 }
 
 /// The board.

@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use movetext_core::shakmaty::{Board, File, Rank, Square};
+use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::numbers::tenths;
 use crate::pieces;
@@ -100,6 +100,23 @@ pub fn pieces(board: &Board, flipped: bool, lifted: Option<Square>, slide: Optio
         }
         out.push_str("</use>");
     }
+    out
+}
+
+/// The board's definitions: the pieces of `set` as symbols (see
+/// [`pieces::symbol_id`]) and the glow of a king in check.
+pub fn defs(set: pieces::PieceSet) -> String {
+    let mut out = String::with_capacity(16 * 1024);
+    for color in Color::ALL {
+        for role in Role::ALL {
+            pieces::write_symbol(&mut out, set, color, role);
+        }
+    }
+    out.push_str(concat!(
+        r##"<radialGradient id="mt-check-glow"><stop offset="0%" stop-color="#ff1f1f" stop-opacity="0.95"/>"##,
+        r##"<stop offset="35%" stop-color="#e8141a" stop-opacity="0.8"/>"##,
+        r##"<stop offset="100%" stop-color="#a80000" stop-opacity="0"/></radialGradient>"##,
+    ));
     out
 }
 

@@ -38,6 +38,7 @@ pub mod i18n;
 pub mod library;
 pub mod model;
 pub mod move_list_layout;
+pub mod move_list_markup;
 pub mod move_times;
 pub mod nag_glyphs;
 pub mod notation;
