@@ -7,7 +7,7 @@ pub(crate) mod board_keys;
 pub(crate) mod board_pointer;
 pub(crate) mod board_view;
 // The board's markup and our pieces are the widget's as well.
-pub(crate) use movetext_view::{board_description, board_markup, clock_format, move_list_layout, nag_glyphs, pieces};
+pub(crate) use movetext_view::{board_description, board_markup, move_list_layout, nag_glyphs, pieces};
 pub(crate) mod book_chunks;
 pub(crate) mod clock_graph;
 pub(crate) mod controls;

@@ -15,7 +15,6 @@ pub(crate) mod game_order;
 pub(crate) mod gif_animation;
 pub(crate) mod idle_task;
 pub(crate) mod keys;
-pub(crate) mod material;
 pub(crate) mod notation_choice;
 pub(crate) mod opener;
 pub(crate) mod opening;

@@ -275,8 +275,16 @@ test('the widget speaks the page\'s language, or the one it is given', async () 
   const words = [];
   p.on('request', (r) => { if (r.url().includes('/words/')) words.push(r.url().split('/widget/')[1]); });
   await p.goto(`${browser.url}embedding/languages.html`);
+  // Stacked, the last widgets are further down than the near-screen
+  // margin (each is drawn when it comes near the screen): a reader scrolls
+  // to them.
   const ids = ['de', 'ru', 'de-problem', 'ru-problem'];
-  await p.waitForFunction((ids) => ids.every((id) => document.getElementById(id).shadowRoot?.querySelector('.board[data-fen]')), ids)
+  await p.waitForFunction((ids) => ids.every((id) => {
+    const el = document.getElementById(id);
+    const drawn = el.shadowRoot?.querySelector('.board[data-fen]');
+    if (!drawn) el.scrollIntoView();
+    return drawn;
+  }), ids)
     .catch(async (error) => {
       // Each element's state, to say which one did not draw and why.
       const states = await p.evaluate((ids) => ids.map((id) => {
