@@ -13,7 +13,10 @@
 //!   Movetext's own words in five languages ([`i18n`]), the position said
 //!   in words ([`board_description`]), the move list laid out in pages
 //!   ([`move_list_layout`]);
-//! - the board and our pieces as SVG markup ([`board_markup`], [`pieces`]);
+//! - the board and our pieces as SVG markup ([`board_markup`], [`pieces`]),
+//!   and as markup the move list's pages ([`move_list_markup`]), the
+//!   players' bars ([`player_bar`], with [`material`]) and the evaluation
+//!   bar ([`eval_bar`]);
 //! - the widget's options and their defaults ([`widget_config`]).
 //!
 //! ```
@@ -33,6 +36,7 @@ pub mod clock_format;
 pub mod comment_commands;
 pub mod editing;
 pub mod engine;
+pub mod eval_bar;
 pub mod game_source;
 pub mod i18n;
 pub mod library;
