@@ -309,9 +309,24 @@ pub fn move_list(props: &MoveListProps) -> Html {
     // clicks.
     let onclick = {
         let (on_select, on_fold) = (props.on_select.clone(), (*on_fold).clone());
+        let container = container.clone();
         Callback::from(move |e: MouseEvent| {
             if let Some(start) = marked(&e, "[data-fold]", "data-fold") {
                 on_fold.emit(start);
+                // The page is written anew: its toggle keeps the focus
+                // (Enter on it, or a click).
+                let container = container.clone();
+                in_next_frame(move || {
+                    let toggle = container
+                        .cast::<web_sys::Element>()
+                        .and_then(|list| {
+                            list.query_selector(&format!(".var-fold[data-fold=\"{start}\"]")).ok().flatten()
+                        })
+                        .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+                    if let Some(toggle) = toggle {
+                        let _ = toggle.focus();
+                    }
+                });
             } else if let Some(ix) = marked(&e, ".mv[data-node]", "data-node") {
                 on_select.emit(ix);
             }

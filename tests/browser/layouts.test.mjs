@@ -59,6 +59,9 @@ test('the table layout: a variation folds to a placeholder and unfolds, and show
   await outer.focus();
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('.move-list .var-d1 > .var-fold')?.getAttribute('aria-expanded') === 'false');
+  // The toggle keeps the focus (its page is written anew): Enter again
+  // would unfold it.
+  await page.waitForFunction(() => document.activeElement?.matches('.move-list .var-d1 > .var-fold'), null, { timeout: 5000 });
   assert.equal(await c5.count(), 0, 'the moves of the folded variation are hidden');
   assert.equal(await c3.count(), 0, 'and those of the variations inside it');
   assert.equal(await page.locator('.move-list .var-folded').innerText(), '(1... c5 … 5 moves)');
