@@ -54,21 +54,11 @@ fn mark_colour(c: MarkColor) -> &'static str {
     }
 }
 
-/// Text for XML: `&`, `<`, `>` and quotes escaped.
+/// Text for XML: markup characters escaped, control characters (not
+/// allowed in XML) as spaces.
 fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    movetext_view::markup_text::escape(&text)
 }
 
 /// The position as an SVG document.

@@ -4,7 +4,7 @@
 use movetext_core::commands::Eval;
 
 use crate::i18n::Lang;
-use crate::move_list_markup::escape;
+use crate::markup_text::escape;
 use crate::numbers::{one_decimal, tenths};
 
 /// White's share of the bar, from 0 to 1.

@@ -16,7 +16,7 @@
 //! - the board and our pieces as SVG markup ([`board_markup`], [`pieces`]),
 //!   and as markup the move list's pages ([`move_list_markup`]), the
 //!   players' bars ([`player_bar`], with [`material`]) and the evaluation
-//!   bar ([`eval_bar`]);
+//!   bar ([`eval_bar`]), every text from a file escaped ([`markup_text`]);
 //! - the widget's options and their defaults ([`widget_config`]).
 //!
 //! ```
@@ -40,6 +40,7 @@ pub mod eval_bar;
 pub mod game_source;
 pub mod i18n;
 pub mod library;
+pub mod markup_text;
 pub mod material;
 pub mod model;
 pub mod move_list_layout;

@@ -9,6 +9,7 @@ use std::collections::HashSet;
 use std::fmt::Write;
 
 use crate::i18n::Lang;
+use crate::markup_text::escape;
 use crate::model::{NodeIx, ViewGame};
 use crate::move_list_layout::{Block, Boxes, Item, Layout};
 use crate::nag_glyphs::nag_view_in;
@@ -32,22 +33,6 @@ pub struct PageContext<'a> {
     pub layout: &'a Layout,
     /// The folded variations, by first move.
     pub folded: &'a HashSet<NodeIx>,
-}
-
-/// `text` with `&`, `<`, `>` and `"` escaped, for an element's text or an
-/// attribute's value in double quotes.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// A box being filled while a page is written.

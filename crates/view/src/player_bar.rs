@@ -9,9 +9,9 @@ use movetext_core::shakmaty::Color;
 
 use crate::clock_format::{format_clock, initial_clock};
 use crate::i18n::Lang;
+use crate::markup_text::escape;
 use crate::material::{balance, Balance};
 use crate::model::{NodeIx, ViewGame};
-use crate::move_list_markup::escape;
 use crate::pieces::symbol_id;
 
 /// The bar of the player of `color` at node `current` (with the clock when
