@@ -291,6 +291,11 @@ export async function mount(element, options = {}) {
   const style = document.createElement('link');
   style.rel = 'stylesheet';
   style.href = new URL('movetext.css', baseUrl).href;
+  // The game is shown once its style sheet is there, never unstyled.
+  const styled = new Promise((ok) => {
+    style.addEventListener('load', ok, { once: true });
+    style.addEventListener('error', ok, { once: true });
+  });
   const holder = document.createElement('div');
   shadow.append(style, holder);
 
@@ -322,7 +327,7 @@ export async function mount(element, options = {}) {
       throw error;
     }
   }
-  await ready;
+  await Promise.all([ready, styled]);
   const wanted = opts.theme ?? 'auto';
   opts.theme = resolveTheme(wanted);
 

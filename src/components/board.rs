@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use movetext_core::commands::MarkColor as CoreColor;
-use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
+use movetext_core::shakmaty::{Board, Color, Move, Rank, Role, Square};
 use yew::prelude::*;
 
 use crate::components::board_keys::{board_keys, square_words, start_square};
@@ -14,7 +14,7 @@ use crate::components::pieces;
 use crate::state::numbers::tenths;
 use movetext_core::commands::{Arrow, SquareMark};
 
-pub(crate) use movetext_view::board_markup::{corner, SQ};
+pub(crate) use movetext_view::board_markup::{arrow_points, centre, corner, square_at, SQ};
 
 /// What the board shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -70,48 +70,6 @@ pub(crate) struct Interaction {
     pub promotion: Option<(Square, Square)>,
     /// The keyboard's square (see [`crate::components::board_keys`]).
     pub cursor: Option<Square>,
-}
-
-/// The square at a point in board units.
-pub(crate) fn square_at(x: f32, y: f32, flipped: bool) -> Square {
-    let fx = ((x / SQ) as u32).min(7);
-    let fy = ((y / SQ) as u32).min(7);
-    let (file, rank) = if flipped { (7 - fx, fy) } else { (fx, 7 - fy) };
-    Square::from_coords(File::new(file), Rank::new(rank))
-}
-
-/// The centre of a square in board units.
-pub(crate) fn centre(sq: Square, flipped: bool) -> (f32, f32) {
-    let (x, y) = corner(sq, flipped);
-    (x + SQ / 2.0, y + SQ / 2.0)
-}
-
-/// The outline of an arrow from `from` to `to` as SVG polygon points.
-pub fn arrow_points(from: (f32, f32), to: (f32, f32)) -> String {
-    const SHAFT: f32 = 15.0;
-    const HEAD_WIDTH: f32 = 40.0;
-    const HEAD_LENGTH: f32 = 34.0;
-    const TIP_SHORT: f32 = 12.0;
-    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
-    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-    let (ux, uy) = (dx / len, dy / len);
-    let (nx, ny) = (-uy, ux);
-    let tip = (to.0 - ux * TIP_SHORT, to.1 - uy * TIP_SHORT);
-    let neck = (tip.0 - ux * HEAD_LENGTH, tip.1 - uy * HEAD_LENGTH);
-    let at = |p: (f32, f32), k: f32| (p.0 + nx * k, p.1 + ny * k);
-    [
-        at(from, SHAFT / 2.0),
-        at(neck, SHAFT / 2.0),
-        at(neck, HEAD_WIDTH / 2.0),
-        tip,
-        at(neck, -HEAD_WIDTH / 2.0),
-        at(neck, -SHAFT / 2.0),
-        at(from, -SHAFT / 2.0),
-    ]
-    .iter()
-    .map(|&(x, y)| format!("{},{}", tenths(x.into()), tenths(y.into())))
-    .collect::<Vec<_>>()
-    .join(" ")
 }
 
 /// The piece drawings as SVG symbols, rendered once.
@@ -202,18 +160,8 @@ pub fn chess_board(props: &BoardProps) -> Html {
         let (x, y) = corner(sq, flipped);
         html! { <rect class={class} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
     };
-    let last = props
-        .last_move
-        .iter()
-        .flat_map(|&(a, b)| [square_rect(a, "hl-last".to_owned()), square_rect(b, "hl-last".to_owned())]);
-    let marks = props
-        .marks
-        .iter()
-        .filter_map(|m| Some(square_rect(m.square.square()?, format!("mark mark-{}", m.color.name()))));
-    let check = props.check.map(|sq| {
-        let (cx, cy) = centre(sq, flipped);
-        html! { <circle class="hl-check" cx={tenths(cx.into())} cy={tenths(cy.into())} r="50" fill="url(#mt-check-glow)" /> }
-    });
+    // The last move, the file's marked squares and a king in check.
+    let highlights = AttrValue::from(board_markup::highlights(props.last_move, &props.marks, props.check, flipped));
     let dragged = state.drag.map(|d| d.0);
     // The piece that has just moved slides from its square when the game is
     // stepped forward (not after a move made with the pointer, whose piece
@@ -254,14 +202,8 @@ pub fn chess_board(props: &BoardProps) -> Html {
             }
         });
     }
-    let arrows = props.arrows.iter().filter(|a| a.from != a.to).filter_map(|a| {
-        let points = arrow_points(centre(a.from.square()?, flipped), centre(a.to.square()?, flipped));
-        Some(html! { <polygon class={format!("arrow arrow-{}", a.color.name())} points={points} /> })
-    });
-    let best = props.best.map(|(from, to)| {
-        let points = arrow_points(centre(from, flipped), centre(to, flipped));
-        html! { <polygon class="arrow arrow-engine" points={points} data-from={from.to_string()} data-to={to.to_string()} /> }
-    });
+    // The file's arrows and the engine's best move.
+    let arrows = AttrValue::from(board_markup::arrows(&props.arrows, props.best, flipped));
     // Picked-up piece, its targets, the piece under the pointer, drawing.
     let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
     let cursor_square = state.cursor.filter(|_| editable);
@@ -329,15 +271,13 @@ pub fn chess_board(props: &BoardProps) -> Html {
                 <PieceSymbols set={props.pieces} />
                 <rect class="sq-light" x="0" y="0" width="800" height="800" />
                 <g class="squares">{ Html::from_html_unchecked(squares_and_coords.0.clone()) }</g>
-                { one_slot(last) }
-                { one_slot(marks) }
-                { one_slot(check) }
+                <g class="highlights">{ Html::from_html_unchecked(highlights) }</g>
                 <g class="coords">{ Html::from_html_unchecked(squares_and_coords.1.clone()) }</g>
                 { one_slot(selected) }
                 { one_slot(cursor) }
                 <g class="pieces">{ Html::from_html_unchecked(pieces_markup) }</g>
                 <g class="targets">{ for targets }</g>
-                <g class="arrows">{ one_slot(arrows) }{ one_slot(best) }{ one_slot(drawing) }</g>
+                <g class="arrows">{ Html::from_html_unchecked(arrows) }{ one_slot(drawing) }</g>
                 { one_slot(floating) }
                 { one_slot(chooser) }
             </svg>

@@ -18,9 +18,10 @@ use yew::prelude::*;
 
 use crate::components::move_list_layout::Layout;
 use crate::i18n::say_or;
-use crate::state::model::{NodeIx, SharedGame, ViewGame};
+use crate::state::model::{NodeIx, SharedGame};
 use crate::state::notation::Notation;
 use crate::state::same::Same;
+use movetext_view::move_list_layout::folded_around;
 use movetext_view::move_list_markup::PageContext;
 
 /// Pages drawn with the first drawing of a game (with the page of the shown
@@ -115,24 +116,6 @@ impl Reducible for Folded {
         }
         Rc::new(Folded(Rc::new(set)))
     }
-}
-
-/// The folded variations that hold node `ix`: each first move of a
-/// variation (a child that is not its parent's first) on the way to the
-/// root that is in `folded`.
-fn folded_around(game: &ViewGame, ix: NodeIx, folded: &HashSet<NodeIx>) -> Vec<NodeIx> {
-    let mut out = Vec::new();
-    if folded.is_empty() {
-        return out;
-    }
-    let mut at = ix;
-    while let Some(parent) = game.nodes.get(at).and_then(|n| n.parent) {
-        if game.node(parent).children.first() != Some(&at) && folded.contains(&at) {
-            out.push(at);
-        }
-        at = parent;
-    }
-    out
 }
 
 /// What the scroll listeners need from the latest drawing.
@@ -539,21 +522,5 @@ fn keep_current_in_view(container: &NodeRef) {
         list.set_scroll_top(list.scroll_top() - (outer.top() - inner.top() + margin) as i32);
     } else if inner.bottom() > outer.bottom() {
         list.set_scroll_top(list.scroll_top() + (inner.bottom() - outer.bottom() + margin) as i32);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::state::loader::open_first_game;
-
-    #[test]
-    fn the_shown_move_finds_the_folded_variations_around_it() {
-        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 *");
-        let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
-        let (c5, c3, d5) = (find("c5"), find("c3"), find("d5"));
-        assert_eq!(folded_around(&game, d5, &HashSet::from([c5, c3])), vec![c3, c5]);
-        assert_eq!(folded_around(&game, find("d6"), &HashSet::from([c5, c3])), vec![c5]);
-        assert!(folded_around(&game, find("e4"), &HashSet::from([c5])).is_empty());
     }
 }

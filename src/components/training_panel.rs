@@ -5,8 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
-use crate::i18n::Lang;
-use crate::state::training::{Feedback, Training};
+use crate::state::training::{feedback, score, Training};
 
 /// What the training panel shows.
 #[derive(Properties, PartialEq)]
@@ -67,49 +66,5 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
             <button type="button" class="btn training-reveal" onclick={click(&props.on_reveal)}>{ lang.text_or("training-show", "Show move") }</button>
             <button type="button" class="btn training-stop" onclick={click(&props.on_stop)}>{ lang.text_or("training-stop", "Stop") }</button>
         </section>
-    }
-}
-
-/// What the panel says of the last guess: a class and the words (in the
-/// reader's language in the app, in English in the widget).
-#[cfg(feature = "app-words")]
-fn feedback(lang: Lang, t: &Training) -> (&'static str, String) {
-    let said = |key: &str, name: &str, value: &str| lang.say(key, &[(name, value)]);
-    match &t.feedback {
-        None => (
-            "",
-            lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" })
-                .to_owned(),
-        ),
-        Some(Feedback::Right(m)) => ("right", said("training-right", "move", m)),
-        Some(Feedback::Wrong(m)) => ("wrong", said("training-wrong", "move", m)),
-        Some(Feedback::Hint(sq)) => ("hint", said("training-hint-square", "square", &sq.to_string())),
-        Some(Feedback::Revealed(m)) => ("revealed", said("training-revealed", "move", m)),
-        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
-    }
-}
-
-/// What the panel says of the last guess: a class and the words (in the
-/// reader's language in the app, in English in the widget).
-#[cfg(not(feature = "app-words"))]
-fn feedback(_: Lang, t: &Training) -> (&'static str, String) {
-    match &t.feedback {
-        None => {
-            ("", format!("Your move as {}: play it on the board.", if t.side.is_white() { "White" } else { "Black" }))
-        }
-        Some(Feedback::Right(m)) => ("right", format!("Right: {m}")),
-        Some(Feedback::Wrong(m)) => ("wrong", format!("{m} is not the game's move. Try again.")),
-        Some(Feedback::Hint(sq)) => ("hint", format!("Hint: the piece on {sq} moves.")),
-        Some(Feedback::Revealed(m)) => ("revealed", format!("The game went on {m}.")),
-        Some(Feedback::Done) => ("done", "The game ends here.".to_owned()),
-    }
-}
-
-/// The score, e.g. `3 of 5 right`.
-fn score(lang: Lang, t: &Training) -> String {
-    if cfg!(feature = "app-words") {
-        lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())])
-    } else {
-        format!("{} of {} right", t.right, t.asked())
     }
 }

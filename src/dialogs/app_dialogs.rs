@@ -184,17 +184,4 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
     }
 }
 
-/// A file name without characters that file systems refuse.
-pub(crate) fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(
-            |c| {
-                if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() {
-                    '_'
-                } else {
-                    c
-                }
-            },
-        )
-        .collect()
-}
+pub(crate) use movetext_view::library::file_safe;

@@ -4,22 +4,9 @@
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;
 
-use crate::state::viewer::{Action, Nav};
+use crate::state::viewer::Action;
 
-/// The action for a key, if the viewer uses it.
-pub fn key_action(key: &str) -> Option<Action> {
-    Some(match key {
-        "ArrowLeft" => Action::Nav(Nav::Prev),
-        "ArrowRight" => Action::Nav(Nav::Next),
-        "Home" => Action::Nav(Nav::First),
-        "End" => Action::Nav(Nav::Last),
-        "ArrowUp" => Action::Sibling(-1),
-        "ArrowDown" => Action::Sibling(1),
-        "f" | "F" => Action::Nav(Nav::Flip),
-        " " => Action::TogglePlay,
-        _ => return None,
-    })
-}
+pub use movetext_view::viewer::key_action;
 
 /// Whether a key belongs to the element it is pressed in rather than to
 /// the board: anything in a text field, a select or a dialog, the arrows
@@ -66,16 +53,4 @@ pub fn key_event_action(event: &KeyboardEvent) -> Option<Action> {
         return None;
     }
     key_action(&event.key())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn keys() {
-        assert_eq!(key_action("ArrowRight"), Some(Action::Nav(Nav::Next)));
-        assert_eq!(key_action("f"), Some(Action::Nav(Nav::Flip)));
-        assert_eq!(key_action("x"), None);
-    }
 }

@@ -7,7 +7,6 @@ use gloo_timers::callback::Timeout;
 use movetext_core::shakmaty::{Color, Move};
 use yew::prelude::*;
 
-use crate::state::model::{NodeIx, ViewGame};
 use crate::state::training::{Feedback, Training};
 use crate::state::viewer::{Action, Viewer};
 
@@ -108,26 +107,4 @@ pub fn use_training(viewer: &UseReducerHandle<Viewer>) -> TrainingHandle {
     TrainingHandle { state: (*state).clone(), start, stop, guess, hint, reveal }
 }
 
-/// The moves up to the shown one, as text (while training, nothing after
-/// it is shown).
-pub fn moves_so_far(game: &ViewGame, current: NodeIx) -> String {
-    let mut line = Vec::new();
-    let mut at = current;
-    while at != 0 {
-        line.push(at);
-        at = game.node(at).parent.unwrap_or(0);
-    }
-    line.reverse();
-    line.iter()
-        .enumerate()
-        .map(|(i, &ix)| {
-            let n = game.node(ix);
-            if n.by_white || i == 0 {
-                game.numbered_san(ix)
-            } else {
-                n.san.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+pub use movetext_view::training::moves_so_far;

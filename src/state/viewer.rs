@@ -15,134 +15,36 @@ use yew::prelude::*;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::move_times::move_times;
 
-/// The state of the viewer: the open game, the shown node, the orientation
-/// and autoplay.
+pub use movetext_view::viewer::{Action, Nav, ViewerState};
+
+/// The state of the viewer ([`ViewerState`]: the open game, the shown node,
+/// the orientation and autoplay), as the page's reducer holds it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Viewer {
-    /// The open game.
-    pub game: SharedGame,
-    /// Its index in the open file.
-    pub game_index: usize,
-    /// The node whose position is shown.
-    pub current: NodeIx,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Autoplay is on.
-    pub playing: bool,
-    /// Autoplay delay in milliseconds.
-    pub delay: u32,
-    /// Autoplay at the pace the moves were played, this many times as
-    /// fast (none: at the delay).
-    pub pace: Option<u32>,
+pub struct Viewer(pub ViewerState);
+
+impl std::ops::Deref for Viewer {
+    type Target = ViewerState;
+
+    fn deref(&self) -> &ViewerState {
+        &self.0
+    }
 }
 
-/// A navigation request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Nav {
-    /// Go to the start position.
-    First,
-    /// Go one move back.
-    Prev,
-    /// Go one move forward along the main line from here.
-    Next,
-    /// Go to the end of the current line.
-    Last,
-    /// Turn the board around.
-    Flip,
-}
-
-/// What can change the viewer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// A navigation button or key.
-    Nav(Nav),
-    /// Show a node.
-    Goto(NodeIx),
-    /// Switch to the previous (-1) or next (+1) alternative of the shown move.
-    Sibling(i32),
-    /// Open a game of the file at a node.
-    Open {
-        /// The game.
-        game: SharedGame,
-        /// Its index in the file.
-        index: usize,
-        /// The node to show.
-        at: NodeIx,
-    },
-    /// Start or stop autoplay.
-    TogglePlay,
-    /// One autoplay step: the next move, or stop at the end.
-    Tick,
-    /// Set the autoplay delay.
-    Delay(u32),
-    /// Autoplay at the real pace, this many times as fast, or at the delay.
-    Pace(Option<u32>),
+impl std::ops::DerefMut for Viewer {
+    fn deref_mut(&mut self) -> &mut ViewerState {
+        &mut self.0
+    }
 }
 
 impl Viewer {
     /// A viewer showing the start of a game.
     pub fn new(game: ViewGame) -> Viewer {
-        Viewer::opened(SharedGame(Rc::new(game)), 0, 0)
+        Viewer(ViewerState::new(game))
     }
 
     /// A viewer showing node `at` of game `index` of a file.
     pub fn opened(game: SharedGame, index: usize, at: NodeIx) -> Viewer {
-        Viewer {
-            current: at.min(game.nodes.len().saturating_sub(1)),
-            game,
-            game_index: index,
-            flipped: false,
-            playing: false,
-            delay: 1000,
-            pace: None,
-        }
-    }
-
-    /// Applies an action.
-    pub fn apply(&mut self, action: Action) {
-        let g = self.game.clone();
-        match action {
-            Action::Nav(Nav::First) => self.current = 0,
-            Action::Nav(Nav::Prev) => self.current = g.node(self.current).parent.unwrap_or(0),
-            Action::Nav(Nav::Next) => self.current = g.next(self.current).unwrap_or(self.current),
-            Action::Nav(Nav::Last) => self.current = g.line_end(self.current),
-            Action::Nav(Nav::Flip) => self.flipped = !self.flipped,
-            Action::Goto(ix) if ix < g.nodes.len() => self.current = ix,
-            Action::Goto(_) => {}
-            Action::Sibling(step) => {
-                if let Some(parent) = g.node(self.current).parent {
-                    let siblings = &g.node(parent).children;
-                    if let Some(pos) = siblings.iter().position(|&c| c == self.current) {
-                        let len = siblings.len() as i32;
-                        let to = (pos as i32 + step).rem_euclid(len) as usize;
-                        self.current = siblings[to];
-                    }
-                }
-            }
-            Action::Open { game, index, at } => {
-                self.current = at.min(game.nodes.len().saturating_sub(1));
-                self.game = game;
-                self.game_index = index;
-                self.playing = false;
-            }
-            // A game without moves has nothing to play.
-            Action::TogglePlay if !self.playing && g.next(0).is_none() => {}
-            Action::TogglePlay => {
-                self.playing = !self.playing;
-                if self.playing && g.next(self.current).is_none() {
-                    self.current = 0;
-                }
-            }
-            Action::Tick => match g.next(self.current) {
-                Some(next) if self.playing => self.current = next,
-                _ => self.playing = false,
-            },
-            Action::Delay(ms) => {
-                self.delay = ms.clamp(50, 60_000);
-                self.pace = None;
-            }
-            Action::Pace(pace) => self.pace = pace.map(|f| f.max(1)),
-        }
+        Viewer(ViewerState::opened(game, index, at))
     }
 }
 
@@ -262,48 +164,13 @@ pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_game_without_moves_does_not_play() {
-        let mut v = Viewer::new(crate::state::loader::open_first_game(b"[White \"A\"]\n\n*"));
-        v.apply(Action::TogglePlay);
-        assert!(!v.playing);
-        let mut v = Viewer::new(crate::state::loader::open_first_game(b"1. e4 *"));
-        v.apply(Action::TogglePlay);
-        assert!(v.playing);
-    }
     use crate::page::app::SAMPLE_PGN;
     use crate::state::loader;
 
-    fn viewer() -> Viewer {
-        Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()))
-    }
-
     #[test]
-    fn navigation_walks_the_main_line() {
-        let mut v = viewer();
-        v.apply(Action::Nav(Nav::Next));
-        assert_eq!(v.game.node(v.current).san, "e4");
+    fn the_sample_game_walks_to_its_mate() {
+        let mut v = Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()));
         v.apply(Action::Nav(Nav::Last));
         assert_eq!(v.game.node(v.current).san, "Rd8#");
-        v.apply(Action::Nav(Nav::Prev));
-        assert_eq!(v.game.node(v.current).san, "Nxb8");
-        v.apply(Action::Nav(Nav::First));
-        assert_eq!(v.current, 0);
-        v.apply(Action::Nav(Nav::Prev));
-        assert_eq!(v.current, 0);
-    }
-
-    #[test]
-    fn siblings_cycle_through_alternatives() {
-        let mut v = viewer();
-        for _ in 0..6 {
-            v.apply(Action::Nav(Nav::Next));
-        }
-        assert_eq!(v.game.node(v.current).san, "Bg4");
-        v.apply(Action::Sibling(1));
-        assert_eq!(v.game.node(v.current).san, "exd4");
-        v.apply(Action::Sibling(1));
-        assert_eq!(v.game.node(v.current).san, "Bg4");
     }
 }

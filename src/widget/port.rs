@@ -59,18 +59,7 @@ impl PartialEq for WidgetPort {
     }
 }
 
-/// The library of the widget's PGN (or of its FEN).
-pub(crate) fn library_of(options: &WidgetOptions, pgn: String) -> Library {
-    let text = if pgn.trim().is_empty() {
-        match &options.fen {
-            Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
-            None => "*\n".to_owned(),
-        }
-    } else {
-        pgn
-    };
-    Library::indexed("widget", text.into_bytes())
-}
+pub(crate) use movetext_view::widget_config::library_of;
 
 impl WidgetPort {
     /// A port for a widget mounted with `options`, showing `pgn` (the

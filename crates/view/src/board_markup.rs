@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use movetext_core::commands::{Arrow, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
 
 use crate::numbers::tenths;
@@ -120,6 +121,104 @@ pub fn defs(set: pieces::PieceSet) -> String {
     out
 }
 
+/// The square at a point in board units.
+pub fn square_at(x: f32, y: f32, flipped: bool) -> Square {
+    let fx = ((x / SQ) as u32).min(7);
+    let fy = ((y / SQ) as u32).min(7);
+    let (file, rank) = if flipped { (7 - fx, fy) } else { (fx, 7 - fy) };
+    Square::from_coords(File::new(file), Rank::new(rank))
+}
+
+/// The centre of a square in board units.
+pub fn centre(sq: Square, flipped: bool) -> (f32, f32) {
+    let (x, y) = corner(sq, flipped);
+    (x + SQ / 2.0, y + SQ / 2.0)
+}
+
+/// The outline of an arrow from `from` to `to` as SVG polygon points.
+pub fn arrow_points(from: (f32, f32), to: (f32, f32)) -> String {
+    const SHAFT: f32 = 15.0;
+    const HEAD_WIDTH: f32 = 40.0;
+    const HEAD_LENGTH: f32 = 34.0;
+    const TIP_SHORT: f32 = 12.0;
+    let (dx, dy) = (to.0 - from.0, to.1 - from.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+    let (ux, uy) = (dx / len, dy / len);
+    let (nx, ny) = (-uy, ux);
+    let tip = (to.0 - ux * TIP_SHORT, to.1 - uy * TIP_SHORT);
+    let neck = (tip.0 - ux * HEAD_LENGTH, tip.1 - uy * HEAD_LENGTH);
+    let at = |p: (f32, f32), k: f32| (p.0 + nx * k, p.1 + ny * k);
+    [
+        at(from, SHAFT / 2.0),
+        at(neck, SHAFT / 2.0),
+        at(neck, HEAD_WIDTH / 2.0),
+        tip,
+        at(neck, -HEAD_WIDTH / 2.0),
+        at(neck, -SHAFT / 2.0),
+        at(from, -SHAFT / 2.0),
+    ]
+    .iter()
+    .map(|&(x, y)| format!("{},{}", tenths(x.into()), tenths(y.into())))
+    .collect::<Vec<_>>()
+    .join(" ")
+}
+
+/// The last move's squares, the marked squares (`[%csl]`) and the glow of
+/// a king in check, drawn under the coordinates and the pieces.
+pub fn highlights(
+    last_move: Option<(Square, Square)>,
+    marks: &[SquareMark],
+    check: Option<Square>,
+    flipped: bool,
+) -> String {
+    let mut out = String::new();
+    let mut square = |sq: Square, class: &str| {
+        let (x, y) = corner(sq, flipped);
+        let _ = write!(
+            out,
+            r#"<rect class="{class}" x="{}" y="{}" width="100" height="100"/>"#,
+            tenths(x.into()),
+            tenths(y.into())
+        );
+    };
+    if let Some((a, b)) = last_move {
+        square(a, "hl-last");
+        square(b, "hl-last");
+    }
+    for m in marks {
+        if let Some(sq) = m.square.square() {
+            square(sq, &format!("mark mark-{}", m.color.name()));
+        }
+    }
+    if let Some(sq) = check {
+        let (cx, cy) = centre(sq, flipped);
+        let _ = write!(
+            out,
+            r#"<circle class="hl-check" cx="{}" cy="{}" r="50" fill="url(#mt-check-glow)"/>"#,
+            tenths(cx.into()),
+            tenths(cy.into())
+        );
+    }
+    out
+}
+
+/// The arrows of the file (`[%cal]`) and the engine's best move, drawn
+/// over the pieces.
+pub fn arrows(arrows: &[Arrow], best: Option<(Square, Square)>, flipped: bool) -> String {
+    let mut out = String::new();
+    for a in arrows.iter().filter(|a| a.from != a.to) {
+        let (Some(from), Some(to)) = (a.from.square(), a.to.square()) else { continue };
+        let points = arrow_points(centre(from, flipped), centre(to, flipped));
+        let _ = write!(out, r#"<polygon class="arrow arrow-{}" points="{points}"/>"#, a.color.name());
+    }
+    if let Some((from, to)) = best {
+        let points = arrow_points(centre(from, flipped), centre(to, flipped));
+        let _ =
+            write!(out, r#"<polygon class="arrow arrow-engine" points="{points}" data-from="{from}" data-to="{to}"/>"#);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +251,22 @@ mod tests {
         let slid = pieces(&board, false, None, Some((Square::E4, Square::E2)));
         assert_eq!(slid.matches("<animate").count(), 2);
         assert!(slid.contains(r#"attributeName="y" from="400" to="600""#), "{slid}");
+    }
+
+    #[test]
+    fn highlights_and_arrows_on_their_squares() {
+        let (e2, e4) = (Square::E2, Square::E4);
+        let marks: Vec<SquareMark> = "Re4,Gh9".split(',').filter_map(|m| m.parse().ok()).collect();
+        let under = highlights(Some((e2, e4)), &marks, Some(Square::E8), false);
+        assert!(under.contains(r#"<rect class="hl-last" x="400" y="600""#), "{under}");
+        assert!(under.contains(r#"<rect class="mark mark-red" x="400" y="400""#), "{under}");
+        assert!(under.contains(r#"<circle class="hl-check" cx="450" cy="50""#), "{under}");
+        let turned = highlights(Some((e2, e4)), &[], None, true);
+        assert!(turned.contains(r#"<rect class="hl-last" x="300" y="100""#), "{turned}");
+        let over = arrows(&[], Some((e2, e4)), false);
+        assert!(
+            over.contains(r#"class="arrow arrow-engine""#) && over.contains(r#"data-from="e2" data-to="e4""#),
+            "{over}"
+        );
     }
 }

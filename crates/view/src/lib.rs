@@ -13,7 +13,8 @@
 //!   Movetext's own words in five languages ([`i18n`]), the position said
 //!   in words ([`board_description`]), the move list laid out in pages
 //!   ([`move_list_layout`]);
-//! - the board and our pieces as SVG markup ([`board_markup`], [`pieces`]),
+//! - the board (squares, highlights, arrows, pieces) and our pieces' drawings
+//!   as SVG markup ([`board_markup`], [`pieces`]),
 //!   and as markup the move list's pages ([`move_list_markup`]), the
 //!   players' bars ([`player_bar`], with [`material`]) and the evaluation
 //!   bar ([`eval_bar`]), every text from a file escaped ([`markup_text`]);
@@ -31,6 +32,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board_description;
+pub mod board_interaction;
 pub mod board_markup;
 pub mod clock_format;
 pub mod comment_commands;
@@ -54,4 +56,5 @@ pub mod player_bar;
 pub mod review;
 pub mod training;
 pub mod url_state;
+pub mod viewer;
 pub mod widget_config;

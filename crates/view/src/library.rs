@@ -484,6 +484,21 @@ impl LibraryHandle {
     }
 }
 
+/// A file name without characters that file systems refuse.
+pub fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(
+            |c| {
+                if matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') || c.is_control() {
+                    '_'
+                } else {
+                    c
+                }
+            },
+        )
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,7 @@
 //! Nothing here recurses as deep as the file nests: variations below
 //! [`MAX_BLOCK_DEPTH`] are written inline from an explicit stack.
 
+use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::model::{NodeIx, ViewGame};
@@ -373,6 +374,24 @@ impl Writer<'_> {
     }
 }
 
+/// The folded variations (by first move) that hold node `ix`: each first move of a
+/// variation (a child that is not its parent's first) on the way to the
+/// root that is in `folded`.
+pub fn folded_around(game: &ViewGame, ix: NodeIx, folded: &HashSet<NodeIx>) -> Vec<NodeIx> {
+    let mut out = Vec::new();
+    if folded.is_empty() {
+        return out;
+    }
+    let mut at = ix;
+    while let Some(parent) = game.nodes.get(at).and_then(|n| n.parent) {
+        if game.node(parent).children.first() != Some(&at) && folded.contains(&at) {
+            out.push(at);
+        }
+        at = parent;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -471,5 +490,15 @@ mod tests {
         assert_eq!(nested.moves, 6);
         let interruption = layout.items.iter().find(|p| p.boxes.interruption != 0).unwrap().boxes.interruption;
         assert_eq!(layout.block(interruption), None);
+    }
+
+    #[test]
+    fn the_shown_move_finds_the_folded_variations_around_it() {
+        let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 *");
+        let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
+        let (c5, c3, d5) = (find("c5"), find("c3"), find("d5"));
+        assert_eq!(folded_around(&game, d5, &HashSet::from([c5, c3])), vec![c3, c5]);
+        assert_eq!(folded_around(&game, find("d6"), &HashSet::from([c5, c3])), vec![c5]);
+        assert!(folded_around(&game, find("e4"), &HashSet::from([c5])).is_empty());
     }
 }

@@ -39,6 +39,27 @@ pub fn one_decimal(v: f64) -> String {
     format!("{}{whole}.{tenth}", if negative { "-" } else { "" })
 }
 
+/// A number written in decimal (to six places) without the standard
+/// library's float formatting, which is large in WebAssembly: `0.5`, `-2.25`,
+/// `3`; nothing for a number that is not finite.
+pub fn decimal_text(n: f64) -> String {
+    if !n.is_finite() {
+        return String::new();
+    }
+    let sign = if n < 0.0 { "-" } else { "" };
+    let micro = (n.abs() * 1e6).round();
+    if micro >= 9.0e15 {
+        return format!("{sign}{}", u64::MAX);
+    }
+    let micro = micro as u64;
+    let (whole, part) = (micro / 1_000_000, micro % 1_000_000);
+    if part == 0 {
+        return format!("{sign}{whole}");
+    }
+    let digits = format!("{part:06}");
+    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,5 +84,13 @@ mod tests {
         assert_eq!(grouped(1000), "1,000");
         assert_eq!(grouped(100_620), "100,620");
         assert_eq!(grouped(8_552_245), "8,552,245");
+    }
+
+    #[test]
+    fn numbers_are_written_in_decimal() {
+        assert_eq!(decimal_text(3.0), "3");
+        assert_eq!(decimal_text(0.5), "0.5");
+        assert_eq!(decimal_text(-2.25), "-2.25");
+        assert_eq!(decimal_text(f64::NAN), "");
     }
 }

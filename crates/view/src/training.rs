@@ -5,6 +5,9 @@
 
 use movetext_core::shakmaty::{Color, Move, Square};
 
+use crate::i18n::Lang;
+use crate::model::{NodeIx, ViewGame};
+
 /// What the last guess was.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Feedback {
@@ -82,6 +85,119 @@ impl Training {
     pub fn asked(&self) -> u32 {
         self.right + self.wrong + self.revealed
     }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(feature = "app-words")]
+pub fn feedback(lang: Lang, t: &Training) -> (&'static str, String) {
+    let said = |key: &str, name: &str, value: &str| lang.say(key, &[(name, value)]);
+    match &t.feedback {
+        None => (
+            "",
+            lang.text(if t.side.is_white() { "training-your-move-white" } else { "training-your-move-black" })
+                .to_owned(),
+        ),
+        Some(Feedback::Right(m)) => ("right", said("training-right", "move", m)),
+        Some(Feedback::Wrong(m)) => ("wrong", said("training-wrong", "move", m)),
+        Some(Feedback::Hint(sq)) => ("hint", said("training-hint-square", "square", &sq.to_string())),
+        Some(Feedback::Revealed(m)) => ("revealed", said("training-revealed", "move", m)),
+        Some(Feedback::Done) => ("done", lang.text("training-done").to_owned()),
+    }
+}
+
+/// What the panel says of the last guess: a class and the words (in the
+/// reader's language in the app, in English in the widget).
+#[cfg(not(feature = "app-words"))]
+pub fn feedback(_: Lang, t: &Training) -> (&'static str, String) {
+    match &t.feedback {
+        None => {
+            ("", format!("Your move as {}: play it on the board.", if t.side.is_white() { "White" } else { "Black" }))
+        }
+        Some(Feedback::Right(m)) => ("right", format!("Right: {m}")),
+        Some(Feedback::Wrong(m)) => ("wrong", format!("{m} is not the game's move. Try again.")),
+        Some(Feedback::Hint(sq)) => ("hint", format!("Hint: the piece on {sq} moves.")),
+        Some(Feedback::Revealed(m)) => ("revealed", format!("The game went on {m}.")),
+        Some(Feedback::Done) => ("done", "The game ends here.".to_owned()),
+    }
+}
+
+/// The score, e.g. `3 of 5 right`.
+pub fn score(lang: Lang, t: &Training) -> String {
+    if cfg!(feature = "app-words") {
+        lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())])
+    } else {
+        format!("{} of {} right", t.right, t.asked())
+    }
+}
+
+/// The training panel as markup: the buttons that start training as White
+/// or Black, or while training the score, what the last guess was, and the
+/// hint, reveal and stop buttons (`.train-white`, `.train-black`,
+/// `.training-hint`, `.training-reveal`, `.training-stop`).
+pub fn panel(state: Option<&Training>, lang: Lang) -> String {
+    let e = |s: &str| crate::markup_text::escape(s);
+    let name = e(lang.text_or("training", "Guess the move"));
+    let Some(t) = state else {
+        return format!(
+            "<section class=\"training\" aria-label=\"{name}\"><span class=\"training-label\">{}</span>\
+             <button type=\"button\" class=\"btn train-white\" aria-label=\"{}\" title=\"{}\">{}</button>\
+             <button type=\"button\" class=\"btn train-black\" aria-label=\"{}\" title=\"{}\">{}</button></section>",
+            e(lang.text_or("training-of", "Guess the moves of")),
+            e(lang.text_or("training-white", "Guess White's moves")),
+            e(lang.text_or(
+                "training-white-title",
+                "Play White's moves of the game from here; the moves to come are hidden"
+            )),
+            e(lang.text_or("side-white", "White")),
+            e(lang.text_or("training-black", "Guess Black's moves")),
+            e(lang.text_or(
+                "training-black-title",
+                "Play Black's moves of the game from here; the moves to come are hidden"
+            )),
+            e(lang.text_or("side-black", "Black")),
+        );
+    };
+    let (class, text) = feedback(lang, t);
+    format!(
+        "<section class=\"training on\" aria-label=\"{name}\" data-right=\"{}\" data-wrong=\"{}\" data-revealed=\"{}\">\
+         <span class=\"training-score\">{}</span><span class=\"training-feedback {class}\" role=\"status\">{}</span>\
+         <button type=\"button\" class=\"btn training-hint\">{}</button>\
+         <button type=\"button\" class=\"btn training-reveal\">{}</button>\
+         <button type=\"button\" class=\"btn training-stop\">{}</button></section>",
+        t.right,
+        t.wrong,
+        t.revealed,
+        e(&score(lang, t)),
+        e(&text),
+        e(lang.text_or("training-hint", "Hint")),
+        e(lang.text_or("training-show", "Show move")),
+        e(lang.text_or("training-stop", "Stop")),
+    )
+}
+
+/// The moves played from the start to node `current`, numbered, as the
+/// trainee sees them instead of the move list.
+pub fn moves_so_far(game: &ViewGame, current: NodeIx) -> String {
+    let mut line = Vec::new();
+    let mut at = current;
+    while at != 0 {
+        line.push(at);
+        at = game.node(at).parent.unwrap_or(0);
+    }
+    line.reverse();
+    line.iter()
+        .enumerate()
+        .map(|(i, &ix)| {
+            let n = game.node(ix);
+            if n.by_white || i == 0 {
+                game.numbered_san(ix)
+            } else {
+                n.san.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

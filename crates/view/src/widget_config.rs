@@ -207,6 +207,20 @@ fn is_positive(text: &str) -> bool {
     whole_part(t).is_some() && !t.starts_with('-') && t.bytes().any(|b| (b'1'..=b'9').contains(&b))
 }
 
+/// The file a widget shows: its PGN, or else a game from its `fen`
+/// option, or else an empty game.
+pub fn library_of(options: &WidgetOptions, pgn: String) -> crate::library::Library {
+    let text = if pgn.trim().is_empty() {
+        match &options.fen {
+            Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
+            None => "*\n".to_owned(),
+        }
+    } else {
+        pgn
+    };
+    crate::library::Library::indexed("widget", text.into_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -99,27 +99,9 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
     if let Some(bytes) = v.dyn_ref::<js_sys::Uint8Array>() {
         return Some(utf8(bytes.to_vec()));
     }
-    v.as_string().or_else(|| v.as_f64().map(number_text)).or_else(|| v.as_bool().map(|b| b.to_string()))
-}
-
-/// A number given as an option, written in decimal (to six places) without
-/// the standard library's float formatting, large in WebAssembly.
-fn number_text(n: f64) -> String {
-    if !n.is_finite() {
-        return String::new();
-    }
-    let sign = if n < 0.0 { "-" } else { "" };
-    let micro = (n.abs() * 1e6).round();
-    if micro >= 9.0e15 {
-        return format!("{sign}{}", u64::MAX);
-    }
-    let micro = micro as u64;
-    let (whole, part) = (micro / 1_000_000, micro % 1_000_000);
-    if part == 0 {
-        return format!("{sign}{whole}");
-    }
-    let digits = format!("{part:06}");
-    format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+    v.as_string()
+        .or_else(|| v.as_f64().map(movetext_view::numbers::decimal_text))
+        .or_else(|| v.as_bool().map(|b| b.to_string()))
 }
 
 /// Reads the options object the script builds from attributes or from
@@ -177,17 +159,4 @@ pub fn mount(
 #[wasm_bindgen(start)]
 pub fn start() {
     movetext_app::report_panics();
-}
-
-#[cfg(test)]
-mod tests {
-    use super::number_text;
-
-    #[test]
-    fn numbers_are_written_in_decimal() {
-        assert_eq!(number_text(3.0), "3");
-        assert_eq!(number_text(0.5), "0.5");
-        assert_eq!(number_text(-2.25), "-2.25");
-        assert_eq!(number_text(f64::NAN), "");
-    }
 }

@@ -1,0 +1,87 @@
+//! The few things the widget asks of the page: finding its parts, writing
+//! their markup and attributes, timers, and the page clock.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Element, HtmlElement};
+
+/// The page's window.
+pub fn window() -> web_sys::Window {
+    web_sys::window().expect("a window")
+}
+
+/// The page clock, in milliseconds.
+pub fn now() -> f64 {
+    js_sys::Date::now()
+}
+
+/// The first element under `root` that matches `selector`.
+pub fn find(root: &Element, selector: &str) -> Option<Element> {
+    root.query_selector(selector).ok().flatten()
+}
+
+/// Every element under `root` that matches `selector`.
+pub fn find_all(root: &Element, selector: &str) -> Vec<Element> {
+    let mut out = Vec::new();
+    if let Ok(list) = root.query_selector_all(selector) {
+        for i in 0..list.length() {
+            if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<Element>().ok()) {
+                out.push(el);
+            }
+        }
+    }
+    out
+}
+
+/// Sets or removes an attribute.
+pub fn set_attr(el: &Element, name: &str, value: Option<&str>) {
+    let _ = match value {
+        Some(v) => el.set_attribute(name, v),
+        None => el.remove_attribute(name),
+    };
+}
+
+/// Gives an element the focus, without scrolling the page.
+pub fn focus(el: &Element) {
+    if let Some(el) = el.dyn_ref::<HtmlElement>() {
+        let options = web_sys::FocusOptions::new();
+        options.set_prevent_scroll(true);
+        let _ = el.focus_with_options(&options);
+    }
+}
+
+/// The element that has the focus inside `root`'s document or shadow root.
+pub fn focused_in(root: &Element) -> Option<Element> {
+    let holder = root.get_root_node();
+    let active = js_sys::Reflect::get(&holder, &JsValue::from_str("activeElement")).ok()?;
+    active.dyn_into::<Element>().ok()
+}
+
+/// Runs `f` in a task of its own after `ms` milliseconds; the number
+/// cancels it ([`cancel`]).
+pub fn after(ms: i32, f: impl FnOnce() + 'static) -> i32 {
+    let f = Closure::once_into_js(f);
+    window().set_timeout_with_callback_and_timeout_and_arguments_0(f.unchecked_ref(), ms).unwrap_or(0)
+}
+
+/// Cancels a timer set by [`after`].
+pub fn cancel(timer: i32) {
+    window().clear_timeout_with_handle(timer);
+}
+
+/// Runs `f` before the next frame is laid out and painted.
+pub fn in_next_frame(f: impl FnOnce() + 'static) {
+    let f = Closure::once_into_js(f);
+    let _ = window().request_animation_frame(f.unchecked_ref());
+}
+
+/// Whether the reader asked for less motion (`prefers-reduced-motion`).
+pub fn less_motion() -> bool {
+    window().match_media("(prefers-reduced-motion: reduce)").ok().flatten().is_some_and(|m| m.matches())
+}
+
+/// The number in attribute `attribute` of the element matching `selector`
+/// that holds `target`, if any.
+pub fn marked(target: &Element, selector: &str, attribute: &str) -> Option<usize> {
+    target.closest(selector).ok()??.get_attribute(attribute)?.parse().ok()
+}
