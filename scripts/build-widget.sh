@@ -11,16 +11,14 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$ROOT/scripts/env.sh"
 cd "$ROOT"
 
-# The widget drawn with Yew (movetext-widget) or without a framework
-# (WIDGET_CRATE=movetext-light-widget), into WIDGET_OUT (dist/widget).
-crate="${WIDGET_CRATE:-movetext-widget}"
+# Into WIDGET_OUT (dist/widget unless set).
 out="${WIDGET_OUT:-dist/widget}"
 # Its own profile (small rather than fast) and no magic bitboards.
-cargo build --profile widget --locked --offline -p "$crate" --target wasm32-unknown-unknown
+cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
-  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/${crate//-/_}.wasm"
+  "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
 wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"

@@ -1,5 +1,6 @@
 //! Movetext in the browser: the Yew components of the viewer and editor
-//! app and of the embeddable widget. Games are read by `movetext_core`.
+//! app (the embeddable widget, drawn without Yew, is `crates/widget`).
+//! Games are read by `movetext_core`, and shown as `movetext_view` has them.
 //!
 //! - `state`: what the page knows (the open file, the shown game and
 //!   node, edits, saving, the address) and the work behind it, without
@@ -8,8 +9,7 @@
 //!   player bars, controls);
 //! - `dialogs`: the move menu and the dialogs of the editor;
 //! - `page`: the app's page, which puts them together;
-//! - [`widget`]: the `<movetext-viewer>` element's component;
-//! - [`i18n`]: the words of both in the reader's language.
+//! - [`i18n`]: the app's words in the reader's language.
 #![forbid(unsafe_code)]
 
 pub(crate) mod components;
@@ -17,9 +17,8 @@ pub(crate) mod dialogs;
 pub mod i18n;
 pub(crate) mod page;
 pub(crate) mod state;
-pub mod widget;
 
-pub use page::panic_report::install as report_panics;
+use page::panic_report::install as report_panics;
 pub use state::notation::Notation;
 
 /// Starts the app in the page's `#app` element, with panics reported and

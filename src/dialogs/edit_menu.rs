@@ -1,6 +1,7 @@
 //! The menu of a move (right-click, the context-menu key, or Shift+F10):
 //! delete from here, promote, make main line, comments, and a palette of
-//! the common NAGs with their meanings.
+//! the common NAGs with their meanings. The arrow keys move through its
+//! buttons, Home and End to the first and last, Escape closes it.
 
 use movetext_core::nag::COMMON_NAGS;
 use wasm_bindgen::JsCast;
@@ -80,11 +81,15 @@ pub fn edit_menu(props: &EditMenuProps) -> Html {
                 e.stop_propagation();
                 on_close.emit(());
             }
-            "ArrowDown" | "ArrowUp" | "ArrowLeft" | "ArrowRight" => {
+            "ArrowDown" | "ArrowUp" | "ArrowLeft" | "ArrowRight" | "Home" | "End" => {
                 e.prevent_default();
                 e.stop_propagation();
-                let step =
-                    if matches!(e.key().as_str(), "ArrowDown" | "ArrowRight") { Step::Next } else { Step::Previous };
+                let step = match e.key().as_str() {
+                    "ArrowDown" | "ArrowRight" => Step::Next,
+                    "Home" => Step::First,
+                    "End" => Step::Last,
+                    _ => Step::Previous,
+                };
                 step_focus(&menu, "button:not([disabled])", step);
             }
             _ => e.stop_propagation(),

@@ -1,31 +1,35 @@
-//! Movetext's widget as a WebAssembly module: `widget/movetext.js` loads it
-//! once per page and mounts one widget per `<movetext-viewer>` element or
-//! `Movetext.mount` call; every widget shares this one instance.
+//! Movetext's widget as a WebAssembly module, drawn without a framework:
+//! `widget/movetext.js` loads it once per page and mounts one widget per
+//! `<movetext-viewer>` element or `Movetext.mount` call; every widget
+//! shares this one instance. The widget writes its parts as markup
+//! (`movetext_view` writes the board, the players' bars and the move list)
+//! and answers the page through one listener of each kind.
 #![forbid(unsafe_code)]
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use js_sys::Reflect;
-use movetext_app::widget::{Widget, WidgetOptions, WidgetPort, WidgetProps};
+use movetext_view::widget_config::WidgetOptions;
 use wasm_bindgen::prelude::*;
+
+mod board;
+mod dom;
+mod events;
+mod menu;
+mod move_list;
+mod shell;
+mod widget;
+
+use widget::{change, Shared, Widget};
 
 /// Bytes of PGN above which a widget is first drawn in a task after the one
 /// that read its text.
 const LONG_PGN: usize = 64 * 1024;
 
-/// A widget's drawing: not yet begun, drawn, or removed.
-enum Drawing {
-    Waiting,
-    Drawn(yew::AppHandle<Widget>),
-    Removed,
-}
-
 /// A mounted widget, driven by the page.
 #[wasm_bindgen]
 pub struct MountedWidget {
-    port: WidgetPort,
-    app: Rc<RefCell<Drawing>>,
+    widget: Shared,
 }
 
 /// Each request returns its number; the script's promise for it resolves
@@ -36,53 +40,50 @@ impl MountedWidget {
     /// Goes to a half-move number, `first`, `last`, or a path (`5,1,2`).
     #[wasm_bindgen(js_name = goTo)]
     pub fn go_to(&self, target: &str) -> f64 {
-        self.port.go_to(target);
-        self.port.requested() as f64
+        change(&self.widget, |w| w.go_to(target));
+        self.widget.borrow().requested() as f64
     }
 
     /// Turns the board around.
     pub fn flip(&self) -> f64 {
-        self.port.flip();
-        self.port.requested() as f64
+        change(&self.widget, |w| w.flip());
+        self.widget.borrow().requested() as f64
     }
 
-    /// Shows another PGN, given as its UTF-8 bytes (a copy of a
-    /// `Uint8Array` is far quicker than a string of megabytes character by
-    /// character).
+    /// Shows another PGN, given as its UTF-8 bytes.
     #[wasm_bindgen(js_name = setPgn)]
     pub fn set_pgn(&self, pgn: Vec<u8>) -> f64 {
-        self.port.set_pgn(utf8(pgn));
-        self.port.requested() as f64
+        change(&self.widget, |w| w.set_pgn(utf8(pgn)));
+        events::fill_later(&self.widget);
+        self.widget.borrow().requested() as f64
     }
 
     /// Whether the shown move is the main line's last.
     #[wasm_bindgen(js_name = atEnd)]
     pub fn at_end(&self) -> bool {
-        self.port.at_end()
+        self.widget.borrow_mut().at_end()
     }
 
     /// The last request drawn.
     pub fn drawn(&self) -> f64 {
-        self.port.drawn() as f64
+        self.widget.borrow().drawn() as f64
     }
 
     /// The FEN of the shown position.
     #[wasm_bindgen(js_name = getFen)]
     pub fn get_fen(&self) -> String {
-        self.port.fen()
+        self.widget.borrow_mut().fen()
     }
 
     /// The game's PGN (as written, or in export format after moves were made).
     #[wasm_bindgen(js_name = getPgn)]
     pub fn get_pgn(&self) -> String {
-        self.port.pgn()
+        self.widget.borrow().pgn()
     }
 
     /// Removes the widget.
     pub fn destroy(&mut self) {
-        if let Drawing::Drawn(app) = std::mem::replace(&mut *self.app.borrow_mut(), Drawing::Removed) {
-            app.destroy();
-        }
+        self.widget.borrow_mut().remove();
     }
 }
 
@@ -91,6 +92,7 @@ fn utf8(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// An option's text: a string, the text of UTF-8 bytes, a number or a flag.
 fn text(options: &JsValue, key: &str) -> Option<String> {
     let v = Reflect::get(options, &key.into()).ok()?;
     if v.is_undefined() || v.is_null() {
@@ -104,19 +106,13 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
         .or_else(|| v.as_bool().map(|b| b.to_string()))
 }
 
-/// Reads the options object the script builds from attributes or from
-/// `Movetext.mount` (what each option means and its default:
-/// `crates/view/src/widget_config.rs`).
-pub fn options_from(options: &JsValue) -> WidgetOptions {
-    WidgetOptions::from_settings(|name| text(options, name))
-}
-
 /// Gives the widget words of a language (a tag such as `de`) that its
 /// build leaves out, from a Fluent file: what the reader says about a
 /// game and the meanings of NAGs (`words/<lang>.ftl` beside the module).
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(lang: &str, words: String) {
-    movetext_app::i18n::add_words(movetext_app::i18n::Lang::from_tag(lang), words);
+    use movetext_view::i18n::{add_words, Lang};
+    add_words(Lang::from_tag(lang), words);
 }
 
 /// Mounts a widget in `root` (inside the element's shadow root).
@@ -127,36 +123,80 @@ pub fn mount(
     on_move: Option<js_sys::Function>,
     on_drawn: Option<js_sys::Function>,
 ) -> MountedWidget {
-    let mut options = options_from(&options);
-    // The text is the port's; the options keep no copy of it.
-    let pgn = std::mem::take(&mut options.pgn);
+    let start = dom::now();
+    let mut opts = WidgetOptions::from_settings(|name| text(&options, name));
+    // The text is the widget's; the options keep no copy of it.
+    let pgn = std::mem::take(&mut opts.pgn);
     let long = pgn.len() > LONG_PGN;
-    let port = WidgetPort::new(options.clone(), pgn);
-    let props = WidgetProps { options, port: port.clone(), on_move, on_drawn };
-    let app = Rc::new(RefCell::new(Drawing::Waiting));
-    let draw = {
-        let app = app.clone();
-        move || {
-            let mut slot = app.borrow_mut();
-            if matches!(*slot, Drawing::Waiting) {
-                *slot = Drawing::Drawn(yew::Renderer::<Widget>::with_root_and_props(root, props).render());
-            }
-        }
-    };
+    let widget = Widget::new(root, opts, pgn, on_move, on_drawn);
     if long {
-        // The reading of a long text and the first drawing are two tasks.
-        wasm_bindgen_futures::spawn_local(async move {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            draw();
+        // The reading of a long text, the first drawing and the opening of
+        // its game are tasks of their own.
+        let me = Rc::downgrade(&widget);
+        dom::after(0, move || {
+            if let Some(w) = me.upgrade() {
+                show(&w, None);
+            }
         });
     } else {
-        draw();
+        show(&widget, Some(start));
     }
-    MountedWidget { port, app }
+    MountedWidget { widget }
 }
 
-/// Reports panics in the page and on the console.
+/// Draws a widget's frame (an empty board) and opens its game: at once
+/// when the task began at `start` and the game is built within a slice,
+/// else in tasks to come.
+fn show(widget: &Shared, start: Option<f64>) {
+    if widget.borrow().removed {
+        return;
+    }
+    change(widget, |_| {});
+    let listeners = events::listen(widget);
+    widget.borrow_mut().listeners = listeners;
+    match start {
+        Some(start) => {
+            change(widget, |w| w.open_first(start));
+            events::fill_later(widget);
+        }
+        None => {
+            let me = Rc::downgrade(widget);
+            dom::after(0, move || {
+                if let Some(w) = me.upgrade() {
+                    change(&w, |w| w.open_first(dom::now()));
+                    events::fill_later(&w);
+                }
+            });
+        }
+    }
+}
+
+/// Reports a panic on the console and to the page's script, as the window
+/// event `movetext-fatal` (its `detail` is the message).
 #[wasm_bindgen(start)]
 pub fn start() {
-    movetext_app::report_panics();
+    std::panic::set_hook(Box::new(|info| {
+        let message = info.to_string();
+        web_sys::console::error_1(&message.as_str().into());
+        let Some(window) = web_sys::window() else { return };
+        let init = web_sys::CustomEventInit::new();
+        init.set_detail(&message.as_str().into());
+        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("movetext-fatal", &init) {
+            let _ = window.dispatch_event(&event);
+        }
+    }));
+}
+
+/// Stops the module on purpose, as a fatal internal error would: by a panic
+/// (`true`) or by a bare WebAssembly trap (`false`). The browser tests use it
+/// to check that the page offers a way on and that other widgets go on.
+#[wasm_bindgen(js_name = movetextFault)]
+pub fn fault(by_panic: bool) {
+    if by_panic {
+        panic!("a fault was asked for");
+    }
+    #[cfg(target_arch = "wasm32")]
+    core::arch::wasm32::unreachable();
+    #[cfg(not(target_arch = "wasm32"))]
+    std::process::abort();
 }

@@ -113,7 +113,9 @@ impl MoveList {
         // (Heights set as properties: a page's rules may forbid style attributes.)
         for gap in find_all(&self.el, ".mv-gap") {
             let p: usize = gap.get_attribute("data-page").and_then(|p| p.parse().ok()).unwrap_or(0);
-            let height = self.layout.estimates.get(p).copied().unwrap_or(0.0).round();
+            // (In whole pixels: writing a float would bring the standard
+            // library's float formatting into the module.)
+            let height = self.layout.estimates.get(p).copied().unwrap_or(0.0).max(0.0).round() as u32;
             if let Some(gap) = gap.dyn_ref::<HtmlElement>() {
                 let _ = gap.style().set_property("height", &format!("{height}px"));
             }
