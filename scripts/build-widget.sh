@@ -28,10 +28,11 @@ esbuild widget/movetext.js --minify --format=esm --log-level=warning --outfile="
 esbuild "$out/movetext_wasm.js" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$out/movetext_wasm.js"
 cat static/components.css widget/widget.css | esbuild --loader=css --minify --log-level=warning > "$out/movetext.css"
 # The words the module leaves out, for a page in another language than
-# English: what the reader says about a game and the meanings of NAGs.
+# English: the widget's own words in that language, what the reader says
+# about a game and the meanings of NAGs.
 mkdir -p "$out/words"
 for lang in de fr es ru; do
-  { grep '^diag-' "locales/app/$lang.ftl"; grep '^nag-' "locales/app/nags/$lang.ftl"; } > "$out/words/$lang.ftl"
+  { cat "locales/$lang.ftl"; grep '^diag-' "locales/app/$lang.ftl"; grep '^nag-' "locales/app/nags/$lang.ftl"; } > "$out/words/$lang.ftl"
 done
 cp static/widget-demo.html "$out/demo.html"
 cp static/sample.pgn "$out/sample.pgn"

@@ -346,7 +346,7 @@ impl Interaction {
         if let Some((from, to, color)) = self.drawing {
             let name = color.name();
             if from == to {
-                let (cx, cy) = centre(from, flipped);
+                let (cx, cy) = whole(centre(from, flipped));
                 let _ =
                     write!(out, r#"<circle class="drawing-ring arrow-{name}" cx="{cx}" cy="{cy}" r="46"></circle>"#);
             } else {
@@ -414,6 +414,7 @@ mod tests {
 
     #[test]
     fn the_cursor_starts_on_the_king_to_move() {
+        crate::i18n::every_language();
         let pos = position("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
         let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
         assert_eq!(start_square(pos.board(), &legal), Square::E8);
