@@ -133,8 +133,21 @@ impl Edits {
 
     /// Applies an edit to game `index`; returns the node to show.
     pub fn apply(&mut self, lib: &Library, index: usize, op: EditOp) -> Outcome {
+        self.edit(lib, index, |editor| apply_op(editor, op))
+    }
+
+    /// Plays a move after node `at` of game `index` (follows it if the game
+    /// has it, else adds it as a new line); returns its node. The same as
+    /// [`EditOp::Play`], for a build that makes no other edit (the widget:
+    /// the other edits' code is then left out of it).
+    pub fn play(&mut self, lib: &Library, index: usize, at: NodeId, mv: Move) -> Outcome {
+        self.edit(lib, index, |editor| editor.apply(|g| edit::play_move(g, at, mv)))
+    }
+
+    /// Makes an edit of game `index` with its editor, and notes the change.
+    fn edit(&mut self, lib: &Library, index: usize, f: impl FnOnce(&mut Editor) -> Outcome) -> Outcome {
         let editor = self.editor(lib, index).ok_or(EditError::NoSuchNode(NodeId::ROOT))?;
-        let shown = apply_op(editor, op)?;
+        let shown = f(editor)?;
         self.changed(index);
         self.unexported = true;
         Ok(shown)
@@ -401,6 +414,27 @@ mod tests {
     fn san_move(game: &Game, at: NodeId, san: &str) -> Move {
         let pos: Chess = game.position(at);
         san.parse::<movetext_core::shakmaty::san::San>().unwrap().to_move(&pos).unwrap()
+    }
+
+    #[test]
+    fn play_is_the_play_edit() {
+        let lib = lib();
+        let (mut by_play, mut by_op) = (Edits::new(), Edits::new());
+        let g = by_play.game(&lib, 1).unwrap();
+        let d4 = g.main_child(g.root()).unwrap();
+        let nf6 = san_move(&g, d4, "Nf6");
+        let a = by_play.play(&lib, 1, d4, nf6).unwrap();
+        let b = by_op.apply(&lib, 1, EditOp::Play(d4, nf6)).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(
+            by_play.game_text(&lib, 1, &ExportOptions::default()),
+            by_op.game_text(&lib, 1, &ExportOptions::default())
+        );
+        assert!(by_play.is_edited(1) && by_play.unexported && by_play.history(1) == (true, false));
+        // A move that cannot be played there is refused and changes nothing.
+        let before = by_play.game_text(&lib, 1, &ExportOptions::default());
+        assert!(by_play.play(&lib, 1, NodeId::ROOT, nf6).is_err());
+        assert_eq!(by_play.game_text(&lib, 1, &ExportOptions::default()), before);
     }
 
     #[test]

@@ -60,7 +60,7 @@ pub fn focused_in(root: &Element) -> Option<Element> {
 /// Runs `f` in a task of its own after `ms` milliseconds; the number
 /// cancels it ([`cancel`]).
 pub fn after(ms: i32, f: impl FnOnce() + 'static) -> i32 {
-    let f = Closure::once_into_js(f);
+    let f = once(Box::new(f));
     window().set_timeout_with_callback_and_timeout_and_arguments_0(f.unchecked_ref(), ms).unwrap_or(0)
 }
 
@@ -71,8 +71,14 @@ pub fn cancel(timer: i32) {
 
 /// Runs `f` before the next frame is laid out and painted.
 pub fn in_next_frame(f: impl FnOnce() + 'static) {
-    let f = Closure::once_into_js(f);
+    let f = once(Box::new(f));
     let _ = window().request_animation_frame(f.unchecked_ref());
+}
+
+/// A function the page calls once. (Every caller's work is boxed first,
+/// so that the module holds one piece of glue for all of them.)
+fn once(f: Box<dyn FnOnce()>) -> JsValue {
+    Closure::once_into_js(f)
 }
 
 /// Whether the reader asked for less motion (`prefers-reduced-motion`).

@@ -44,7 +44,8 @@ impl Listeners {
         capture: bool,
         f: impl FnMut(Event) + 'static,
     ) {
-        let closure = Closure::<dyn FnMut(Event)>::new(f);
+        // (Boxed first: one piece of glue for every listener.)
+        let closure = Closure::wrap(Box::new(f) as Box<dyn FnMut(Event)>);
         let options = web_sys::AddEventListenerOptions::new();
         options.set_passive(passive);
         options.set_capture(capture);

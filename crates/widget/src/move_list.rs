@@ -182,8 +182,8 @@ impl MoveList {
     }
 
     /// The pages within [`MARGIN`] of the part of the list on screen.
-    fn near_screen(&self) -> HashSet<usize> {
-        let mut out = HashSet::new();
+    fn near_screen(&self) -> Vec<usize> {
+        let mut out = Vec::new();
         let rect = self.el.get_bounding_client_rect();
         let screen = dom::window().inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
         let (top, bottom) = (rect.top().max(0.0), rect.bottom().min(screen));
@@ -194,7 +194,7 @@ impl MoveList {
             let r = el.get_bounding_client_rect();
             if r.bottom() >= top - MARGIN && r.top() <= bottom + MARGIN {
                 if let Some(p) = el.get_attribute("data-page").and_then(|p| p.parse().ok()) {
-                    out.insert(p);
+                    out.push(p);
                 }
             }
         }

@@ -6,7 +6,6 @@
 //! on them, so a focused button keeps its focus.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::{Rc, Weak};
 
 use js_sys::{Function, Reflect};
@@ -16,7 +15,7 @@ use movetext_core::{Game, NodeId};
 use movetext_view::board_description::describe;
 use movetext_view::board_interaction::Interaction;
 use movetext_view::board_markup;
-use movetext_view::editing::{EditOp, Edits};
+use movetext_view::editing::Edits;
 use movetext_view::i18n::Lang;
 use movetext_view::library::Library;
 use movetext_view::model::{NodeIx, SharedGame, ViewBuilder, ViewGame};
@@ -54,7 +53,8 @@ pub enum At {
 /// What is on screen, to write only what changed.
 #[derive(Default)]
 struct Shown {
-    slots: HashMap<&'static str, String>,
+    /// Each slot's markup, by the slot's name (a dozen slots: a list).
+    slots: Vec<(&'static str, String)>,
     flipped: Option<bool>,
     fen: String,
     board: Option<Board>,
@@ -310,7 +310,7 @@ impl Widget {
     /// another move follows) and shown.
     pub fn play(&mut self, mv: movetext_core::shakmaty::Move) {
         let key = self.viewer.game.node(self.viewer.current).key;
-        let result = self.edits.apply(&self.library, self.index, EditOp::Play(key, mv));
+        let result = self.edits.play(&self.library, self.index, key, mv);
         if let (Ok(k), Some(g)) = (result, self.edits.game(&self.library, self.index)) {
             self.open_game(g, At::Key(k), dom::now());
         }
@@ -487,15 +487,23 @@ impl Widget {
         self.frame = None;
     }
 
+    /// The markup on screen in slot `name`.
+    fn slot(&self, name: &str) -> Option<&String> {
+        self.shown.slots.iter().find(|(n, _)| *n == name).map(|(_, m)| m)
+    }
+
     /// Writes slot `name` if its markup changed.
     fn put(&mut self, name: &'static str, markup: String) {
-        if self.shown.slots.get(name) == Some(&markup) {
+        if self.slot(name) == Some(&markup) {
             return;
         }
         if let Some(el) = self.frame.as_ref().and_then(|f| find(f, &format!("[data-slot=\"{name}\"]"))) {
             el.set_inner_html(&markup);
         }
-        self.shown.slots.insert(name, markup);
+        match self.shown.slots.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = markup,
+            None => self.shown.slots.push((name, markup)),
+        }
     }
 
     /// Draws what changed, and returns what the page is to be told.
@@ -556,9 +564,9 @@ impl Widget {
             } else {
                 shell::SIDE.to_owned()
             };
-            if self.shown.slots.get("side") != Some(&side) {
+            if self.slot("side") != Some(&side) {
                 self.put("side", side);
-                self.shown.slots.remove("problems");
+                self.shown.slots.retain(|(n, _)| *n != "problems");
                 self.list = self.frame.as_ref().and_then(|f| find(f, ".move-list")).map(MoveList::new);
             }
         }
