@@ -142,6 +142,32 @@ test('each widget navigates on its own, by keys when focused and by the API', as
   await page.close();
 });
 
+test('a page that listens to the focus inside a widget may call the widget back', async () => {
+  const { page, errors } = await openPage();
+  await page.evaluate(() => {
+    window.heard = [];
+    // (Inside its shadow root, where the moves of the focus from one of its
+    // buttons to another are heard.)
+    document.getElementById('b').shadowRoot.addEventListener('focusin', () => {
+      window.heard.push([window.handleB.getFen(), window.handleB.getPgn().length]);
+    });
+  });
+  // A click on a move, then the arrow keys: the focus follows the shown move.
+  await page.locator('#b .mv', { hasText: 'd5' }).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  const heard = await page.evaluate(() => window.heard);
+  assert.ok(heard.length >= 3, JSON.stringify(heard));
+  for (const [fenNow, pgnLength] of heard) {
+    assert.match(fenNow, /^[rnbqkpRNBQKP1-8\/]+ [wb] /, 'the FEN is read while the focus moves');
+    assert.ok(pgnLength > 0, 'the PGN is read while the focus moves');
+  }
+  assert.equal(heard.at(-2)[0], AFTER_C4, 'read after the step to c4');
+  assert.equal(await page.locator('#b .mt-failed').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a malformed PGN in one widget leaves the others working', async () => {
   const { page, errors } = await openPage();
   assert.equal(await fen(page, 'bad'), START);

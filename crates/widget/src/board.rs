@@ -48,7 +48,12 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let (me, el) = (weak.clone(), board.clone());
     listeners.add(&board, "pointerdown", false, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
-        w.borrow_mut().pressed = true;
+        let Ok(flipped) = w.try_borrow_mut().map(|mut b| {
+            b.pressed = true;
+            b.flipped()
+        }) else {
+            return;
+        };
         // A promotion piece chosen, or the choice cancelled.
         if let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
             if let Ok(Some(choice)) = target.closest(".promotion-choice, .promotion-shade") {
@@ -62,7 +67,6 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
                 return;
             }
         }
-        let flipped = w.borrow().flipped();
         let Some((x, y, sq, _)) = locate(&el, e, flipped) else { return };
         let mods = (e.shift_key(), e.alt_key(), e.ctrl_key() || e.meta_key());
         change(&w, |w| {
@@ -70,7 +74,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
             let outcome = w.hand.press(&legal, (x, y, sq), e.button(), mods, false);
             made(w, outcome);
         });
-        if w.borrow().hand.drag.is_some() {
+        if w.try_borrow().is_ok_and(|b| b.hand.drag.is_some()) {
             e.prevent_default();
             if let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
                 let _ = target.set_pointer_capture(e.pointer_id());
@@ -80,10 +84,12 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let (me, el) = (weak.clone(), board.clone());
     listeners.add(&board, "pointermove", true, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
-        if w.borrow().hand.drag.is_none() && w.borrow().hand.drawing.is_none() {
+        let Ok(flipped) =
+            w.try_borrow().map(|b| (b.hand.drag.is_some() || b.hand.drawing.is_some()).then(|| b.flipped()))
+        else {
             return;
-        }
-        let flipped = w.borrow().flipped();
+        };
+        let Some(flipped) = flipped else { return };
         if let Some((x, y, sq, _)) = locate(&el, e, flipped) {
             change(&w, |w| {
                 w.hand.point((x, y, sq));
@@ -93,11 +99,12 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let (me, el) = (weak.clone(), board.clone());
     listeners.add(&board, "pointerup", true, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
-        let flipped = {
-            let mut b = w.borrow_mut();
+        let Ok(flipped) = w.try_borrow_mut().map(|mut b| {
             b.pressed = false;
             b.pointer_up = dom::now();
             b.flipped()
+        }) else {
+            return;
         };
         let at = locate(&el, e, flipped).filter(|l| l.3).map(|l| l.2);
         change(&w, |w| {
@@ -132,7 +139,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let me = weak.clone();
     listeners.add(&board, "focus", true, move |_| {
         let Some(w) = me.upgrade() else { return };
-        let by_pointer = std::mem::take(&mut w.borrow_mut().pressed);
+        let Ok(by_pointer) = w.try_borrow_mut().map(|mut b| std::mem::take(&mut b.pressed)) else { return };
         if !by_pointer {
             change(&w, |w| {
                 let legal = w.legal();
@@ -143,7 +150,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     });
     listeners.add(&board, "blur", true, move |_| {
         let Some(w) = weak.upgrade() else { return };
-        if w.borrow().hand.cursor.is_some() {
+        if w.try_borrow().is_ok_and(|b| b.hand.cursor.is_some()) {
             change(&w, |w| w.hand.cursor = None);
         }
     });

@@ -41,13 +41,18 @@ pub fn set_attr(el: &Element, name: &str, value: Option<&str>) {
     };
 }
 
-/// Gives an element the focus, without scrolling the page.
+/// Gives an element the focus, without scrolling the page, once the code
+/// running now is done: the page hears of it (`focusin`) when the widget is
+/// no longer in the middle of a change, so its listeners may call the
+/// widget back.
 pub fn focus(el: &Element) {
-    if let Some(el) = el.dyn_ref::<HtmlElement>() {
+    let Some(el) = el.dyn_ref::<HtmlElement>().cloned() else { return };
+    let f = once(Box::new(move || {
         let options = web_sys::FocusOptions::new();
         options.set_prevent_scroll(true);
         let _ = el.focus_with_options(&options);
-    }
+    }));
+    window().queue_microtask(f.unchecked_ref());
 }
 
 /// The element that has the focus inside `root`'s document or shadow root.

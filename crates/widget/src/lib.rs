@@ -41,13 +41,13 @@ impl MountedWidget {
     #[wasm_bindgen(js_name = goTo)]
     pub fn go_to(&self, target: &str) -> f64 {
         change(&self.widget, |w| w.go_to(target));
-        self.widget.borrow().requested() as f64
+        self.read(0.0, |w| w.requested() as f64)
     }
 
     /// Turns the board around.
     pub fn flip(&self) -> f64 {
         change(&self.widget, |w| w.flip());
-        self.widget.borrow().requested() as f64
+        self.read(0.0, |w| w.requested() as f64)
     }
 
     /// Shows another PGN, given as its UTF-8 bytes.
@@ -55,35 +55,49 @@ impl MountedWidget {
     pub fn set_pgn(&self, pgn: Vec<u8>) -> f64 {
         change(&self.widget, |w| w.set_pgn(utf8(pgn)));
         events::fill_later(&self.widget);
-        self.widget.borrow().requested() as f64
+        self.read(0.0, |w| w.requested() as f64)
     }
 
     /// Whether the shown move is the main line's last.
     #[wasm_bindgen(js_name = atEnd)]
     pub fn at_end(&self) -> bool {
-        self.widget.borrow_mut().at_end()
+        self.read(false, Widget::at_end)
     }
 
     /// The last request drawn.
     pub fn drawn(&self) -> f64 {
-        self.widget.borrow().drawn() as f64
+        self.read(0.0, |w| w.drawn() as f64)
     }
 
     /// The FEN of the shown position.
     #[wasm_bindgen(js_name = getFen)]
     pub fn get_fen(&self) -> String {
-        self.widget.borrow_mut().fen()
+        self.read(String::new(), Widget::fen)
     }
 
     /// The game's PGN (as written, or in export format after moves were made).
     #[wasm_bindgen(js_name = getPgn)]
     pub fn get_pgn(&self) -> String {
-        self.widget.borrow().pgn()
+        self.read(String::new(), |w| w.pgn())
     }
 
     /// Removes the widget.
     pub fn destroy(&mut self) {
-        self.widget.borrow_mut().remove();
+        if let Ok(mut w) = self.widget.try_borrow_mut() {
+            w.remove();
+        }
+    }
+}
+
+impl MountedWidget {
+    /// Reads the widget, or gives `busy` when it is in the middle of a
+    /// change (a page's listener of an event the widget's own drawing
+    /// caused, as a focus moving, calling back into it).
+    fn read<R>(&self, busy: R, f: impl FnOnce(&mut Widget) -> R) -> R {
+        match self.widget.try_borrow_mut() {
+            Ok(mut w) => f(&mut w),
+            Err(_) => busy,
+        }
     }
 }
 
