@@ -5,7 +5,6 @@
 //! in paragraphs, those around the shown move only; a step moves the mark
 //! of the shown move, and adds or drops a paragraph now and then.
 
-use std::collections::HashSet;
 use std::ops::Range;
 use std::rc::Rc;
 
@@ -196,7 +195,7 @@ struct BookTextProps {
     first: usize,
     end: usize,
     /// The folded variations, by their first move.
-    folded: Rc<HashSet<NodeIx>>,
+    folded: Rc<Vec<NodeIx>>,
     /// Folds or unfolds the variation of a first move.
     on_fold: Callback<NodeIx>,
 }
@@ -248,14 +247,14 @@ struct BookChunkProps {
     /// A paragraph of its own (a long game's), rather than the whole text.
     paragraph: bool,
     /// The folded variations, by their first move.
-    folded: Rc<HashSet<NodeIx>>,
+    folded: Rc<Vec<NodeIx>>,
     /// Folds or unfolds the variation of a first move.
     on_fold: Callback<NodeIx>,
 }
 
 /// Where a chunk starting at piece `from` begins to draw: after the end of
 /// any folded variation that opened before it and is still open there.
-fn first_shown(book: &Book, folded: &HashSet<NodeIx>, from: usize) -> usize {
+fn first_shown(book: &Book, folded: &[NodeIx], from: usize) -> usize {
     let mut at = from;
     for first in folded {
         let Some(open) = book.piece_of.get(*first).and_then(|&p| (p as usize).checked_sub(1)) else { continue };
@@ -335,10 +334,10 @@ mod tests {
         let (c5, c3) = (find("c5"), find("c3"));
         let at = |ix: NodeIx| book.piece_of[ix] as usize;
         let close = book.ends[at(c5) - 1].unwrap();
-        assert_eq!(first_shown(&book, &HashSet::new(), at(c3)), at(c3));
-        assert_eq!(first_shown(&book, &HashSet::from([c5]), at(c3)), close + 1);
-        assert_eq!(first_shown(&book, &HashSet::from([c5]), close + 1), close + 1);
-        assert_eq!(first_shown(&book, &HashSet::from([c3]), at(c5)), at(c5));
+        assert_eq!(first_shown(&book, &[], at(c3)), at(c3));
+        assert_eq!(first_shown(&book, &[c5], at(c3)), close + 1);
+        assert_eq!(first_shown(&book, &[c5], close + 1), close + 1);
+        assert_eq!(first_shown(&book, &[c3], at(c5)), at(c5));
         // Moves counted without walking: c5 Nf3 c3 d6.
         assert_eq!(book.moves_before[close + 1] - book.moves_before[at(c5) - 1], 4);
     }

@@ -21,7 +21,7 @@ use crate::i18n::say_or;
 use crate::state::model::{NodeIx, SharedGame};
 use crate::state::notation::Notation;
 use crate::state::same::Same;
-use movetext_view::move_list_layout::folded_around;
+use movetext_view::move_list_layout::{folded_around, toggle_fold};
 use movetext_view::move_list_markup::PageContext;
 
 /// Pages drawn with the first drawing of a game (with the page of the shown
@@ -88,7 +88,7 @@ impl Reducible for InView {
 /// The variation blocks folded, by the node of their first move (in both
 /// layouts of the moves).
 #[derive(PartialEq, Default)]
-pub(crate) struct Folded(pub Rc<HashSet<NodeIx>>);
+pub(crate) struct Folded(pub Rc<Vec<NodeIx>>);
 
 /// A change of [`Folded`].
 pub(crate) enum FoldAction {
@@ -104,15 +104,9 @@ impl Reducible for Folded {
         let mut set = (*self.0).clone();
         match action {
             FoldAction::Toggle(start) => {
-                if !set.remove(&start) {
-                    set.insert(start);
-                }
+                toggle_fold(&mut set, start);
             }
-            FoldAction::Unfold(starts) => {
-                for start in starts {
-                    set.remove(&start);
-                }
-            }
+            FoldAction::Unfold(starts) => set.retain(|f| !starts.contains(f)),
         }
         Rc::new(Folded(Rc::new(set)))
     }
@@ -156,9 +150,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
         folded_state.0.clone()
     } else {
         let mut set = (*folded_state.0).clone();
-        for start in &around {
-            set.remove(start);
-        }
+        set.retain(|f| !around.contains(f));
         folded_state.dispatch(FoldAction::Unfold(around));
         Rc::new(set)
     };
@@ -416,7 +408,7 @@ struct PageProps {
     height: u32,
     notation: Notation,
     /// The folded variations, by first move.
-    folded: Rc<HashSet<NodeIx>>,
+    folded: Rc<Vec<NodeIx>>,
 }
 
 /// A page of the list: its part of the main line's grid, with the result

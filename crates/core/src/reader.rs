@@ -2,7 +2,6 @@
 //! nothing dropped. Linear time, no recursion, on any input.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess, Position};
@@ -370,7 +369,7 @@ impl Parser {
 
     fn tags(&mut self, raw: &[RawTag]) {
         let src = self.g.src.clone();
-        let mut seen: HashSet<&str> = HashSet::new();
+        let many = if raw.len() > 32 { repeated_names(&src, raw) } else { Vec::new() };
         let mut signatures = 0u64;
         for (i, t) in raw.iter().enumerate() {
             let name = src.get(t.name.0..t.name.1).unwrap_or("");
@@ -411,7 +410,7 @@ impl Parser {
                     })
                 }
             } else {
-                !seen.insert(name)
+                many[i]
             };
             if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, "tag-repeated", vec![("tag", name.into())]);
@@ -1520,6 +1519,35 @@ impl Parser {
 }
 
 /// "12. Nf3" or "12... Nf6" for the move just played, from the position after it.
+/// For each tag of a header, whether an earlier tag has the same name: a
+/// table of the tags' places by a hash of their names (FNV-1a), for headers
+/// too long to compare each name with the earlier ones.
+fn repeated_names(src: &str, raw: &[RawTag]) -> Vec<bool> {
+    let name = |t: &RawTag| src.get(t.name.0..t.name.1).unwrap_or("");
+    let size = (raw.len() * 2).next_power_of_two();
+    let mut places = vec![usize::MAX; size];
+    let mut repeated = Vec::with_capacity(raw.len());
+    for (i, t) in raw.iter().enumerate() {
+        let hash = name(t).bytes().fold(0x811c_9dc5u32, |h, b| (h ^ u32::from(b)).wrapping_mul(0x0100_0193));
+        let mut at = hash as usize & (size - 1);
+        loop {
+            match places[at] {
+                usize::MAX => {
+                    places[at] = i;
+                    repeated.push(false);
+                    break;
+                }
+                j if name(&raw[j]) == name(t) => {
+                    repeated.push(true);
+                    break;
+                }
+                _ => at = (at + 1) & (size - 1),
+            }
+        }
+    }
+    repeated
+}
+
 fn label_after(after: &Chess, tok: &str) -> String {
     let n = after.fullmoves().get();
     if after.turn().is_white() {
@@ -1643,6 +1671,16 @@ mod tests {
             messages(&read_game(many.as_bytes())),
             vec!["warning: tag T7 appears more than once; the first value is used"]
         );
+        // A thousand tags: the ten names given twice are each found once.
+        let mut big = String::new();
+        for i in 0..1000 {
+            big.push_str(&format!("[T{} \"v\"]\n", i % 990));
+        }
+        big.push_str("\n*\n");
+        let found = messages(&read_game(big.as_bytes()));
+        let wanted: Vec<String> =
+            (0..10).map(|i| format!("warning: tag T{i} appears more than once; the first value is used")).collect();
+        assert_eq!(found, wanted);
     }
 
     #[test]

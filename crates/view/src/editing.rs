@@ -2,7 +2,6 @@
 //! redo) per game that was changed, the operations the app offers, and
 //! writing a game or the whole file back out.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use movetext_core::commands::{self, Arrow, CommandValue, MarkColor, Sq, SquareMark};
@@ -49,16 +48,25 @@ pub type Outcome = Result<NodeId, EditError>;
 /// Edits of the open file.
 #[derive(Debug, Default)]
 pub struct Edits {
-    editors: HashMap<usize, Editor>,
-    /// Games whose edits came back from storage (edited, without history).
-    restored: std::collections::HashSet<usize>,
+    /// The games with an editor, by index (sorted).
+    games: Vec<EditedGame>,
     /// Some edit has not been taken away yet (copied or downloaded).
     pub unexported: bool,
-    /// Each changed game's version: a number that differs after any change
-    /// to it (never reused, even after [`Edits::clear`]).
-    versions: HashMap<usize, u64>,
     /// The last version given.
     last_version: u64,
+}
+
+/// A game with an editor.
+#[derive(Debug)]
+struct EditedGame {
+    /// Its index in the file.
+    index: usize,
+    editor: Editor,
+    /// Its edits came back from storage (edited, without history).
+    restored: bool,
+    /// A number that differs after any change to it (never reused, even
+    /// after [`Edits::clear`]).
+    version: u64,
 }
 
 impl Edits {
@@ -69,66 +77,94 @@ impl Edits {
 
     /// Forgets every edit.
     pub fn clear(&mut self) {
-        self.editors.clear();
-        self.restored.clear();
-        self.versions.clear();
+        self.games.clear();
         self.unexported = false;
     }
 
     /// Notes that game `index` changed.
     fn changed(&mut self, index: usize) {
         self.last_version += 1;
-        self.versions.insert(index, self.last_version);
+        let version = self.last_version;
+        if let Some(g) = self.find_mut(index) {
+            g.version = version;
+        }
+    }
+
+    /// Where game `index` is or would go in the sorted list.
+    fn place(&self, index: usize) -> Result<usize, usize> {
+        self.games.binary_search_by(|g| g.index.cmp(&index))
+    }
+
+    fn find(&self, index: usize) -> Option<&EditedGame> {
+        self.place(index).ok().map(|at| &self.games[at])
+    }
+
+    fn find_mut(&mut self, index: usize) -> Option<&mut EditedGame> {
+        self.place(index).ok().map(|at| &mut self.games[at])
+    }
+
+    /// Game `index`'s entry, added with `editor` if there is none yet.
+    fn entry(&mut self, index: usize, editor: impl FnOnce() -> Option<Editor>) -> Option<&mut EditedGame> {
+        let at = match self.place(index) {
+            Ok(at) => at,
+            Err(at) => {
+                let game = EditedGame { index, editor: editor()?, restored: false, version: 0 };
+                self.games.insert(at, game);
+                at
+            }
+        };
+        Some(&mut self.games[at])
     }
 
     /// A number that differs after any change to game `index` (0 while it
     /// is as read or as made).
     pub fn version(&self, index: usize) -> u64 {
-        self.versions.get(&index).copied().unwrap_or(0)
+        self.find(index).map_or(0, |g| g.version)
     }
 
     /// The game as it is now (edited, copied; or as read, remembered by
     /// the library as the game opened).
     pub fn game(&self, lib: &Library, index: usize) -> Option<Rc<Game>> {
-        match self.editors.get(&index) {
-            Some(e) => Some(Rc::new(e.game().clone())),
+        match self.find(index) {
+            Some(e) => Some(Rc::new(e.editor.game().clone())),
             None => lib.open_game(index),
         }
     }
 
     /// `f` of the game as it is now, without copying it.
     pub fn with_game<R>(&self, lib: &Library, index: usize, f: impl FnOnce(&Game) -> R) -> Option<R> {
-        match self.editors.get(&index) {
-            Some(e) => Some(f(e.game())),
+        match self.find(index) {
+            Some(e) => Some(f(e.editor.game())),
             None => lib.with_game(index, f),
         }
     }
 
     /// Starts editing a game with a given tree (restoring saved edits).
     pub fn restore(&mut self, index: usize, game: Game) {
-        self.editors.insert(index, Editor::new(game));
-        self.restored.insert(index);
+        let editor = Editor::new(game);
+        match self.place(index) {
+            Ok(at) => {
+                self.games[at].editor = editor;
+                self.games[at].restored = true;
+            }
+            Err(at) => self.games.insert(at, EditedGame { index, editor, restored: true, version: 0 }),
+        }
         self.changed(index);
         self.unexported = true;
     }
 
     /// Whether a game differs from the file.
     pub fn is_edited(&self, index: usize) -> bool {
-        self.editors.get(&index).is_some_and(|e| self.restored.contains(&index) || e.game().is_edited())
+        self.find(index).is_some_and(|g| g.restored || g.editor.game().is_edited())
     }
 
     /// Indices of the games that differ from the file, in order.
     pub fn edited(&self) -> Vec<usize> {
-        let mut v: Vec<usize> = self.editors.keys().copied().filter(|&i| self.is_edited(i)).collect();
-        v.sort_unstable();
-        v
+        self.games.iter().filter(|g| g.restored || g.editor.game().is_edited()).map(|g| g.index).collect()
     }
 
     fn editor(&mut self, lib: &Library, index: usize) -> Option<&mut Editor> {
-        match self.editors.entry(index) {
-            std::collections::hash_map::Entry::Occupied(e) => Some(e.into_mut()),
-            std::collections::hash_map::Entry::Vacant(e) => Some(e.insert(Editor::new(lib.take_game(index)?))),
-        }
+        self.entry(index, || Some(Editor::new(lib.take_game(index)?))).map(|g| &mut g.editor)
     }
 
     /// Applies an edit to game `index`; returns the node to show.
@@ -155,7 +191,7 @@ impl Edits {
 
     /// Undoes the last edit of a game; whether there was one.
     pub fn undo(&mut self, index: usize) -> bool {
-        let done = self.editors.get_mut(&index).is_some_and(Editor::undo);
+        let done = self.find_mut(index).is_some_and(|g| g.editor.undo());
         if done {
             self.changed(index);
         }
@@ -165,7 +201,7 @@ impl Edits {
 
     /// Redoes the last undone edit of a game; whether there was one.
     pub fn redo(&mut self, index: usize) -> bool {
-        let done = self.editors.get_mut(&index).is_some_and(Editor::redo);
+        let done = self.find_mut(index).is_some_and(|g| g.editor.redo());
         if done {
             self.changed(index);
         }
@@ -175,14 +211,14 @@ impl Edits {
 
     /// Whether game `index` has an edit to undo, and one to redo.
     pub fn history(&self, index: usize) -> (bool, bool) {
-        self.editors.get(&index).map_or((false, false), |e| (e.can_undo(), e.can_redo()))
+        self.find(index).map_or((false, false), |g| (g.editor.can_undo(), g.editor.can_redo()))
     }
 
     /// One game in export format (or its original bytes when it was not
     /// edited and every option keeps everything).
     pub fn game_text(&self, lib: &Library, index: usize, opts: &ExportOptions) -> String {
-        match self.editors.get(&index) {
-            Some(e) => text_of(e.game(), opts),
+        match self.find(index) {
+            Some(e) => text_of(e.editor.game(), opts),
             None => lib.with_game(index, |g| text_of(g, opts)).unwrap_or_default(),
         }
     }

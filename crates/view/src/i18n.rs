@@ -9,8 +9,6 @@
 //! diagnostics and NAG meanings for its language while running
 //! ([`add_words`]).
 
-use std::collections::HashMap;
-
 mod core_words;
 
 /// A language of Movetext's words.
@@ -115,8 +113,21 @@ impl Lang {
 
     /// The text of message `key`, its values not yet put in.
     pub fn text(self, key: &str) -> &'static str {
-        let find =
-            |lang: Lang| TABLES.with(|t| t.borrow_mut().entry(lang).or_insert_with(|| table(lang)).get(key).copied());
+        let find = |lang: Lang| {
+            TABLES.with(|tables| {
+                let mut tables = tables.borrow_mut();
+                let at = match tables.iter().position(|(l, _)| *l == lang) {
+                    Some(at) => at,
+                    None => {
+                        tables.push((lang, table(lang)));
+                        tables.len() - 1
+                    }
+                };
+                // The last one of a key is the one said (words added later
+                // take the place of those before).
+                tables[at].1.iter().rev().find(|(k, _)| *k == key).map(|(_, text)| *text)
+            })
+        };
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
     }
 
@@ -180,22 +191,21 @@ impl Lang {
 
 thread_local! {
     /// The messages of each language asked for so far.
-    static TABLES: std::cell::RefCell<HashMap<Lang, HashMap<&'static str, &'static str>>> =
-        std::cell::RefCell::new(HashMap::new());
-    /// Messages added while running ([`add_words`]), by language.
-    static ADDED: std::cell::RefCell<HashMap<Lang, Vec<&'static str>>> = std::cell::RefCell::new(HashMap::new());
+    static TABLES: std::cell::RefCell<Vec<(Lang, Messages)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Messages added while running ([`add_words`]), with their language.
+    static ADDED: std::cell::RefCell<Vec<(Lang, &'static str)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// Every message of a language: the widget's and the app's (with the
 /// meanings of the NAGs), and those added while running.
-fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
+fn table(lang: Lang) -> Messages {
     let mut all = messages(lang.source());
     if cfg!(feature = "app-words") {
         all.extend(messages(lang.app_source()));
         all.extend(messages(lang.nag_source()));
     }
     ADDED.with(|added| {
-        for source in added.borrow().get(&lang).into_iter().flatten() {
+        for (_, source) in added.borrow().iter().filter(|(l, _)| *l == lang) {
             all.extend(messages(source));
         }
     });
@@ -208,13 +218,16 @@ fn table(lang: Lang) -> HashMap<&'static str, &'static str> {
 /// when it is not English. The text is kept for as long as the page runs.
 pub fn add_words(lang: Lang, source: String) {
     let source: &'static str = Box::leak(source.into_boxed_str());
-    ADDED.with(|added| added.borrow_mut().entry(lang).or_default().push(source));
-    TABLES.with(|t| t.borrow_mut().remove(&lang));
+    ADDED.with(|added| added.borrow_mut().push((lang, source)));
+    TABLES.with(|t| t.borrow_mut().retain(|(l, _)| *l != lang));
 }
 
+/// Messages as `(key, text)`, in the order of their files.
+pub type Messages = Vec<(&'static str, &'static str)>;
+
 /// The messages of a Fluent file: `key = text` lines (comments and blank
-/// lines left out).
-pub fn messages(source: &'static str) -> HashMap<&'static str, &'static str> {
+/// lines left out), in order.
+pub fn messages(source: &'static str) -> Messages {
     source
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -244,6 +257,12 @@ pub(crate) fn every_language() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashMap;
+
+    /// The messages of a file by key.
+    fn by_key(source: &'static str) -> HashMap<&'static str, &'static str> {
+        messages(source).into_iter().collect()
+    }
 
     #[test]
     fn words_added_while_running_are_said() {
@@ -275,11 +294,11 @@ mod tests {
     /// Checks one set of message files: every language has every English
     /// message, with the same values and its own plural forms.
     fn check_files(source: fn(Lang) -> &'static str) {
-        let english = messages(source(Lang::En));
+        let english = by_key(source(Lang::En));
         // English's messages, a counted one by its name.
         let wanted: HashMap<&str, &str> = english.iter().map(|(k, v)| (base(k).0, *v)).collect();
         for lang in LANGS {
-            let table = messages(source(lang));
+            let table = by_key(source(lang));
             for (name, text) in &wanted {
                 let counted = english.keys().any(|k| base(k).0 == *name && base(k).1.is_some());
                 let keys: Vec<String> = if counted {
@@ -304,18 +323,18 @@ mod tests {
 
     #[test]
     fn every_language_says_every_message_with_the_same_values() {
-        assert!(messages(Lang::En.source()).len() > 30);
+        assert!(by_key(Lang::En.source()).len() > 30);
         check_files(Lang::widget_words);
     }
 
     #[cfg(feature = "app-words")]
     #[test]
     fn every_language_says_every_app_message_with_the_same_values() {
-        let app = messages(Lang::En.app_source());
+        let app = by_key(Lang::En.app_source());
         assert!(app.len() > 100);
         check_files(Lang::app_source);
         // The app's words are told apart from the widget's.
-        let widget = messages(Lang::En.source());
+        let widget = by_key(Lang::En.source());
         for key in app.keys() {
             assert!(!widget.contains_key(key), "{key} is both a widget and an app message");
         }
@@ -324,11 +343,11 @@ mod tests {
     #[cfg(feature = "app-words")]
     #[test]
     fn every_language_says_every_nag_meaning() {
-        let nags = messages(Lang::En.nag_source());
+        let nags = by_key(Lang::En.nag_source());
         assert!(nags.len() > 140);
         check_files(Lang::nag_source);
         let others: Vec<_> =
-            [Lang::En.source(), Lang::En.app_source()].into_iter().flat_map(|s| messages(s).into_keys()).collect();
+            [Lang::En.source(), Lang::En.app_source()].into_iter().flat_map(|s| by_key(s).into_keys()).collect();
         for key in nags.keys() {
             assert!(key.starts_with("nag-") && !others.contains(key), "{key}");
         }

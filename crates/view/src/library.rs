@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use movetext_core::catalog::{count_plies, CollationKey, DateKey};
@@ -76,7 +75,8 @@ pub struct Library {
     bytes: Rc<Vec<u8>>,
     index: FileIndex,
     plies: Vec<u32>,
-    problems: RefCell<HashMap<usize, Problems>>,
+    /// Each game's problems once it has been read, by index.
+    problems: RefCell<Vec<Option<Problems>>>,
     /// The game last opened ([`Library::open_game`]), as read, shared with
     /// whoever shows it: reading a long game again (to edit it) takes
     /// longer than taking it from here.
@@ -96,7 +96,7 @@ impl Library {
             bytes,
             index: FileIndex::default(),
             plies: Vec::new(),
-            problems: RefCell::new(HashMap::new()),
+            problems: RefCell::new(Vec::new()),
             opened: RefCell::new(None),
             parts: Vec::new(),
             added: Vec::new(),
@@ -259,7 +259,7 @@ impl Library {
             date: self.tag(i, "Date"),
             // Counted as read once the game has been read, else as the
             // index counted them (without playing them).
-            moves: self.problems.borrow().get(&i).map_or_else(|| self.plies_of(i), |p| p.plies).div_ceil(2),
+            moves: self.known_problems(i).map_or_else(|| self.plies_of(i), |p| p.plies).div_ceil(2),
         }
     }
 
@@ -318,8 +318,8 @@ impl Library {
 
     /// The problems of game `i` (the game is read once, then remembered).
     pub fn problems(&self, i: usize) -> Problems {
-        if let Some(p) = self.problems.borrow().get(&i) {
-            return *p;
+        if let Some(p) = self.known_problems(i) {
+            return p;
         }
         let p = self
             .with_game(i, |g| Problems {
@@ -328,8 +328,17 @@ impl Library {
                 plies: g.mainline_plies() as u32,
             })
             .unwrap_or_default();
-        self.problems.borrow_mut().insert(i, p);
+        let mut known = self.problems.borrow_mut();
+        if known.len() <= i {
+            known.resize(i + 1, None);
+        }
+        known[i] = Some(p);
         p
+    }
+
+    /// The problems of game `i` if it has been read.
+    fn known_problems(&self, i: usize) -> Option<Problems> {
+        self.problems.borrow().get(i).copied().flatten()
     }
 
     /// Whether any tag value of game `i` contains `needle` (already lower case).

@@ -7,7 +7,6 @@
 //! Nothing here recurses as deep as the file nests: variations below
 //! [`MAX_BLOCK_DEPTH`] are written inline from an explicit stack.
 
-use std::collections::HashSet;
 use std::ops::Range;
 
 use crate::model::{NodeIx, ViewGame};
@@ -374,10 +373,21 @@ impl Writer<'_> {
     }
 }
 
+/// Folds the variation whose first move is `start` (adds it to `folded`),
+/// or unfolds it if it was folded.
+pub fn toggle_fold(folded: &mut Vec<NodeIx>, start: NodeIx) {
+    match folded.iter().position(|&f| f == start) {
+        Some(at) => {
+            folded.swap_remove(at);
+        }
+        None => folded.push(start),
+    }
+}
+
 /// The folded variations (by first move) that hold node `ix`: each first move of a
 /// variation (a child that is not its parent's first) on the way to the
 /// root that is in `folded`.
-pub fn folded_around(game: &ViewGame, ix: NodeIx, folded: &HashSet<NodeIx>) -> Vec<NodeIx> {
+pub fn folded_around(game: &ViewGame, ix: NodeIx, folded: &[NodeIx]) -> Vec<NodeIx> {
     let mut out = Vec::new();
     if folded.is_empty() {
         return out;
@@ -497,8 +507,8 @@ mod tests {
         let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) 2. Nf3 *");
         let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
         let (c5, c3, d5) = (find("c5"), find("c3"), find("d5"));
-        assert_eq!(folded_around(&game, d5, &HashSet::from([c5, c3])), vec![c3, c5]);
-        assert_eq!(folded_around(&game, find("d6"), &HashSet::from([c5, c3])), vec![c5]);
-        assert!(folded_around(&game, find("e4"), &HashSet::from([c5])).is_empty());
+        assert_eq!(folded_around(&game, d5, &[c5, c3]), vec![c3, c5]);
+        assert_eq!(folded_around(&game, find("d6"), &[c5, c3]), vec![c5]);
+        assert!(folded_around(&game, find("e4"), &[c5]).is_empty());
     }
 }

@@ -5,7 +5,6 @@
 //! answers their clicks. Every text that comes from a file (comments, text
 //! kept as written, the result) is escaped.
 
-use std::collections::HashSet;
 use std::fmt::Write;
 
 use crate::i18n::Lang;
@@ -32,7 +31,7 @@ pub struct PageContext<'a> {
     /// The game's layout in pages.
     pub layout: &'a Layout,
     /// The folded variations, by first move.
-    pub folded: &'a HashSet<NodeIx>,
+    pub folded: &'a [NodeIx],
 }
 
 /// A box being filled while a page is written.
@@ -309,14 +308,14 @@ mod tests {
 
     /// Every page of a game's list, written with the variations starting
     /// at `folded` folded.
-    fn list_folded(game: &ViewGame, folded: &HashSet<NodeIx>) -> String {
+    fn list_folded(game: &ViewGame, folded: &[NodeIx]) -> String {
         let layout = Layout::of(game);
         let ctx = PageContext { lang: Lang::En, game, notation: Notation::San, layout: &layout, folded };
         (0..layout.pages.len()).map(|p| ctx.page(p)).collect()
     }
 
     fn list_of(game: &ViewGame) -> String {
-        list_folded(game, &HashSet::new())
+        list_folded(game, &[])
     }
 
     /// What a piece of markup holds: each element (its name and class, and
@@ -447,11 +446,11 @@ mod tests {
         let game = open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3 d5) d6) (1... e6 2. d4) 2. Nf3 *");
         let c5 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c5").unwrap();
         let c3 = (0..game.nodes.len()).find(|&ix| game.node(ix).san == "c3").unwrap();
-        let all = moves_in(&scan(&list_folded(&game, &HashSet::new())));
+        let all = moves_in(&scan(&list_folded(&game, &[])));
         assert_eq!(all, game.nodes.len() - 1);
-        let inner = moves_in(&scan(&list_folded(&game, &HashSet::from([c3]))));
+        let inner = moves_in(&scan(&list_folded(&game, &[c3])));
         assert_eq!(inner, all - 2, "c3 d5 hidden");
-        let outer = scan(&list_folded(&game, &HashSet::from([c5])));
+        let outer = scan(&list_folded(&game, &[c5]));
         assert_eq!(moves_in(&outer), all - 5, "c5 Nf3 d6 and c3 d5 hidden");
         assert!(outer.texts.iter().any(|t| t == "(1... c5 … 5 moves)"), "{:?}", outer.texts);
     }

@@ -12,6 +12,12 @@ use js_sys::Reflect;
 use movetext_view::widget_config::WidgetOptions;
 use wasm_bindgen::prelude::*;
 
+/// The module's memory is handed out by Talc, a smaller allocator than
+/// the standard library's.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 mod board;
 mod dom;
 mod events;

@@ -4,12 +4,11 @@
 //! near the visible part of the list. Pages not drawn are gaps of their
 //! estimated height. Stepping moves the highlight; nothing is written again.
 
-use std::collections::HashSet;
 use std::rc::Rc;
 
 use movetext_view::i18n::Lang;
 use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::move_list_layout::{folded_around, Layout};
+use movetext_view::move_list_layout::{folded_around, toggle_fold, Layout};
 use movetext_view::move_list_markup::PageContext;
 use movetext_view::notation::Notation;
 use wasm_bindgen::JsCast;
@@ -29,7 +28,7 @@ pub struct MoveList {
     notation: Notation,
     lang: Lang,
     layout: Rc<Layout>,
-    folded: HashSet<NodeIx>,
+    folded: Vec<NodeIx>,
     drawn: Vec<bool>,
     current: NodeIx,
     /// A page is to be drawn in a task to come.
@@ -45,7 +44,7 @@ impl MoveList {
             notation: Notation::San,
             lang: Lang::En,
             layout: Rc::new(Layout::default()),
-            folded: HashSet::new(),
+            folded: Vec::new(),
             drawn: Vec::new(),
             current: 0,
             filling: false,
@@ -67,9 +66,7 @@ impl MoveList {
         self.current = current;
         let around = folded_around(game, current, &self.folded);
         if !around.is_empty() {
-            for start in around {
-                self.folded.remove(&start);
-            }
+            self.folded.retain(|f| !around.contains(f));
             self.redraw_drawn();
         }
         let page = self.layout.page_of(current);
@@ -151,9 +148,7 @@ impl MoveList {
     /// Folds the variation that starts at `start`, or unfolds it; its
     /// toggle keeps the focus.
     pub fn toggle(&mut self, start: NodeIx) {
-        if !self.folded.remove(&start) {
-            self.folded.insert(start);
-        }
+        toggle_fold(&mut self.folded, start);
         self.redraw_drawn();
         self.mark_current();
         if let Some(toggle) = find(&self.el, &format!(".var-fold[data-fold=\"{start}\"]")) {

@@ -60,6 +60,7 @@ mod tests {
     use super::*;
     use movetext_core::diagnostic_messages::{placeholders, DIAGNOSTIC_MESSAGES};
     use movetext_core::read_game;
+    use std::collections::HashMap;
 
     fn sorted(mut v: Vec<&str>) -> Vec<&str> {
         v.sort_unstable();
@@ -69,7 +70,7 @@ mod tests {
     #[test]
     fn every_diagnostic_key_has_a_message_in_every_language() {
         for lang in LANGS {
-            let table = messages(lang.app_source());
+            let table: HashMap<_, _> = messages(lang.app_source()).into_iter().collect();
             for (key, english) in DIAGNOSTIC_MESSAGES {
                 let text = table
                     .get(format!("diag-{key}").as_str())
@@ -113,7 +114,7 @@ mod tests {
             let Some(english) = nag_info(n).map(|i| i.meaning).filter(|m| !m.is_empty()) else { continue };
             known += 1;
             for lang in LANGS {
-                let table = messages(lang.nag_source());
+                let table: HashMap<_, _> = messages(lang.nag_source()).into_iter().collect();
                 let text =
                     table.get(format!("nag-{n}").as_str()).unwrap_or_else(|| panic!("{}: nag-{n} missing", lang.tag()));
                 assert!(!text.is_empty(), "{}: nag-{n}", lang.tag());
