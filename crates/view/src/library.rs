@@ -4,6 +4,8 @@
 
 use std::borrow::Cow;
 use std::cell::RefCell;
+use std::cmp::Ordering;
+use std::collections::VecDeque;
 use std::rc::Rc;
 
 use movetext_core::catalog::{count_plies, CollationKey, DateKey};
@@ -366,38 +368,90 @@ impl Library {
     /// of the games in `only` (in file order) or of all.
     pub fn order_job(&self, filter: &str, sort: SortBy, descending: bool, only: Option<Rc<Vec<u32>>>) -> OrderJob {
         let len = only.as_ref().map_or(self.len(), |o| o.len());
-        OrderJob { needle: filter.trim().to_lowercase(), sort, descending, next: 0, len, only, keyed: Vec::new() }
+        OrderJob {
+            needle: filter.trim().to_lowercase(),
+            sort,
+            descending,
+            next: 0,
+            len,
+            only,
+            keyed: Vec::new(),
+            runs: VecDeque::new(),
+            merge: None,
+        }
     }
 
     /// Goes on with an order until it is done (then returns it) or `stop()`
-    /// says so (asked every 256 games).
+    /// says so (asked every 256 games, and every 256 games merged). The
+    /// games are sorted in runs of [`RUN`] as they are keyed, and the runs
+    /// are then merged two at a time, so that no step is long whatever the
+    /// number of games.
     pub fn order_step(&self, job: &mut OrderJob, stop: &mut dyn FnMut() -> bool) -> Option<Vec<u32>> {
+        let sorted = job.sort != SortBy::File;
         while job.next < job.len {
             let i = job.only.as_ref().map_or(job.next, |o| o[job.next] as usize);
             job.next += 1;
-            if i >= self.len() {
-                continue;
-            }
-            if self.matches(i, &job.needle) {
+            if i < self.len() && self.matches(i, &job.needle) {
                 job.keyed.push((self.sort_key(i, job.sort), i as u32));
+                if sorted && job.keyed.len() == RUN {
+                    let mut run = std::mem::take(&mut job.keyed);
+                    run.sort_by(|a, b| self.compare(job.sort, a, b));
+                    job.runs.push_back(run);
+                }
             }
             if job.next.is_multiple_of(256) && stop() {
                 return None;
             }
         }
-        let mut keyed = std::mem::take(&mut job.keyed);
-        if job.sort == SortBy::Standard {
-            keyed.sort_by(|a, b| {
-                a.0.cmp(&b.0).then_with(|| self.movetext(a.1).cmp(self.movetext(b.1))).then(a.1.cmp(&b.1))
-            });
-        } else if job.sort != SortBy::File {
-            keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        // What is left unsorted makes the last run (an empty one when no
+        // game matched).
+        if !job.keyed.is_empty() || (job.runs.is_empty() && job.merge.is_none()) {
+            let mut run = std::mem::take(&mut job.keyed);
+            if sorted {
+                run.sort_by(|a, b| self.compare(job.sort, a, b));
+            }
+            job.runs.push_back(run);
         }
-        let mut games: Vec<u32> = keyed.into_iter().map(|(_, i)| i).collect();
+        loop {
+            if let Some(merge) = &mut job.merge {
+                let mut merged = 0u32;
+                while let (Some(a), Some(b)) = (merge.first.peek(), merge.second.peek()) {
+                    let take_first = self.compare(job.sort, a, b).is_le();
+                    let next = if take_first { merge.first.next() } else { merge.second.next() };
+                    merge.out.extend(next);
+                    merged += 1;
+                    if merged.is_multiple_of(256) && stop() {
+                        return None;
+                    }
+                }
+                let Merge { first, second, mut out } = job.merge.take()?;
+                out.extend(first);
+                out.extend(second);
+                job.runs.push_back(out);
+            }
+            if job.runs.len() < 2 {
+                break;
+            }
+            let (first, second) = (job.runs.pop_front()?, job.runs.pop_front()?);
+            let out = Vec::with_capacity(first.len() + second.len());
+            job.merge = Some(Merge { first: first.into_iter().peekable(), second: second.into_iter().peekable(), out });
+        }
+        let mut games: Vec<u32> = job.runs.pop_front().unwrap_or_default().into_iter().map(|(_, i)| i).collect();
         if job.descending {
             games.reverse();
         }
         Some(games)
+    }
+
+    /// The order of two keyed games in a sort: by key, then (in the standard
+    /// order) by moves, then by place in the file.
+    fn compare(&self, sort: SortBy, a: &Keyed, b: &Keyed) -> Ordering {
+        let by_key = a.0.cmp(&b.0);
+        let by_key = match sort {
+            SortBy::Standard => by_key.then_with(|| self.movetext(a.1).cmp(self.movetext(b.1))),
+            _ => by_key,
+        };
+        by_key.then(a.1.cmp(&b.1))
     }
 
     /// The key of game `i` for a sort.
@@ -443,6 +497,12 @@ enum SortKey {
     Standard(Box<CollationKey>),
 }
 
+/// A game's sort key and its index.
+type Keyed = (SortKey, u32);
+
+/// How many games an order sorts at once before merging ([`Library::order_step`]).
+pub const RUN: usize = 1024;
+
 /// An order being computed a slice at a time.
 #[derive(Debug)]
 pub struct OrderJob {
@@ -452,7 +512,20 @@ pub struct OrderJob {
     next: usize,
     len: usize,
     only: Option<Rc<Vec<u32>>>,
-    keyed: Vec<(SortKey, u32)>,
+    /// Games keyed and not yet sorted.
+    keyed: Vec<Keyed>,
+    /// Sorted runs waiting to be merged.
+    runs: VecDeque<Vec<Keyed>>,
+    /// Two runs being merged.
+    merge: Option<Merge>,
+}
+
+/// Two sorted runs being merged into one.
+#[derive(Debug)]
+struct Merge {
+    first: std::iter::Peekable<std::vec::IntoIter<Keyed>>,
+    second: std::iter::Peekable<std::vec::IntoIter<Keyed>>,
+    out: Vec<Keyed>,
 }
 
 /// Case-insensitive `contains` for a needle already in lower case.
@@ -588,6 +661,32 @@ mod tests {
             assert!(slices >= 2, "{sort:?}: {slices}");
             assert_eq!(sliced, whole, "{sort:?}");
             assert_eq!(whole.len(), 400, "games with Ann");
+        }
+        // Several runs merged: every sort is in order by key, then by place.
+        let mut lots = String::new();
+        for i in 0..3000 {
+            let elo = (i * 7919) % 2801;
+            lots.push_str(&format!(
+                "[White \"P{}\"]\n[Black \"Q\"]\n[WhiteElo \"{elo}\"]\n[Date \"20{:02}.01.01\"]\n\n1. e4 e5 *\n\n",
+                (i * 31) % 97,
+                i % 25
+            ));
+        }
+        let big = Library::indexed("lots.pgn", lots.into_bytes());
+        for sort in [SortBy::Standard, SortBy::White, SortBy::WhiteElo, SortBy::Date, SortBy::File] {
+            let mut job = big.order_job("", sort, false, None);
+            let order = loop {
+                if let Some(o) = big.order_step(&mut job, &mut || true) {
+                    break o;
+                }
+            };
+            let mut seen = order.clone();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..3000).collect::<Vec<u32>>(), "{sort:?}: every game once");
+            for pair in order.windows(2) {
+                let (a, b) = (big.sort_key(pair[0] as usize, sort), big.sort_key(pair[1] as usize, sort));
+                assert!(a < b || (a == b && pair[0] < pair[1]), "{sort:?}: {pair:?}");
+            }
         }
         let only = Rc::new(vec![0, 1, 2, 5, 999_999]);
         let mut job = lib.order_job("", SortBy::White, false, Some(only));
