@@ -13,13 +13,14 @@ cd "$ROOT"
 
 # Into WIDGET_OUT (dist/widget unless set).
 out="${WIDGET_OUT:-dist/widget}"
-# Its own profile (small rather than fast) and no magic bitboards.
+# Its own profile (small rather than fast) and no magic bitboards; wasm-opt
+# runs its passes until the module stops getting smaller (--converge).
 cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
-wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
 # The scripts and the style sheet minified (the readable sources are in
