@@ -177,7 +177,7 @@ fn closing_quote(bytes: &[u8], mut i: usize) -> Option<usize> {
 /// Reads the command that starts with the `[%` at `start`, if it is one.
 fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
     let mut operands = Vec::new();
-    let (name, end) = scan_command(text, start, |op| operands.push(op))?;
+    let (name, end) = scan_command(text, start, &mut |op| operands.push(op))?;
     // `[%name ]` has no operands rather than one empty operand.
     if operands.len() == 1 && operands.first().is_some_and(|o| o.is_empty()) && !quoted_operand(text, start, end) {
         operands.clear();
@@ -193,7 +193,7 @@ fn quoted_operand(text: &str, start: usize, end: usize) -> bool {
 /// Checks the command that starts with the `[%` at `start`, handing each
 /// operand to `operand`; gives its name and the end of its span, or `None`
 /// when the text there is not a complete command.
-fn scan_command<'a>(text: &'a str, start: usize, mut operand: impl FnMut(&'a str)) -> Option<(&'a str, usize)> {
+fn scan_command<'a>(text: &'a str, start: usize, operand: &mut dyn FnMut(&'a str)) -> Option<(&'a str, usize)> {
     let bytes = text.as_bytes();
     let name_start = start + 2;
     let mut i = name_start;
@@ -250,7 +250,7 @@ pub fn command_spans(comment: &str) -> impl Iterator<Item = (&str, Range<usize>)
     let mut i = 0;
     std::iter::from_fn(move || {
         while let Some(start) = find_open(bytes, i) {
-            match scan_command(comment, start, |_| {}) {
+            match scan_command(comment, start, &mut |_| {}) {
                 Some((name, end)) => {
                     i = end;
                     return Some((name, start..end));

@@ -107,6 +107,12 @@ pub fn english(key: &str) -> Option<&'static str> {
 /// empty string when `args` has none): the core's messages, and the
 /// messages of the app's language files.
 pub fn fill<N: AsRef<str>, V: AsRef<str>>(text: &str, args: &[(N, V)]) -> String {
+    fill_with(text, &|name| args.iter().find(|(n, _)| n.as_ref() == name).map(|(_, v)| v.as_ref()))
+}
+
+/// [`fill`] with the value of each name from `value`: one copy of this
+/// code serves every kind of argument list.
+fn fill_with<'a>(text: &str, value: &dyn Fn(&str) -> Option<&'a str>) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
     while let Some(open) = rest.find("{ $") {
@@ -117,7 +123,7 @@ pub fn fill<N: AsRef<str>, V: AsRef<str>>(text: &str, args: &[(N, V)]) -> String
             return out;
         };
         let name = &after[..close];
-        out.push_str(args.iter().find(|(n, _)| n.as_ref() == name).map_or("", |(_, v)| v.as_ref()));
+        out.push_str(value(name).unwrap_or(""));
         rest = &after[close + 2..];
     }
     out.push_str(rest);

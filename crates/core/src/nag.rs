@@ -47,157 +47,184 @@ pub const LAST_KNOWN_NAG: u8 = 146;
 pub const COMMON_NAGS: &[u8] =
     &[1, 2, 3, 4, 5, 6, 7, 10, 13, 14, 15, 16, 17, 18, 19, 22, 32, 36, 40, 44, 132, 138, 146];
 
-/// Glyph and meaning of NAGs 0 to [`LAST_KNOWN_NAG`], indexed by number.
-/// Even numbers from 14 to 139 are about White and odd ones about Black.
-const TABLE: [(Option<&str>, &str); LAST_KNOWN_NAG as usize + 1] = [
-    (None, "null annotation"),                                                  // 0
-    (Some("!"), "good move"),                                                   // 1
-    (Some("?"), "mistake"),                                                     // 2
-    (Some("!!"), "brilliant move"),                                             // 3
-    (Some("??"), "blunder"),                                                    // 4
-    (Some("!?"), "interesting move"),                                           // 5
-    (Some("?!"), "dubious move"),                                               // 6
-    (Some("□"), "forced move (every other move loses quickly)"),                // 7
-    (None, "only move (no reasonable alternative)"),                            // 8
-    (None, "worst move"),                                                       // 9
-    (Some("="), "drawish position"),                                            // 10
-    (None, "equal chances, quiet position"),                                    // 11
-    (None, "equal chances, active position"),                                   // 12
-    (Some("∞"), "unclear position"),                                            // 13
-    (Some("⩲"), "White is slightly better"),                                    // 14
-    (Some("⩱"), "Black is slightly better"),                                    // 15
-    (Some("±"), "White is clearly better"),                                     // 16
-    (Some("∓"), "Black is clearly better"),                                     // 17
-    (Some("+\u{2212}"), "White has a decisive advantage"),                      // 18
-    (Some("\u{2212}+"), "Black has a decisive advantage"),                      // 19
-    (None, "White has a crushing advantage (Black should resign)"),             // 20
-    (None, "Black has a crushing advantage (White should resign)"),             // 21
-    (Some("⨀"), "White is in zugzwang"),                                        // 22
-    (Some("⨀"), "Black is in zugzwang"),                                        // 23
-    (None, "White has a slight space advantage"),                               // 24
-    (None, "Black has a slight space advantage"),                               // 25
-    (Some("○"), "White has a moderate space advantage"),                        // 26
-    (Some("○"), "Black has a moderate space advantage"),                        // 27
-    (None, "White has a decisive space advantage"),                             // 28
-    (None, "Black has a decisive space advantage"),                             // 29
-    (None, "White has a slight lead in development (time)"),                    // 30
-    (None, "Black has a slight lead in development (time)"),                    // 31
-    (Some("⟳"), "White has a moderate lead in development (time)"),             // 32
-    (Some("⟳"), "Black has a moderate lead in development (time)"),             // 33
-    (None, "White has a decisive lead in development (time)"),                  // 34
-    (None, "Black has a decisive lead in development (time)"),                  // 35
-    (Some("↑"), "White has the initiative"),                                    // 36
-    (Some("↑"), "Black has the initiative"),                                    // 37
-    (None, "White has a lasting initiative"),                                   // 38
-    (None, "Black has a lasting initiative"),                                   // 39
-    (Some("→"), "White has the attack"),                                        // 40
-    (Some("→"), "Black has the attack"),                                        // 41
-    (None, "White lacks enough compensation for the material deficit"),         // 42
-    (None, "Black lacks enough compensation for the material deficit"),         // 43
-    (Some("=/∞"), "White has enough compensation for the material deficit"),    // 44
-    (Some("=/∞"), "Black has enough compensation for the material deficit"),    // 45
-    (None, "White has more than enough compensation for the material deficit"), // 46
-    (None, "Black has more than enough compensation for the material deficit"), // 47
-    (None, "White has slightly better control of the centre"),                  // 48
-    (None, "Black has slightly better control of the centre"),                  // 49
-    (None, "White has clearly better control of the centre"),                   // 50
-    (None, "Black has clearly better control of the centre"),                   // 51
-    (None, "White has decisive control of the centre"),                         // 52
-    (None, "Black has decisive control of the centre"),                         // 53
-    (None, "White has slightly better control of the kingside"),                // 54
-    (None, "Black has slightly better control of the kingside"),                // 55
-    (None, "White has clearly better control of the kingside"),                 // 56
-    (None, "Black has clearly better control of the kingside"),                 // 57
-    (None, "White has decisive control of the kingside"),                       // 58
-    (None, "Black has decisive control of the kingside"),                       // 59
-    (None, "White has slightly better control of the queenside"),               // 60
-    (None, "Black has slightly better control of the queenside"),               // 61
-    (None, "White has clearly better control of the queenside"),                // 62
-    (None, "Black has clearly better control of the queenside"),                // 63
-    (None, "White has decisive control of the queenside"),                      // 64
-    (None, "Black has decisive control of the queenside"),                      // 65
-    (None, "White's first rank is vulnerable"),                                 // 66
-    (None, "Black's first rank is vulnerable"),                                 // 67
-    (None, "White's first rank is well protected"),                             // 68
-    (None, "Black's first rank is well protected"),                             // 69
-    (None, "White's king is poorly protected"),                                 // 70
-    (None, "Black's king is poorly protected"),                                 // 71
-    (None, "White's king is well protected"),                                   // 72
-    (None, "Black's king is well protected"),                                   // 73
-    (None, "White's king is poorly placed"),                                    // 74
-    (None, "Black's king is poorly placed"),                                    // 75
-    (None, "White's king is well placed"),                                      // 76
-    (None, "Black's king is well placed"),                                      // 77
-    (None, "White's pawn structure is very weak"),                              // 78
-    (None, "Black's pawn structure is very weak"),                              // 79
-    (None, "White's pawn structure is somewhat weak"),                          // 80
-    (None, "Black's pawn structure is somewhat weak"),                          // 81
-    (None, "White's pawn structure is somewhat strong"),                        // 82
-    (None, "Black's pawn structure is somewhat strong"),                        // 83
-    (None, "White's pawn structure is very strong"),                            // 84
-    (None, "Black's pawn structure is very strong"),                            // 85
-    (None, "White's knight is poorly placed"),                                  // 86
-    (None, "Black's knight is poorly placed"),                                  // 87
-    (None, "White's knight is well placed"),                                    // 88
-    (None, "Black's knight is well placed"),                                    // 89
-    (None, "White's bishop is poorly placed"),                                  // 90
-    (None, "Black's bishop is poorly placed"),                                  // 91
-    (None, "White's bishop is well placed"),                                    // 92
-    (None, "Black's bishop is well placed"),                                    // 93
-    (None, "White's rook is poorly placed"),                                    // 94
-    (None, "Black's rook is poorly placed"),                                    // 95
-    (None, "White's rook is well placed"),                                      // 96
-    (None, "Black's rook is well placed"),                                      // 97
-    (None, "White's queen is poorly placed"),                                   // 98
-    (None, "Black's queen is poorly placed"),                                   // 99
-    (None, "White's queen is well placed"),                                     // 100
-    (None, "Black's queen is well placed"),                                     // 101
-    (None, "White's pieces are poorly coordinated"),                            // 102
-    (None, "Black's pieces are poorly coordinated"),                            // 103
-    (None, "White's pieces are well coordinated"),                              // 104
-    (None, "Black's pieces are well coordinated"),                              // 105
-    (None, "White played the opening very badly"),                              // 106
-    (None, "Black played the opening very badly"),                              // 107
-    (None, "White played the opening badly"),                                   // 108
-    (None, "Black played the opening badly"),                                   // 109
-    (None, "White played the opening well"),                                    // 110
-    (None, "Black played the opening well"),                                    // 111
-    (None, "White played the opening very well"),                               // 112
-    (None, "Black played the opening very well"),                               // 113
-    (None, "White played the middlegame very badly"),                           // 114
-    (None, "Black played the middlegame very badly"),                           // 115
-    (None, "White played the middlegame badly"),                                // 116
-    (None, "Black played the middlegame badly"),                                // 117
-    (None, "White played the middlegame well"),                                 // 118
-    (None, "Black played the middlegame well"),                                 // 119
-    (None, "White played the middlegame very well"),                            // 120
-    (None, "Black played the middlegame very well"),                            // 121
-    (None, "White played the ending very badly"),                               // 122
-    (None, "Black played the ending very badly"),                               // 123
-    (None, "White played the ending badly"),                                    // 124
-    (None, "Black played the ending badly"),                                    // 125
-    (None, "White played the ending well"),                                     // 126
-    (None, "Black played the ending well"),                                     // 127
-    (None, "White played the ending very well"),                                // 128
-    (None, "Black played the ending very well"),                                // 129
-    (None, "White has slight counterplay"),                                     // 130
-    (None, "Black has slight counterplay"),                                     // 131
-    (Some("⇆"), "White has moderate counterplay"),                              // 132
-    (Some("⇆"), "Black has moderate counterplay"),                              // 133
-    (None, "White has decisive counterplay"),                                   // 134
-    (None, "Black has decisive counterplay"),                                   // 135
-    (None, "White is short of time"),                                           // 136
-    (None, "Black is short of time"),                                           // 137
-    (Some("⊕"), "White is in severe time trouble"),                             // 138
-    (Some("⊕"), "Black is in severe time trouble"),                             // 139
-    (Some("∆"), "with the idea"),                                               // 140
-    (Some("∇"), "aimed against"),                                               // 141
-    (Some("⌓"), "a better move is"),                                            // 142
-    (None, "a worse move is"),                                                  // 143
-    (None, "an equally good move is"),                                          // 144
-    (Some("RR"), "editorial comment"),                                          // 145
-    (Some("N"), "novelty"),                                                     // 146
-];
+/// Glyph and meaning of NAGs 0 to [`LAST_KNOWN_NAG`], a line each by
+/// number: the glyph (empty when there is none), a tab, the meaning. Even
+/// numbers from 14 to 139 are about White and odd ones about Black. (One
+/// text and the places of its lines rather than a table of pairs: the
+/// widget's module is the smaller for it.)
+const TABLE: &str = "\
+\tnull annotation
+!\tgood move
+?\tmistake
+!!\tbrilliant move
+??\tblunder
+!?\tinteresting move
+?!\tdubious move
+□\tforced move (every other move loses quickly)
+\tonly move (no reasonable alternative)
+\tworst move
+=\tdrawish position
+\tequal chances, quiet position
+\tequal chances, active position
+∞\tunclear position
+⩲\tWhite is slightly better
+⩱\tBlack is slightly better
+±\tWhite is clearly better
+∓\tBlack is clearly better
++\u{2212}\tWhite has a decisive advantage
+\u{2212}+\tBlack has a decisive advantage
+\tWhite has a crushing advantage (Black should resign)
+\tBlack has a crushing advantage (White should resign)
+⨀\tWhite is in zugzwang
+⨀\tBlack is in zugzwang
+\tWhite has a slight space advantage
+\tBlack has a slight space advantage
+○\tWhite has a moderate space advantage
+○\tBlack has a moderate space advantage
+\tWhite has a decisive space advantage
+\tBlack has a decisive space advantage
+\tWhite has a slight lead in development (time)
+\tBlack has a slight lead in development (time)
+⟳\tWhite has a moderate lead in development (time)
+⟳\tBlack has a moderate lead in development (time)
+\tWhite has a decisive lead in development (time)
+\tBlack has a decisive lead in development (time)
+↑\tWhite has the initiative
+↑\tBlack has the initiative
+\tWhite has a lasting initiative
+\tBlack has a lasting initiative
+→\tWhite has the attack
+→\tBlack has the attack
+\tWhite lacks enough compensation for the material deficit
+\tBlack lacks enough compensation for the material deficit
+=/∞\tWhite has enough compensation for the material deficit
+=/∞\tBlack has enough compensation for the material deficit
+\tWhite has more than enough compensation for the material deficit
+\tBlack has more than enough compensation for the material deficit
+\tWhite has slightly better control of the centre
+\tBlack has slightly better control of the centre
+\tWhite has clearly better control of the centre
+\tBlack has clearly better control of the centre
+\tWhite has decisive control of the centre
+\tBlack has decisive control of the centre
+\tWhite has slightly better control of the kingside
+\tBlack has slightly better control of the kingside
+\tWhite has clearly better control of the kingside
+\tBlack has clearly better control of the kingside
+\tWhite has decisive control of the kingside
+\tBlack has decisive control of the kingside
+\tWhite has slightly better control of the queenside
+\tBlack has slightly better control of the queenside
+\tWhite has clearly better control of the queenside
+\tBlack has clearly better control of the queenside
+\tWhite has decisive control of the queenside
+\tBlack has decisive control of the queenside
+\tWhite's first rank is vulnerable
+\tBlack's first rank is vulnerable
+\tWhite's first rank is well protected
+\tBlack's first rank is well protected
+\tWhite's king is poorly protected
+\tBlack's king is poorly protected
+\tWhite's king is well protected
+\tBlack's king is well protected
+\tWhite's king is poorly placed
+\tBlack's king is poorly placed
+\tWhite's king is well placed
+\tBlack's king is well placed
+\tWhite's pawn structure is very weak
+\tBlack's pawn structure is very weak
+\tWhite's pawn structure is somewhat weak
+\tBlack's pawn structure is somewhat weak
+\tWhite's pawn structure is somewhat strong
+\tBlack's pawn structure is somewhat strong
+\tWhite's pawn structure is very strong
+\tBlack's pawn structure is very strong
+\tWhite's knight is poorly placed
+\tBlack's knight is poorly placed
+\tWhite's knight is well placed
+\tBlack's knight is well placed
+\tWhite's bishop is poorly placed
+\tBlack's bishop is poorly placed
+\tWhite's bishop is well placed
+\tBlack's bishop is well placed
+\tWhite's rook is poorly placed
+\tBlack's rook is poorly placed
+\tWhite's rook is well placed
+\tBlack's rook is well placed
+\tWhite's queen is poorly placed
+\tBlack's queen is poorly placed
+\tWhite's queen is well placed
+\tBlack's queen is well placed
+\tWhite's pieces are poorly coordinated
+\tBlack's pieces are poorly coordinated
+\tWhite's pieces are well coordinated
+\tBlack's pieces are well coordinated
+\tWhite played the opening very badly
+\tBlack played the opening very badly
+\tWhite played the opening badly
+\tBlack played the opening badly
+\tWhite played the opening well
+\tBlack played the opening well
+\tWhite played the opening very well
+\tBlack played the opening very well
+\tWhite played the middlegame very badly
+\tBlack played the middlegame very badly
+\tWhite played the middlegame badly
+\tBlack played the middlegame badly
+\tWhite played the middlegame well
+\tBlack played the middlegame well
+\tWhite played the middlegame very well
+\tBlack played the middlegame very well
+\tWhite played the ending very badly
+\tBlack played the ending very badly
+\tWhite played the ending badly
+\tBlack played the ending badly
+\tWhite played the ending well
+\tBlack played the ending well
+\tWhite played the ending very well
+\tBlack played the ending very well
+\tWhite has slight counterplay
+\tBlack has slight counterplay
+⇆\tWhite has moderate counterplay
+⇆\tBlack has moderate counterplay
+\tWhite has decisive counterplay
+\tBlack has decisive counterplay
+\tWhite is short of time
+\tBlack is short of time
+⊕\tWhite is in severe time trouble
+⊕\tBlack is in severe time trouble
+∆\twith the idea
+∇\taimed against
+⌓\ta better move is
+\ta worse move is
+\tan equally good move is
+RR\teditorial comment
+N\tnovelty";
+
+/// How many lines [`TABLE`] has.
+const LINES: usize = LAST_KNOWN_NAG as usize + 1;
+
+/// Where each line of [`TABLE`] starts, and (last) one past its end.
+const STARTS: [u16; LINES + 1] = line_starts(TABLE);
+
+/// The places where the lines of `text` start (each after a line break),
+/// and its length plus one, as if it ended with a line break.
+const fn line_starts(text: &str) -> [u16; LINES + 1] {
+    let bytes = text.as_bytes();
+    let mut starts = [0u16; LINES + 1];
+    let (mut i, mut line) = (0, 1);
+    while i < bytes.len() {
+        if bytes[i] == b'\n' {
+            assert!(line < LINES, "more lines than NAGs");
+            starts[line] = i as u16 + 1;
+            line += 1;
+        }
+        i += 1;
+    }
+    assert!(line == LINES, "fewer lines than NAGs");
+    starts[LINES] = bytes.len() as u16 + 1;
+    starts
+}
 
 /// What kind of judgement a NAG number expresses.
 pub fn nag_kind(nag: u8) -> NagKind {
@@ -212,7 +239,10 @@ pub fn nag_kind(nag: u8) -> NagKind {
 
 /// The table row for a NAG, or `None` for numbers above [`LAST_KNOWN_NAG`].
 pub fn nag_info(nag: u8) -> Option<NagInfo> {
-    TABLE.get(usize::from(nag)).map(|&(glyph, meaning)| NagInfo { nag, glyph, meaning })
+    let n = usize::from(nag);
+    let line = TABLE.get(*STARTS.get(n)? as usize..*STARTS.get(n + 1)? as usize - 1)?;
+    let (glyph, meaning) = line.split_once('\t')?;
+    Some(NagInfo { nag, glyph: (!glyph.is_empty()).then_some(glyph), meaning })
 }
 
 /// The NAG written by a move suffix or a symbol typed in a file: `!` `?` `!!`

@@ -123,9 +123,8 @@ impl Lang {
                         tables.len() - 1
                     }
                 };
-                // The last one of a key is the one said (words added later
-                // take the place of those before).
-                tables[at].1.iter().rev().find(|(k, _)| *k == key).map(|(_, text)| *text)
+                let table = &tables[at].1;
+                table.binary_search_by(|(k, _)| (*k).cmp(key)).ok().map(|i| table[i].1)
             })
         };
         find(self).or_else(|| find(Lang::En)).unwrap_or("")
@@ -197,16 +196,26 @@ thread_local! {
 }
 
 /// Every message of a language: the widget's and the app's (with the
-/// meanings of the NAGs), and those added while running.
+/// meanings of the NAGs), and those added while running, sorted by key (a
+/// key given again takes the place of the one before).
 fn table(lang: Lang) -> Messages {
-    let mut all = messages(lang.source());
+    let mut all = Messages::new();
+    let mut add = |source: &'static str| {
+        for (key, text) in messages(source) {
+            match all.binary_search_by(|(k, _)| (*k).cmp(key)) {
+                Ok(at) => all[at].1 = text,
+                Err(at) => all.insert(at, (key, text)),
+            }
+        }
+    };
+    add(lang.source());
     if cfg!(feature = "app-words") {
-        all.extend(messages(lang.app_source()));
-        all.extend(messages(lang.nag_source()));
+        add(lang.app_source());
+        add(lang.nag_source());
     }
     ADDED.with(|added| {
         for (_, source) in added.borrow().iter().filter(|(l, _)| *l == lang) {
-            all.extend(messages(source));
+            add(source);
         }
     });
     all
