@@ -237,13 +237,21 @@ export async function longTasks(page) {
   return {
     take: async () => {
       const tasks = await trace.stop();
-      const found = await page.evaluate(longestTaskInPage, false);
-      const match = found.ms ? closestTask(tasks, found.ms) : null;
-      if (!match) return found;
-      const cpuMs = Math.round(match.tdur / 1000);
-      return { ...found, cpuMs, text: `${found.text}, ${cpuMs} ms of it on the CPU` };
+      return withCpu(await page.evaluate(longestTaskInPage, false), tasks);
     },
   };
+}
+
+/**
+ * A longest task (`longestTaskInPage`) with how much of it the page's
+ * thread spent on the CPU (`cpuMs`, and said in `text`), when one of the
+ * traced `tasks` is it.
+ */
+export function withCpu(found, tasks) {
+  const match = found.ms ? closestTask(tasks, found.ms) : null;
+  if (!match) return found;
+  const cpuMs = Math.round(match.tdur / 1000);
+  return { ...found, cpuMs, text: `${found.text}, ${cpuMs} ms of it on the CPU` };
 }
 
 /**
@@ -252,7 +260,7 @@ export async function longTasks(page) {
  * threads, as `{ dur, tdur }` in microseconds (wall time and thread time).
  * Without tracing, `stop()` gives none.
  */
-async function traceTasks(page) {
+export async function traceTasks(page) {
   const tasks = [];
   const mains = new Set();
   let cdp;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession, watchLongTasksInPage, longestTaskInPage } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession, watchLongTasksInPage, longestTaskInPage, traceTasks, withCpu } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const dir = join(outDir, 'hostile');
@@ -45,12 +45,22 @@ async function answers(page, what, ms = 20_000) {
   await Promise.race([page.evaluate(() => true), timer]);
 }
 
+/** Each page's trace of its renderer's tasks since the last phase. */
+const traces = new WeakMap();
+
+/** Starts tracing a page's tasks (see `traceTasks`). */
+async function traceFrom(page) {
+  traces.set(page, await traceTasks(page));
+}
+
 /**
  * The longest task since the last call in ms, with what ran in it when there
- * was one; forgets the tasks seen.
+ * was one and how much of it was on the CPU; forgets the tasks seen.
  */
 const longestSince = async (page) => {
-  const { ms, text } = await page.evaluate(longestTaskInPage, true);
+  const tasks = (await traces.get(page)?.stop()) ?? [];
+  const { ms, text } = withCpu(await page.evaluate(longestTaskInPage, true), tasks);
+  await traceFrom(page);
   return ms === 0 ? '0' : text;
 };
 
@@ -60,6 +70,7 @@ test('every hostile file opens in the app, steps, takes an edit and exports', as
     const page = await browser.context.newPage();
     const errors = collectErrors(page);
     await watchLongTasks(page);
+    await traceFrom(page);
     await page.goto(browser.url);
     await page.waitForSelector('.board[data-fen]');
     // No edits saved by the case before.
@@ -155,6 +166,7 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await watchLongTasks(page);
+  await traceFrom(page);
   await page.goto(browser.url + 'hostile-page/');
   await page.waitForFunction(() => window.ready === true);
   await page.evaluate(async () => {
