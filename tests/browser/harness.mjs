@@ -287,7 +287,7 @@ export async function traceTasks(page) {
         const events = JSON.parse(text);
         for (const e of Array.isArray(events) ? events : events.traceEvents ?? []) {
           if (e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain') mains.add(`${e.pid}:${e.tid}`);
-          if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.dur >= 20_000) tasks.push(e);
+          if (e.ph === 'X' && (e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask') && e.dur >= 20_000) tasks.push(e);
         }
       } catch {
         return [];

@@ -131,14 +131,14 @@ test('every hostile file opens in the app, steps, takes an edit and exports', as
     assert.deepEqual(first.disabled, [first.writing, first.writing], `${c.name}: buttons wait for the text`);
     if (first.writing) {
       writtenInSlices.push(c.name);
-      assert.ok(first.text.length > 0 && first.text.length <= 32 * 1024, `${c.name}: ${first.text.length} shown first`);
+      assert.ok(first.text.length > 0 && first.text.length <= 16 * 1024, `${c.name}: ${first.text.length} shown first`);
     }
     await page.waitForSelector('.export-writing', { state: 'detached', timeout: 60_000 });
     let text = await page.getByRole('textbox', { name: 'PGN of the game' }).inputValue();
     assert.ok(text.startsWith(first.text), `${c.name}: the first lines stay`);
     if (await page.locator('.export-cut').count() > 0) {
       // A long game shows only its start; the download holds all of it.
-      assert.ok(text.length <= 32 * 1024, `${c.name}: ${text.length} characters shown`);
+      assert.ok(text.length <= 16 * 1024, `${c.name}: ${text.length} characters shown`);
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download game' }).click(),
