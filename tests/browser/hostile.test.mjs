@@ -70,11 +70,12 @@ test('every hostile file opens in the app, steps, takes an edit and exports', as
     const page = await browser.context.newPage();
     const errors = collectErrors(page);
     await watchLongTasks(page);
-    await traceFrom(page);
     await page.goto(browser.url);
     await page.waitForSelector('.board[data-fen]');
     // No edits saved by the case before.
     await forgetSavedSession(page);
+    // Traced from here: the page's renderer is the one loaded above.
+    await traceFrom(page);
     await page.setInputFiles('input.file-picker', join(dir, c.file));
     await page.waitForFunction((name) => document.querySelector('.file-name')?.innerText.includes(name)
       || document.querySelector('.notice-error'), c.file, { timeout: 60_000 });
@@ -166,9 +167,9 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
   const page = await browser.context.newPage();
   const errors = collectErrors(page);
   await watchLongTasks(page);
-  await traceFrom(page);
   await page.goto(browser.url + 'hostile-page/');
   await page.waitForFunction(() => window.ready === true);
+  await traceFrom(page);
   await page.evaluate(async () => {
     window.other = await window.Movetext.mount(document.getElementById('other'), { pgn: '1. e4 e5 2. Nf3 *', moves: 'bottom' });
   });
