@@ -24,6 +24,30 @@ pub struct EvalGraphProps {
 pub fn eval_graph(props: &EvalGraphProps) -> Html {
     let lang = crate::i18n::use_lang();
     let game = &props.game;
+    // Worked out once per game: a step only moves the graph's marker.
+    let curve = use_memo(game.clone(), curve_of);
+    let Some(Curve { points, area, path }) = curve.as_ref() else { return html! {} };
+    html! {
+        <MoveGraph game={game.clone()} current={props.current} on_select={props.on_select.clone()} class="eval-graph"
+            label={lang.text("eval-graph")} points={*points}>
+            <rect class="eg-black" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
+            <path class="eg-white" d={area.clone()} />
+            <line class="eg-mid" x1="0" y1={(HEIGHT / 2.0).to_string()} x2={WIDTH.to_string()} y2={(HEIGHT / 2.0).to_string()} />
+            <polyline class="eg-line" points={path.clone()} />
+        </MoveGraph>
+    }
+}
+
+/// The graph's curve: how many moves have an evaluation, White's area
+/// under the curve, and the curve's points.
+struct Curve {
+    points: usize,
+    area: String,
+    path: String,
+}
+
+/// The curve of `game`'s main-line evaluations; none when it has none.
+fn curve_of(game: &SharedGame) -> Option<Curve> {
     let line = game.main_line();
     let moves = line.len() - 1;
     let points: Vec<(usize, f64)> = line
@@ -34,7 +58,7 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
             game.node(ix).eval.map(|e| (i, HEIGHT / 2.0 - winning_chances(e) * (HEIGHT / 2.0 - 2.0)))
         })
         .collect();
-    let (Some(first), Some(last)) = (points.first(), points.last()) else { return html! {} };
+    let (first, last) = (points.first()?, points.last()?);
     let path = points.iter().map(|&(i, y)| format!("{:.1},{:.1}", x_of(i, moves), y)).collect::<Vec<_>>().join(" ");
     let area = format!(
         "M{:.1},{HEIGHT:.1} L{} L{:.1},{HEIGHT:.1} Z",
@@ -42,13 +66,5 @@ pub fn eval_graph(props: &EvalGraphProps) -> Html {
         path.replace(' ', " L"),
         x_of(last.0, moves)
     );
-    html! {
-        <MoveGraph game={game.clone()} current={props.current} on_select={props.on_select.clone()} class="eval-graph"
-            label={lang.text("eval-graph")} points={points.len()}>
-            <rect class="eg-black" x="0" y="0" width={WIDTH.to_string()} height={HEIGHT.to_string()} />
-            <path class="eg-white" d={area} />
-            <line class="eg-mid" x1="0" y1={(HEIGHT / 2.0).to_string()} x2={WIDTH.to_string()} y2={(HEIGHT / 2.0).to_string()} />
-            <polyline class="eg-line" points={path} />
-        </MoveGraph>
-    }
+    Some(Curve { points: points.len(), area, path })
 }
