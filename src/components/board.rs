@@ -7,12 +7,13 @@ use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::shakmaty::{Board, Color, Move, Rank, Role, Square};
 use yew::prelude::*;
 
-use crate::components::board_keys::{board_keys, square_words, start_square};
+use crate::components::board_keys::board_keys;
 use crate::components::board_markup;
 use crate::components::board_pointer::{use_pointer, PointerHandlers};
 use crate::components::pieces;
 use crate::state::numbers::tenths;
 use movetext_core::commands::{Arrow, SquareMark};
+use movetext_view::board_interaction::{square_words, start_square};
 
 pub(crate) use movetext_view::board_markup::{arrow_points, centre, corner, square_at, SQ};
 

@@ -5,43 +5,11 @@
 //! promotion piece is chosen with Q, R, B or N (Enter: a queen). Without
 //! the cursor the arrows step through the game as elsewhere.
 
-use movetext_core::shakmaty::{Board, Color, File, Move, Rank, Role, Square};
+use movetext_core::shakmaty::{Move, Role, Square};
+use movetext_view::board_interaction::{lands_on, start_square, step};
 use yew::prelude::*;
 
 use crate::components::board::{BoardProps, Interaction};
-use crate::components::board_pointer::lands_on;
-use crate::i18n::Lang;
-use movetext_core::role_name;
-
-/// The square `dx` files right and `dy` ranks up of `sq` on screen, if on
-/// the board.
-fn step(sq: Square, dx: i32, dy: i32, flipped: bool) -> Option<Square> {
-    let (dx, dy) = if flipped { (-dx, -dy) } else { (dx, dy) };
-    let file = i32::from(u8::from(sq.file())) + dx;
-    let rank = i32::from(u8::from(sq.rank())) + dy;
-    ((0..8).contains(&file) && (0..8).contains(&rank))
-        .then(|| Square::from_coords(File::new(file as u32), Rank::new(rank as u32)))
-}
-
-/// Where the cursor starts: the king of the side to move.
-pub(crate) fn start_square(board: &Board, legal: &[Move]) -> Square {
-    let color =
-        legal.first().and_then(|m| m.from()).and_then(|sq| board.piece_at(sq)).map_or(Color::White, |p| p.color);
-    board.king_of(color).unwrap_or(Square::E2)
-}
-
-/// What the cursor's square holds, for screen readers.
-pub(crate) fn square_words(board: &Board, sq: Square, lang: Lang) -> String {
-    let square = sq.to_string();
-    match board.piece_at(sq) {
-        Some(p) => {
-            let color = if p.color.is_white() { "white" } else { "black" };
-            let piece = lang.text(&format!("board-piece-{color}-{}", role_name(p.role)));
-            lang.say("board-square", &[("square", &square), ("piece", piece)])
-        }
-        None => lang.say("board-square-empty", &[("square", &square)]),
-    }
-}
 
 /// The board's keydown handler (moves are made through `props.on_move`).
 pub(crate) fn board_keys(props: &BoardProps, state: &UseStateHandle<Interaction>) -> Callback<KeyboardEvent> {
@@ -139,33 +107,4 @@ pub(crate) fn board_keys(props: &BoardProps, state: &UseStateHandle<Interaction>
             _ => {}
         }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn arrows_follow_the_screen() {
-        assert_eq!(step(Square::E2, 0, 1, false), Some(Square::E3));
-        assert_eq!(step(Square::E2, 0, 1, true), Some(Square::E1));
-        assert_eq!(step(Square::H4, 1, 0, false), None);
-        assert_eq!(step(Square::H4, 1, 0, true), Some(Square::G4));
-    }
-
-    #[test]
-    fn the_cursor_starts_on_the_king_to_move() {
-        let pos: movetext_core::shakmaty::Chess = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"
-            .parse::<movetext_core::shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(movetext_core::shakmaty::CastlingMode::Standard)
-            .unwrap();
-        use movetext_core::shakmaty::Position;
-        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
-        assert_eq!(start_square(pos.board(), &legal), Square::E8);
-        assert_eq!(square_words(pos.board(), Square::E2, Lang::En), "e2, white pawn");
-        assert_eq!(square_words(pos.board(), Square::E8, Lang::De), "e8, schwarzer König");
-        assert_eq!(square_words(pos.board(), Square::E2, Lang::Ru), "e2, белая пешка");
-        assert_eq!(square_words(pos.board(), Square::E4, Lang::Fr), "e4, vide");
-    }
 }

@@ -3,35 +3,12 @@
 //! promotion piece), and drawing arrows and marked squares with the right
 //! button.
 
-use movetext_core::commands::MarkColor as CoreColor;
-use movetext_core::shakmaty::{Color, Move, Rank, Square};
+use movetext_core::shakmaty::{Move, Square};
+use movetext_view::board_interaction::{draw_color, lands_on};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::board::{square_at, BoardProps, Interaction};
-
-/// Where a move lands for the player: the king's square for castling is
-/// also reached by dropping the king on its rook.
-pub(crate) fn lands_on(m: &Move, to: Square) -> bool {
-    match *m {
-        Move::Castle { king, rook } => {
-            let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
-            to == rook || to == side.king_to(Color::from_white(king.rank() == Rank::First))
-        }
-        _ => m.to() == to,
-    }
-}
-
-/// The colour of a drawing from the modifier keys, as players expect:
-/// green, Shift red, Alt blue, Shift+Alt (or Ctrl) yellow.
-fn draw_color(shift: bool, alt: bool, ctrl: bool) -> CoreColor {
-    match (shift, alt || ctrl) {
-        (false, false) => CoreColor::Green,
-        (true, false) => CoreColor::Red,
-        (false, true) => CoreColor::Blue,
-        (true, true) => CoreColor::Yellow,
-    }
-}
 
 /// The board's pointer handlers.
 pub(crate) struct PointerHandlers {

@@ -21,7 +21,7 @@ use crate::i18n::say_or;
 use crate::state::model::{NodeIx, SharedGame};
 use crate::state::notation::Notation;
 use crate::state::same::Same;
-use movetext_view::move_list_layout::{folded_around, toggle_fold};
+use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold};
 use movetext_view::move_list_markup::PageContext;
 
 /// Pages drawn with the first drawing of a game (with the page of the shown
@@ -507,12 +507,9 @@ fn keep_current_in_view(container: &NodeRef) {
     let Ok(Some(current)) = list.query_selector(".mv.current") else {
         return;
     };
-    let outer = list.get_bounding_client_rect();
-    let inner = current.get_bounding_client_rect();
-    let margin = 24.0;
-    if inner.top() < outer.top() {
-        list.set_scroll_top(list.scroll_top() - (outer.top() - inner.top() + margin) as i32);
-    } else if inner.bottom() > outer.bottom() {
-        list.set_scroll_top(list.scroll_top() + (inner.bottom() - outer.bottom() + margin) as i32);
+    let (outer, inner) = (list.get_bounding_client_rect(), current.get_bounding_client_rect());
+    let by = scroll_to_show((outer.top(), outer.bottom()), (inner.top(), inner.bottom()));
+    if by != 0.0 {
+        list.set_scroll_top(list.scroll_top() + by as i32);
     }
 }

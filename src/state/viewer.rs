@@ -15,6 +15,7 @@ use yew::prelude::*;
 use crate::state::model::{NodeIx, SharedGame, ViewGame};
 use crate::state::move_times::move_times;
 
+use movetext_view::viewer::WheelSteps;
 pub use movetext_view::viewer::{Action, Nav, ViewerState};
 
 /// The state of the viewer ([`ViewerState`]: the open game, the shown node,
@@ -93,20 +94,12 @@ pub fn use_viewer_callbacks(dispatcher: UseReducerDispatcher<Viewer>) -> ViewerC
 pub fn use_wheel_steps(area: NodeRef, dispatcher: UseReducerDispatcher<Viewer>, enabled: bool) {
     use_effect_with(enabled, move |&enabled| {
         let listener = area.cast::<web_sys::Element>().filter(|_| enabled).map(|el| {
-            let mut travel = 0.0f64;
+            let mut wheel = WheelSteps::default();
             let options = EventListenerOptions::enable_prevent_default();
             EventListener::new_with_options(&el, "wheel", options, move |event| {
                 let Some(event) = event.dyn_ref::<web_sys::WheelEvent>() else { return };
                 event.prevent_default();
-                let unit = match event.delta_mode() {
-                    1 => 40.0,
-                    2 => 400.0,
-                    _ => 1.0,
-                };
-                travel += event.delta_y() * unit;
-                if travel.abs() >= 50.0 {
-                    let nav = if travel > 0.0 { Nav::Next } else { Nav::Prev };
-                    travel = 0.0;
+                if let Some(nav) = wheel.add(event.delta_y(), event.delta_mode()) {
                     dispatcher.dispatch(Action::Nav(nav));
                 }
             })

@@ -373,6 +373,20 @@ impl Writer<'_> {
     }
 }
 
+/// How far to scroll a list (only the list) so that its shown move is in
+/// view with a margin: from the list's and the move's top and bottom on
+/// screen; 0 when it is in view.
+pub fn scroll_to_show(list: (f64, f64), shown: (f64, f64)) -> f64 {
+    const MARGIN: f64 = 24.0;
+    if shown.0 < list.0 {
+        shown.0 - list.0 - MARGIN
+    } else if shown.1 > list.1 {
+        shown.1 - list.1 + MARGIN
+    } else {
+        0.0
+    }
+}
+
 /// Folds the variation whose first move is `start` (adds it to `folded`),
 /// or unfolds it if it was folded.
 pub fn toggle_fold(folded: &mut Vec<NodeIx>, start: NodeIx) {
@@ -405,6 +419,13 @@ pub fn folded_around(game: &ViewGame, ix: NodeIx, folded: &[NodeIx]) -> Vec<Node
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_list_scrolls_only_to_show_its_move() {
+        assert_eq!(scroll_to_show((100.0, 400.0), (150.0, 170.0)), 0.0);
+        assert_eq!(scroll_to_show((100.0, 400.0), (90.0, 110.0)), -34.0);
+        assert_eq!(scroll_to_show((100.0, 400.0), (390.0, 410.0)), 34.0);
+    }
     use crate::game_source::open_first_game;
 
     fn moves_in_order(layout: &Layout) -> Vec<NodeIx> {

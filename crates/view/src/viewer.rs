@@ -136,6 +136,32 @@ impl ViewerState {
     }
 }
 
+/// Steps through the moves with the mouse wheel: the wheel's travel adds
+/// up until it makes a step (50 pixels), whatever unit the wheel counts in.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WheelSteps {
+    travel: f64,
+}
+
+impl WheelSteps {
+    /// Adds a wheel event's `deltaY` in its `deltaMode` (0 pixels, 1 lines,
+    /// 2 pages); gives the step to take once the travel makes one.
+    pub fn add(&mut self, delta_y: f64, delta_mode: u32) -> Option<Nav> {
+        let unit = match delta_mode {
+            1 => 40.0,
+            2 => 400.0,
+            _ => 1.0,
+        };
+        self.travel += delta_y * unit;
+        if self.travel.abs() < 50.0 {
+            return None;
+        }
+        let nav = if self.travel > 0.0 { Nav::Next } else { Nav::Prev };
+        self.travel = 0.0;
+        Some(nav)
+    }
+}
+
 /// The action for a key (a `KeyboardEvent.key`), if the viewer uses it.
 pub fn key_action(key: &str) -> Option<Action> {
     Some(match key {
@@ -154,6 +180,16 @@ pub fn key_action(key: &str) -> Option<Action> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_wheel_steps_once_its_travel_adds_up() {
+        let mut wheel = WheelSteps::default();
+        assert_eq!(wheel.add(30.0, 0), None);
+        assert_eq!(wheel.add(30.0, 0), Some(Nav::Next));
+        assert_eq!(wheel.add(-1.0, 1), None, "a line is 40 pixels");
+        assert_eq!(wheel.add(-1.0, 1), Some(Nav::Prev));
+        assert_eq!(wheel.add(0.2, 2), Some(Nav::Next), "a page is 400 pixels");
+    }
     use crate::game_source::open_first_game;
 
     const GAME: &[u8] = b"1. e4 e5 2. Nf3 d6 3. d4 Bg4 (3... exd4 4. Qxd4) 4. dxe5 Bxf3 5. Qxf3 dxe5 1-0";

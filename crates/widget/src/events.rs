@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use movetext_core::shakmaty::Color;
-use movetext_view::viewer::{key_action, Action, Nav};
+use movetext_view::viewer::{key_action, Action, Nav, WheelSteps};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, EventTarget, HtmlSelectElement, KeyboardEvent, WheelEvent};
@@ -93,22 +93,14 @@ pub fn listen(shared: &Shared) -> Listeners {
     let wheel = shared.borrow().opts.wheel;
     if let Some(row) = dom::find(&frame, ".board-row").filter(|_| wheel) {
         let me = weak.clone();
-        let mut travel = 0.0f64;
+        let mut wheel = WheelSteps::default();
         listeners.add(&row, "wheel", false, move |e| {
             let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<WheelEvent>()) else { return };
             if w.borrow().training_on() {
                 return;
             }
             e.prevent_default();
-            let unit = match e.delta_mode() {
-                1 => 40.0,
-                2 => 400.0,
-                _ => 1.0,
-            };
-            travel += e.delta_y() * unit;
-            if travel.abs() >= 50.0 {
-                let nav = if travel > 0.0 { Nav::Next } else { Nav::Prev };
-                travel = 0.0;
+            if let Some(nav) = wheel.add(e.delta_y(), e.delta_mode()) {
                 change(&w, |w| w.viewer.apply(Action::Nav(nav)));
             }
         });

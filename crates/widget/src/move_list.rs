@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use movetext_view::i18n::Lang;
 use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::move_list_layout::{folded_around, toggle_fold, Layout};
+use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
 use movetext_view::move_list_markup::PageContext;
 use movetext_view::notation::Notation;
 use wasm_bindgen::JsCast;
@@ -230,12 +230,9 @@ impl MoveList {
 /// Scrolls the list (only the list) so that the shown move is in view.
 fn keep_current_in_view(list: &Element) {
     let Some(current) = find(list, ".mv.current") else { return };
-    let outer = list.get_bounding_client_rect();
-    let inner = current.get_bounding_client_rect();
-    let margin = 24.0;
-    if inner.top() < outer.top() {
-        list.set_scroll_top(list.scroll_top() - (outer.top() - inner.top() + margin) as i32);
-    } else if inner.bottom() > outer.bottom() {
-        list.set_scroll_top(list.scroll_top() + (inner.bottom() - outer.bottom() + margin) as i32);
+    let (outer, inner) = (list.get_bounding_client_rect(), current.get_bounding_client_rect());
+    let by = scroll_to_show((outer.top(), outer.bottom()), (inner.top(), inner.bottom()));
+    if by != 0.0 {
+        list.set_scroll_top(list.scroll_top() + by as i32);
     }
 }
