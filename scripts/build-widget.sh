@@ -15,7 +15,16 @@ cd "$ROOT"
 out="${WIDGET_OUT:-dist/widget}"
 # Its own profile (small rather than fast) and no magic bitboards; wasm-opt
 # runs its passes until the module stops getting smaller (--converge).
-cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
+# The standard library is compiled with the widget (-Zbuild-std) under the
+# same profile, and a panic stops the module at once (the panic strategy
+# immediate-abort): no panic message is formatted, which leaves the whole
+# formatting of messages out of the module (12 KB gzipped). A panic is then
+# a WebAssembly trap, which widget/movetext.js handles as any other (the
+# widget shows that it stopped, the others go on). These are unstable
+# options of the pinned toolchain, which RUSTC_BOOTSTRAP=1 allows.
+RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+  cargo build --profile widget --locked --offline -Zbuild-std=std,panic_abort \
+  -p movetext-widget --target wasm32-unknown-unknown
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \

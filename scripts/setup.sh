@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Movetext needs on a Debian machine that
-# has rustup, cargo, node and npm: the wasm32 target, Trunk, the wasm-bindgen
+# has rustup, cargo, node and npm: the wasm32 target and the standard
+# library's sources, Trunk, the wasm-bindgen
 # CLI of the version in Cargo.lock, the npm tools (wasm-opt from binaryen,
 # playwright-core), Debian's Chromium and the analysis engine. Every step is
 # skipped when what it installs is already there in the right version, so
@@ -34,6 +35,15 @@ if rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 else
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
+fi
+
+# 1b. The standard library's sources: the widget's build compiles its own
+#     copy of the standard library, for size (scripts/build-widget.sh).
+if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
+  say "rust-src present"
+else
+  say "adding the rust-src component"
+  rustup component add rust-src
 fi
 
 # 2. Trunk.

@@ -29,7 +29,6 @@ let current = null;
 let instances = 0;
 // The widget whose event is being handled, to know which one stopped.
 let active = null;
-let panicMessage = '';
 
 /** Sets where the widget's files are served from (before the first widget). */
 export function configure({ baseUrl: base } = {}) {
@@ -77,7 +76,7 @@ function showFailure(state, error) {
   const message = document.createElement('p');
   message.className = 'mt-failed';
   message.setAttribute('role', 'alert');
-  const detail = panicMessage || String(error?.message ?? error);
+  const detail = String(error?.message ?? error);
   message.textContent = `This game could not be shown: Movetext stopped on an internal error (${detail}).`;
   state.shadow.replaceChildren(state.style, message);
 }
@@ -89,7 +88,6 @@ function fatal(inst, culprit, error) {
   if (culprit && inst.widgets.has(culprit)) showFailure(culprit, error);
   const others = [...inst.widgets].filter((w) => w !== culprit && !w.failed && w.alive);
   inst.widgets.clear();
-  panicMessage = '';
   // Mounted again one at a time: one that stops again is the culprit.
   (async () => {
     for (const state of others) {
@@ -116,9 +114,6 @@ function guard(state, call, fallback) {
   }
 }
 
-addEventListener('movetext-fatal', (event) => {
-  panicMessage = String(event.detail ?? '');
-});
 addEventListener('error', (event) => {
   if (!isTrap(event.error) || !current) return;
   const inst = instanceOf(event.error);

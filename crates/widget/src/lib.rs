@@ -191,24 +191,10 @@ fn show(widget: &Shared, start: Option<f64>) {
     }
 }
 
-/// Reports a panic on the console and to the page's script, as the window
-/// event `movetext-fatal` (its `detail` is the message).
-#[wasm_bindgen(start)]
-pub fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        let message = info.to_string();
-        web_sys::console::error_1(&message.as_str().into());
-        let Some(window) = web_sys::window() else { return };
-        let init = web_sys::CustomEventInit::new();
-        init.set_detail(&message.as_str().into());
-        if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict("movetext-fatal", &init) {
-            let _ = window.dispatch_event(&event);
-        }
-    }));
-}
-
 /// Stops the module on purpose, as a fatal internal error would: by a panic
-/// (`true`) or by a bare WebAssembly trap (`false`). The browser tests use it
+/// (`true`) or by a bare WebAssembly trap (`false`). The widget's build
+/// turns a panic into a trap at once (scripts/build-widget.sh), so both end
+/// as a `WebAssembly.RuntimeError` in the page's script. The browser tests use it
 /// to check that the page offers a way on and that other widgets go on.
 #[wasm_bindgen(js_name = movetextFault)]
 pub fn fault(by_panic: bool) {
