@@ -521,7 +521,7 @@ fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
                 }
             }
         }
-        others.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+        crate::stable_order::sort_stable(&mut others, &|a, b| a.0.as_bytes() < b.0.as_bytes());
         for (n, v) in others {
             push_tag(out, n, v);
         }

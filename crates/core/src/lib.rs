@@ -34,6 +34,7 @@ pub mod positions;
 mod quick_san;
 pub mod reader;
 mod split;
+mod stable_order;
 pub mod stream;
 pub mod timecontrol;
 

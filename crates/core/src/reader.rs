@@ -1503,7 +1503,7 @@ impl Parser {
 
     fn finish(mut self) -> Game {
         // Escape lines in the order of their nodes (stable: file order within one).
-        self.g.escapes.sort_by_key(|e| e.0);
+        crate::stable_order::sort_stable(&mut self.g.escapes, &|a, b| a.0 < b.0);
         if self.dropped > 0 {
             let n = self.dropped;
             self.g.diagnostics.push(Diagnostic::new(
