@@ -115,10 +115,12 @@ pub fn fill<N: AsRef<str>, V: AsRef<str>>(text: &str, args: &[(N, V)]) -> String
 fn fill_with<'a>(text: &str, value: &dyn Fn(&str) -> Option<&'a str>) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut rest = text;
-    while let Some(open) = rest.find("{ $") {
+    // Searched by their first character: a search for a longer pattern
+    // would bring the standard library's substring search into the widget.
+    while let Some(open) = find_from(rest, '{', "{ $") {
         out.push_str(&rest[..open]);
         let after = &rest[open + 3..];
-        let Some(close) = after.find(" }") else {
+        let Some(close) = find_from(after, ' ', " }") else {
             out.push_str(&rest[open..]);
             return out;
         };
@@ -128,6 +130,18 @@ fn fill_with<'a>(text: &str, value: &dyn Fn(&str) -> Option<&'a str>) -> String 
     }
     out.push_str(rest);
     out
+}
+
+/// Where `pattern` (which starts with `first`) first stands in `text`.
+fn find_from(text: &str, first: char, pattern: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = text[from..].find(first) {
+        if text[from + i..].starts_with(pattern) {
+            return Some(from + i);
+        }
+        from += i + first.len_utf8();
+    }
+    None
 }
 
 /// The names of the values a text takes (`{ $name }`), in order.

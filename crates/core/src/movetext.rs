@@ -455,12 +455,15 @@ fn plural(r: Role) -> &'static str {
 }
 
 fn join_squares(sqs: impl Iterator<Item = Square>) -> String {
-    let v: Vec<String> = sqs.map(|s| s.to_string()).collect();
-    match v.len() {
-        0 => String::new(),
-        1 => v[0].clone(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    let v: Vec<Square> = sqs.collect();
+    let mut out = String::new();
+    for (i, s) in v.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == v.len() { " and " } else { ", " });
+        }
+        s.append_to_string(&mut out);
     }
+    out
 }
 
 fn explain_ambiguous(san: San, pos: &Chess) -> String {
@@ -526,12 +529,12 @@ fn explain_illegal(san: San, pos: &Chess) -> String {
             if reaching.is_empty() {
                 if matching.is_empty() {
                     let place = match (file, rank) {
-                        (Some(f), Some(r)) => format!("on {}{}", f.char(), r.char()),
-                        (Some(f), None) => format!("on the {}-file", f.char()),
-                        (None, Some(r)) => format!("on rank {}", r.char()),
+                        (Some(f), Some(r)) => format!(" on {}{}", f.char(), r.char()),
+                        (Some(f), None) => format!(" on the {}-file", f.char()),
+                        (None, Some(r)) => format!(" on rank {}", r.char()),
                         _ => String::new(),
                     };
-                    return format!("no {} {} {} {}", role_name(role), place, verb, to).replace("  ", " ");
+                    return format!("no {}{} {} {}", role_name(role), place, verb, to);
                 }
                 return format!("no {} {} {}", role_name(role), verb, to);
             }

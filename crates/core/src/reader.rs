@@ -1305,14 +1305,19 @@ impl Parser {
                 let letter = letters[i];
                 if !self.letters_said.contains(&(i as u8, letter)) {
                     self.letters_said.push((i as u8, letter));
-                    let names: Vec<&str> =
-                        LANGUAGES.iter().filter(|g| g.letters[i] == letter).map(|g| g.english).collect();
+                    let mut names = String::new();
+                    for g in LANGUAGES.iter().filter(|g| g.letters[i] == letter) {
+                        if !names.is_empty() {
+                            names.push_str(", ");
+                        }
+                        names.push_str(g.english);
+                    }
                     let key = ["foreign-king", "foreign-queen", "foreign-rook", "foreign-bishop", "foreign-knight"][i];
                     let args = vec![
                         ("written", word.to_owned()),
                         ("move", english.clone()),
                         ("letter", letter.to_owned()),
-                        ("languages", names.join(", ")),
+                        ("languages", names),
                     ];
                     self.diag(Severity::Fixed, from, at + written.len(), key, args);
                 }

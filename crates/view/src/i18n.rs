@@ -240,7 +240,7 @@ pub fn messages(source: &'static str) -> Messages {
     source
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
-        .filter_map(|l| l.split_once(" = "))
+        .filter_map(|l| l.split_once('='))
         .map(|(k, v)| (k.trim(), v.trim()))
         .filter(|(k, _)| !k.is_empty())
         .collect()
