@@ -32,6 +32,8 @@ wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_w
 wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
+# The names by which the module and its glue meet, shortened.
+node scripts/shorten-wasm-names.mjs "$out/movetext_wasm_bg.wasm" "$out/movetext_wasm.js"
 # The scripts and the style sheet minified (the readable sources are in
 # widget/ and static/; the glue is wasm-bindgen's).
 esbuild widget/movetext.js --minify --format=esm --log-level=warning --outfile="$out/movetext.js"
