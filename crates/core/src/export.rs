@@ -587,7 +587,14 @@ fn comment_text<'a>(text: &'a str, opts: &ExportOptions) -> Option<std::borrow::
             if cmds.is_empty() {
                 None
             } else {
-                Some(Cow::Owned(cmds.iter().map(|c| &text[c.span.clone()]).collect::<Vec<_>>().join(" ")))
+                let mut kept = String::new();
+                for c in &cmds {
+                    if !kept.is_empty() {
+                        kept.push(' ');
+                    }
+                    kept.push_str(&text[c.span.clone()]);
+                }
+                Some(Cow::Owned(kept))
             }
         }
         (false, false) => None,

@@ -69,8 +69,11 @@ pub fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &str, c
 fn material(out: &mut String, m: &Balance, taken_color: Color) {
     let lead = (m.lead > 0).then(|| format!("+{}", m.lead));
     let label = (!m.taken.is_empty() || lead.is_some()).then(|| {
-        let names: Vec<&str> = m.taken.iter().map(|&r| movetext_core::role_name(r)).collect();
-        let taken = if names.is_empty() { String::new() } else { format!("taken: {}", names.join(", ")) };
+        let mut taken = String::new();
+        for &r in &m.taken {
+            taken.push_str(if taken.is_empty() { "taken: " } else { ", " });
+            taken.push_str(movetext_core::role_name(r));
+        }
         let sep = if taken.is_empty() || lead.is_none() { "" } else { "; " };
         format!("{taken}{sep}{}", lead.as_deref().unwrap_or(""))
     });
