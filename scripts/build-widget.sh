@@ -21,10 +21,17 @@ out="${WIDGET_OUT:-dist/widget}"
 # formatting of messages out of the module (12 KB gzipped). A panic is then
 # a WebAssembly trap, which widget/movetext.js handles as any other (the
 # widget shows that it stopped, the others go on). These are unstable
-# options of the pinned toolchain, which RUSTC_BOOTSTRAP=1 allows.
-RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
-  cargo build --profile widget --locked --offline -Zbuild-std=std,panic_abort \
-  -p movetext-widget --target wasm32-unknown-unknown
+# options of the toolchain (Rust 1.95), which RUSTC_BOOTSTRAP=1 allows.
+# Without the standard library's sources (rustup's rust-src) the prebuilt
+# standard library is used, and the module is about 13 KB larger.
+if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
+  RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
+    cargo build --profile widget --locked --offline -Zbuild-std=std,panic_abort \
+    -p movetext-widget --target wasm32-unknown-unknown
+else
+  echo "build-widget: no rust-src: the widget is built with the prebuilt standard library (about 13 KB larger)" >&2
+  cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
+fi
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \

@@ -43,7 +43,7 @@ if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
   say "rust-src present"
 else
   say "adding the rust-src component"
-  rustup component add rust-src
+  rustup component add rust-src || say "rust-src could not be added: the widget will be built with the prebuilt standard library"
 fi
 
 # 2. Trunk.
