@@ -2,7 +2,8 @@
 # Builds the embeddable widget into dist/widget (after the app, which Trunk
 # builds into dist): movetext.js, movetext_wasm.js, movetext_wasm_bg.wasm,
 # movetext.css, words/ (the words a page in another language than English
-# fetches), and a demo page with a sample game. File names are stable,
+# fetches, and what the reader says in English, fetched for a game with
+# problems), and a demo page with a sample game. File names are stable,
 # so a page can link them directly; see README.md, "Widget".
 set -euo pipefail
 
@@ -53,6 +54,10 @@ mkdir -p "$out/words"
 for lang in de fr es ru; do
   { cat "locales/$lang.ftl"; grep '^diag-' "locales/app/$lang.ftl"; grep '^nag-' "locales/app/nags/$lang.ftl"; } > "$out/words/$lang.ftl"
 done
+# In English only what the reader says, which a widget fetches when it shows
+# a game with problems (the module is built without the core's English
+# messages; the rest of its English words are built in).
+grep '^diag-' locales/app/en.ftl > "$out/words/en.ftl"
 cp static/widget-demo.html "$out/demo.html"
 cp static/sample.pgn "$out/sample.pgn"
 echo "widget built in $out"

@@ -192,6 +192,34 @@ function wordsFor(tag) {
   return { lang, text: wordFiles.get(lang) };
 }
 
+/** Gives an instance a language's words, once. */
+function giveWords(inst, lang, text) {
+  inst.worded ??= new Set();
+  if (!text || inst.worded.has(lang)) return false;
+  inst.worded.add(lang);
+  inst.module.addWords(lang, text);
+  return true;
+}
+
+// What the reader says about a game in English is left out of the module
+// too: fetched the first time a widget of the page shows a game with
+// problems (their count is then marked `data-words="en"`).
+let englishWords = null;
+
+/** Fetches the English words a widget asks for; then draws those that asked again. */
+function wantEnglish(state) {
+  englishWords ??= fetch(new URL('words/en.ftl', baseUrl))
+    .then((response) => (response.ok ? response.text() : ''))
+    .catch(() => '');
+  englishWords.then((text) => {
+    const inst = state.inst;
+    if (!inst || inst.dead || !giveWords(inst, 'en', text)) return;
+    for (const other of inst.widgets) {
+      if (other.shadow.querySelector('[data-words]')) guard(other, (w) => w.refresh());
+    }
+  });
+}
+
 /** Mounts (or mounts again) a widget's game on the live instance. */
 async function attach(state) {
   const inst = load();
@@ -200,12 +228,7 @@ async function attach(state) {
   if (!state.alive || state.element[MOUNTED] !== state.token) return;
   if (state.words) {
     // Without them, those words are said in English.
-    const text = await state.words.text;
-    inst.worded ??= new Set();
-    if (text && !inst.worded.has(state.words.lang)) {
-      inst.worded.add(state.words.lang);
-      module.addWords(state.words.lang, text);
-    }
+    giveWords(inst, state.words.lang, await state.words.text);
     if (!state.alive || state.element[MOUNTED] !== state.token) return;
   }
   // The PGN crosses as UTF-8 bytes: far quicker than a long string.
@@ -337,6 +360,7 @@ export async function mount(element, options = {}) {
     const done = state.waiting.filter((w) => w.number <= drawn);
     state.waiting = state.waiting.filter((w) => w.number > drawn);
     for (const w of done) w.resolve();
+    if (!state.inst?.worded?.has('en') && shadow.querySelector('[data-words]')) wantEnglish(state);
   };
   state.settle = () => {
     const all = state.waiting;

@@ -172,6 +172,12 @@ test('a malformed PGN in one widget leaves the others working', async () => {
   const { page, errors } = await openPage();
   assert.equal(await fen(page, 'bad'), START);
   assert.match(await page.locator('#bad .mt-problems').innerText(), /problem/);
+  // What the reader says in English is fetched for it, then shown.
+  await page.waitForFunction(() => !document.getElementById('bad').shadowRoot.querySelector('[data-words]'));
+  const said = await page.locator('#bad .mt-problems').getAttribute('title');
+  assert.match(said, /^line 1, column 1: 1\. this is not a move; it and the rest of the game are kept as text$/m);
+  assert.match(said, /^line 1, column 40: the game has no result at its end/m);
+  assert.doesNotMatch(said, /: $/m, 'every problem has its text');
   assert.ok(await page.locator('#bad .unplayed').count() >= 1, 'the text is kept and shown');
   await page.locator('#a .board').click();
   await page.keyboard.press('End');
@@ -192,6 +198,8 @@ test('the demo page shows its widgets', async () => {
   const page = await browser.context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const words = [];
+  page.on('request', (r) => { if (r.url().includes('/words/')) words.push(r.url()); });
   await page.goto(url + 'widget/demo.html');
   await page.waitForFunction(() => document.querySelectorAll('movetext-viewer').length === 3
     && [...document.querySelectorAll('movetext-viewer')].every((el) => el.shadowRoot?.querySelector('.board[data-fen]'))
@@ -199,6 +207,8 @@ test('the demo page shows its widgets', async () => {
   await page.screenshot({ path: join(outDir, 'widget-demo-1280x800.png'), fullPage: true });
   await page.locator('#last').click();
   assert.equal(await page.locator('#shown').innerText(), 'Bb4');
+  // Its games have no problems: no words are fetched for them.
+  assert.deepEqual(words, []);
   assert.deepEqual(errors, []);
   await page.close();
   await new Promise((ok) => server.close(ok));

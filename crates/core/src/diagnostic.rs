@@ -37,7 +37,8 @@ pub struct Diagnostic {
     /// 1-based column in characters.
     pub col: u32,
     /// What happened, in words (English): the text of [`key`](Self::key)
-    /// with [`args`](Self::args) put in.
+    /// with [`args`](Self::args) put in. Empty in a build without the
+    /// crate's `messages` feature (on by default).
     pub message: String,
     /// Which message this is, a key of
     /// [`DIAGNOSTIC_MESSAGES`](crate::diagnostic_messages::DIAGNOSTIC_MESSAGES)
@@ -51,7 +52,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A diagnostic with message `key` and its values `args`; its English
     /// message is made from the key's text (the key itself when the table
-    /// has no such key).
+    /// has no such key; empty without the `messages` feature).
     pub fn new(
         severity: Severity,
         span: (usize, usize),
@@ -60,8 +61,12 @@ impl Diagnostic {
         args: Vec<(&'static str, String)>,
     ) -> Diagnostic {
         debug_assert!(crate::diagnostic_messages::english(key).is_some(), "no diagnostic message {key}");
-        let message = crate::diagnostic_messages::english(key)
-            .map_or_else(|| key.to_owned(), |text| crate::diagnostic_messages::fill(text, &args));
+        let message = if cfg!(feature = "messages") {
+            crate::diagnostic_messages::english(key)
+                .map_or_else(|| key.to_owned(), |text| crate::diagnostic_messages::fill(text, &args))
+        } else {
+            String::new()
+        };
         Diagnostic { severity, span, line, col, message, key, args }
     }
 }

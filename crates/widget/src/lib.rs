@@ -87,6 +87,11 @@ impl MountedWidget {
         self.read(String::new(), |w| w.pgn())
     }
 
+    /// Draws the widget again (after words were given by `addWords`).
+    pub fn refresh(&self) {
+        change(&self.widget, |_| {});
+    }
+
     /// Removes the widget.
     pub fn destroy(&mut self) {
         if let Ok(mut w) = self.widget.try_borrow_mut() {
@@ -128,7 +133,8 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
 
 /// Gives the widget words of a language (a tag such as `de`) that its
 /// build leaves out, from a Fluent file: what the reader says about a
-/// game and the meanings of NAGs (`words/<lang>.ftl` beside the module).
+/// game and the meanings of NAGs (`words/<lang>.ftl` beside the module;
+/// for English only what the reader says, fetched when a game has problems).
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(lang: &str, words: String) {
     use movetext_view::i18n::{add_words, Lang};

@@ -207,20 +207,27 @@ pub fn live_marker(lang: Lang) -> String {
 }
 
 /// The count of problems found in the game, with their list as its title.
+/// The module leaves out what the reader says in English: until the page's
+/// script has given those words (`words/en.ftl`), the count is marked
+/// `data-words="en"`, which asks for them.
 pub fn problems(lang: Lang, game: &ViewGame) -> String {
     if game.diagnostics.is_empty() {
         return String::new();
     }
+    let mut wanting = false;
     let said: Vec<String> = game
         .diagnostics
         .iter()
         .map(|d| {
             let (line, column) = (d.line.to_string(), d.col.to_string());
-            lang.say("problem-at", &[("line", &line), ("column", &column), ("message", &lang.diagnostic(d))])
+            let message = lang.diagnostic(d);
+            wanting |= message.is_empty();
+            lang.say("problem-at", &[("line", &line), ("column", &column), ("message", &message)])
         })
         .collect();
     format!(
-        "<p class=\"mt-problems\" title=\"{}\">⚠ {}</p>",
+        "<p class=\"mt-problems\"{} title=\"{}\">⚠ {}</p>",
+        if wanting { " data-words=\"en\"" } else { "" },
         escape(&said.join("\n")),
         escape(&lang.count("problems", game.diagnostics.len() as u64))
     )
