@@ -4,6 +4,7 @@
 
 use movetext_core::commands::{self as core, CommandValue};
 use movetext_core::commands::{Arrow, Eval, SquareMark};
+use std::ops::Range;
 
 /// What the viewer takes from one comment.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,45 +30,55 @@ pub const SHOWN: usize = 64 << 10;
 
 /// Splits a comment into its shown text and the commands the viewer uses:
 /// every arrow and marked square, the last clock and the last evaluation.
+///
+/// One pass over the commands, which keeps only what it needs: the places
+/// of those in the shown text, and of the last clock, evaluation and move
+/// time (a comment of megabytes may hold a hundred thousand commands).
 pub fn split_comment(comment: &str) -> CommentParts {
-    // Commands are found by place and name; only those used are read.
-    let spans: Vec<_> = core::command_spans(comment).collect();
-    let mut parts = CommentParts { text: shown_text(comment, &spans), ..CommentParts::default() };
-    let value = |span: &std::ops::Range<usize>| core::command_in(comment, span.clone()).map(|c| c.value());
-    for (name, span) in &spans {
+    let mut shown = Vec::new();
+    let mut parts = CommentParts::default();
+    let value = |span: &Range<usize>| core::command_in(comment, span.clone()).map(|c| c.value());
+    let (mut clock, mut eval, mut emt) = (None, None, None);
+    for (name, span) in core::command_spans(comment) {
+        if span.start < SHOWN {
+            shown.push((name, span.clone()));
+        }
         if name.eq_ignore_ascii_case("cal") || name.eq_ignore_ascii_case("csl") {
-            match value(span) {
+            match value(&span) {
                 Some(CommandValue::Arrows(arrows)) => parts.arrows.extend(arrows),
                 Some(CommandValue::Squares(marks)) => parts.marks.extend(marks),
                 _ => {}
             }
+        } else if name.eq_ignore_ascii_case("clk") {
+            clock = Some(span);
+        } else if name.eq_ignore_ascii_case("eval") {
+            eval = Some(span);
+        } else if name.eq_ignore_ascii_case("emt") {
+            emt = Some(span);
         }
     }
-    // The last readable clock and evaluation count: read from the end.
-    let (mut clock_seen, mut eval_seen) = (false, false);
-    for (name, span) in spans.iter().rev() {
-        if clock_seen && eval_seen {
-            break;
+    parts.text = shown_text(comment, &shown);
+    // The last of each kind, if it can be read; else the last that can.
+    let readable = |last: Option<Range<usize>>, name: &str| {
+        let v = last.as_ref().and_then(value);
+        match v {
+            Some(CommandValue::Clock(_) | CommandValue::Eval(_) | CommandValue::ElapsedMove(_)) => v,
+            _ if last.is_none() => None,
+            _ => core::command_spans(comment)
+                .filter(|(n, _)| n.eq_ignore_ascii_case(name))
+                .filter_map(|(_, span)| value(&span))
+                .filter(|v| matches!(v, CommandValue::Clock(_) | CommandValue::Eval(_) | CommandValue::ElapsedMove(_)))
+                .last(),
         }
-        if parts.emt.is_none() && name.eq_ignore_ascii_case("emt") {
-            if let Some(CommandValue::ElapsedMove(centis)) = value(span) {
-                parts.emt = u32::try_from(centis.0 / 10).ok();
-            }
-            continue;
-        }
-        if (!clock_seen && name.eq_ignore_ascii_case("clk")) || (!eval_seen && name.eq_ignore_ascii_case("eval")) {
-            match value(span) {
-                Some(CommandValue::Clock(centis)) => {
-                    parts.clock = u32::try_from(centis.0 / 10).ok();
-                    clock_seen = true;
-                }
-                Some(CommandValue::Eval(value)) => {
-                    parts.eval = Some(value.eval);
-                    eval_seen = true;
-                }
-                _ => {}
-            }
-        }
+    };
+    if let Some(CommandValue::Clock(centis)) = readable(clock, "clk") {
+        parts.clock = u32::try_from(centis.0 / 10).ok();
+    }
+    if let Some(CommandValue::Eval(value)) = readable(eval, "eval") {
+        parts.eval = Some(value.eval);
+    }
+    if let Some(CommandValue::ElapsedMove(centis)) = readable(emt, "emt") {
+        parts.emt = u32::try_from(centis.0 / 10).ok();
     }
     parts
 }
@@ -75,7 +86,7 @@ pub fn split_comment(comment: &str) -> CommentParts {
 /// The text of a comment without its commands, spaces tidied: of a comment
 /// longer than [`SHOWN`], the start (up to a command that runs past it)
 /// and how much is left.
-fn shown_text(comment: &str, spans: &[(&str, std::ops::Range<usize>)]) -> String {
+fn shown_text(comment: &str, spans: &[(&str, Range<usize>)]) -> String {
     if comment.len() <= SHOWN {
         return core::display_text_between(comment, spans.iter().map(|(_, span)| span.clone()));
     }
@@ -120,6 +131,7 @@ mod tests {
     fn the_time_a_move_took() {
         assert_eq!(split_comment("[%emt 0:00:12.5] good").emt, Some(125));
         assert_eq!(split_comment("[%clk 0:01:00]").emt, None);
+        assert_eq!(split_comment("[%emt 0:00:12.5] [%emt soon]").emt, Some(125));
     }
 
     #[test]
