@@ -177,7 +177,7 @@ fn closing_quote(bytes: &[u8], mut i: usize) -> Option<usize> {
 /// Reads the command that starts with the `[%` at `start`, if it is one.
 fn command_at(text: &str, start: usize) -> Option<Command<'_>> {
     let mut operands = Vec::new();
-    let (name, end) = scan_command(text, start, &mut |op| operands.push(op))?;
+    let (name, end) = scan_command(text, start, Some(&mut |op| operands.push(op)))?;
     // `[%name ]` has no operands rather than one empty operand.
     if operands.len() == 1 && operands.first().is_some_and(|o| o.is_empty()) && !quoted_operand(text, start, end) {
         operands.clear();
@@ -191,9 +191,14 @@ fn quoted_operand(text: &str, start: usize, end: usize) -> bool {
 }
 
 /// Checks the command that starts with the `[%` at `start`, handing each
-/// operand to `operand`; gives its name and the end of its span, or `None`
+/// operand to `operand` (when there is one: [`command_spans`] only wants
+/// where commands are); gives its name and the end of its span, or `None`
 /// when the text there is not a complete command.
-fn scan_command<'a>(text: &'a str, start: usize, operand: &mut dyn FnMut(&'a str)) -> Option<(&'a str, usize)> {
+fn scan_command<'a>(
+    text: &'a str,
+    start: usize,
+    mut operand: Option<&mut dyn FnMut(&'a str)>,
+) -> Option<(&'a str, usize)> {
     let bytes = text.as_bytes();
     let name_start = start + 2;
     let mut i = name_start;
@@ -213,7 +218,9 @@ fn scan_command<'a>(text: &'a str, start: usize, operand: &mut dyn FnMut(&'a str
         i = skip_ws(bytes, i);
         if bytes.get(i) == Some(&b'"') {
             let close = closing_quote(bytes, i + 1)?;
-            operand(sub(text, i + 1, close));
+            if let Some(operand) = operand.as_mut() {
+                operand(sub(text, i + 1, close));
+            }
             i = skip_ws(bytes, close + 1);
         } else {
             let op_start = i;
@@ -224,7 +231,9 @@ fn scan_command<'a>(text: &'a str, start: usize, operand: &mut dyn FnMut(&'a str
                     _ => i += 1,
                 }
             }
-            operand(sub(text, op_start, i).trim_ascii());
+            if let Some(operand) = operand.as_mut() {
+                operand(sub(text, op_start, i).trim_ascii());
+            }
         }
         match bytes.get(i) {
             Some(b',') => i += 1,
@@ -250,7 +259,7 @@ pub fn command_spans(comment: &str) -> impl Iterator<Item = (&str, Range<usize>)
     let mut i = 0;
     std::iter::from_fn(move || {
         while let Some(start) = find_open(bytes, i) {
-            match scan_command(comment, start, &mut |_| {}) {
+            match scan_command(comment, start, None) {
                 Some((name, end)) => {
                     i = end;
                     return Some((name, start..end));
