@@ -25,14 +25,16 @@ out="${WIDGET_OUT:-dist/widget}"
 # options of the toolchain (Rust 1.95), which RUSTC_BOOTSTRAP=1 allows.
 # Without the standard library's sources (rustup's rust-src) the prebuilt
 # standard library is used, and the module is about 13 KB larger.
-if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
-  RUSTC_BOOTSTRAP=1 RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort" \
-    cargo build --profile widget --locked --offline -Zbuild-std=std,panic_abort \
-    -p movetext-widget --target wasm32-unknown-unknown
+std_env=()
+std_args=()
+if has_rust_src; then
+  std_env=(RUSTC_BOOTSTRAP=1 "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort")
+  std_args=(-Zbuild-std=std,panic_abort)
 else
   echo "build-widget: no rust-src: the widget is built with the prebuilt standard library (about 13 KB larger)" >&2
-  cargo build --profile widget --locked --offline -p movetext-widget --target wasm32-unknown-unknown
 fi
+env "${std_env[@]}" cargo build --profile widget --locked --offline "${std_args[@]}" \
+  -p movetext-widget --target wasm32-unknown-unknown
 rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \

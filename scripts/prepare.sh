@@ -8,6 +8,6 @@ MOVETEXT_SCRIPTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$MOVETEXT_SCRIPTS/env.sh"
 cd "$MOVETEXT_ROOT"
 cargo fetch --locked
-if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
+if has_rust_src; then
   RUSTC_BOOTSTRAP=1 cargo fetch --locked -Zbuild-std=std,panic_abort --target wasm32-unknown-unknown
 fi

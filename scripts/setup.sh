@@ -39,7 +39,7 @@ fi
 
 # 1b. The standard library's sources: the widget's build compiles its own
 #     copy of the standard library, for size (scripts/build-widget.sh).
-if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library/std" ]; then
+if has_rust_src; then
   say "rust-src present"
 else
   say "adding the rust-src component"

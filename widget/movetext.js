@@ -180,16 +180,21 @@ async function utf8InParts(text) {
 const WORDED = ['de', 'fr', 'es', 'ru'];
 const wordFiles = new Map();
 
-/** The words of a language tag's language, or null for English. */
-function wordsFor(tag) {
-  const lang = String(tag ?? '').trim().split(/[-_]/)[0].toLowerCase();
-  if (!WORDED.includes(lang)) return null;
+/** The text of `words/<lang>.ftl`, fetched once a page ('' if it cannot be). */
+function wordFile(lang) {
   if (!wordFiles.has(lang)) {
     wordFiles.set(lang, fetch(new URL(`words/${lang}.ftl`, baseUrl))
       .then((response) => (response.ok ? response.text() : ''))
       .catch(() => ''));
   }
-  return { lang, text: wordFiles.get(lang) };
+  return wordFiles.get(lang);
+}
+
+/** The words of a language tag's language, or null for English. */
+function wordsFor(tag) {
+  const lang = String(tag ?? '').trim().split(/[-_]/)[0].toLowerCase();
+  if (!WORDED.includes(lang)) return null;
+  return { lang, text: wordFile(lang) };
 }
 
 /** Gives an instance a language's words, once. */
@@ -201,17 +206,14 @@ function giveWords(inst, lang, text) {
   return true;
 }
 
-// What the reader says about a game in English is left out of the module
-// too: fetched the first time a widget of the page shows a game with
-// problems (their count is then marked `data-words="en"`).
-let englishWords = null;
-
-/** Fetches the English words a widget asks for; then draws those that asked again. */
+/**
+ * Fetches the English words a widget asks for, then draws again those that
+ * asked: what the reader says about a game in English is left out of the
+ * module too, and fetched the first time a widget of the page shows a game
+ * with problems (their count is then marked `data-words="en"`).
+ */
 function wantEnglish(state) {
-  englishWords ??= fetch(new URL('words/en.ftl', baseUrl))
-    .then((response) => (response.ok ? response.text() : ''))
-    .catch(() => '');
-  englishWords.then((text) => {
+  wordFile('en').then((text) => {
     const inst = state.inst;
     if (!inst || inst.dead || !giveWords(inst, 'en', text)) return;
     for (const other of inst.widgets) {

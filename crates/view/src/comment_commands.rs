@@ -59,17 +59,16 @@ pub fn split_comment(comment: &str) -> CommentParts {
     }
     parts.text = shown_text(comment, &shown);
     // The last of each kind, if it can be read; else the last that can.
+    let read =
+        |v: &CommandValue| matches!(v, CommandValue::Clock(_) | CommandValue::Eval(_) | CommandValue::ElapsedMove(_));
     let readable = |last: Option<Range<usize>>, name: &str| {
-        let v = last.as_ref().and_then(value);
-        match v {
-            Some(CommandValue::Clock(_) | CommandValue::Eval(_) | CommandValue::ElapsedMove(_)) => v,
-            _ if last.is_none() => None,
-            _ => core::command_spans(comment)
+        value(&last?).filter(read).or_else(|| {
+            core::command_spans(comment)
                 .filter(|(n, _)| n.eq_ignore_ascii_case(name))
                 .filter_map(|(_, span)| value(&span))
-                .filter(|v| matches!(v, CommandValue::Clock(_) | CommandValue::Eval(_) | CommandValue::ElapsedMove(_)))
-                .last(),
-        }
+                .filter(read)
+                .last()
+        })
     };
     if let Some(CommandValue::Clock(centis)) = readable(clock, "clk") {
         parts.clock = u32::try_from(centis.0 / 10).ok();
