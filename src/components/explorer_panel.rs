@@ -12,14 +12,16 @@ use yew::prelude::*;
 
 use crate::state::database::{Explored, Progress};
 use crate::state::engine::{position_of, written_move};
+use crate::state::feed::{use_feed, Feed};
 use crate::state::notation::Notation;
 use crate::state::numbers::grouped;
 
 /// What the explorer shows.
 #[derive(Properties, PartialEq)]
 pub struct ExplorerPanelProps {
-    /// How far the index is built.
-    pub progress: Progress,
+    /// How far the index is built (the panel alone is drawn again as it
+    /// moves).
+    pub progress: Feed<Progress>,
     /// The latest answer (shown only if it is of the shown position).
     pub explored: Option<Explored>,
     /// The shown position's FEN.
@@ -75,7 +77,8 @@ fn shares(t: &Tally, lang: crate::i18n::Lang) -> Html {
 pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
     let lang = crate::i18n::use_lang();
     let fen_input = use_node_ref();
-    let p = &props.progress;
+    let progress = use_feed(&props.progress);
+    let p = &progress;
     let head_status = if let Some(failed) = &p.failed {
         html! { <p class="ex-error" role="alert">{ lang.say("ex-failed", &[("reason", failed)]) }</p> }
     } else if !p.done() {

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::components::next_frame::in_next_frame;
 use crate::state::game_order::GameOrder;
 use crate::state::library::{Library, LibraryHandle, SortBy};
 
@@ -71,21 +72,25 @@ pub fn game_list(props: &GameListProps) -> Html {
     let total = lib.len();
     let shown = props.order.len();
 
-    // Keep the open game in view when it changes.
+    // Keep the open game in view when it changes (measured before the next
+    // frame: not in the task that drew the list).
     {
         let viewport = viewport.clone();
         let position = props.order.position(props.selected);
         use_effect_with((props.selected, position), move |(_, position)| {
-            if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
-                let top = *pos as f64 * ROW_HEIGHT;
-                let view = f64::from(el.client_height());
-                let at = f64::from(el.scroll_top());
-                if top < at {
-                    el.set_scroll_top(top as i32);
-                } else if top + ROW_HEIGHT > at + view {
-                    el.set_scroll_top((top + ROW_HEIGHT - view) as i32);
+            let position = *position;
+            in_next_frame(move || {
+                if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
+                    let top = pos as f64 * ROW_HEIGHT;
+                    let view = f64::from(el.client_height());
+                    let at = f64::from(el.scroll_top());
+                    if top < at {
+                        el.set_scroll_top(top as i32);
+                    } else if top + ROW_HEIGHT > at + view {
+                        el.set_scroll_top((top + ROW_HEIGHT - view) as i32);
+                    }
                 }
-            }
+            });
         });
     }
 

@@ -20,6 +20,7 @@ pub(crate) mod game_list;
 pub(crate) mod move_book;
 pub(crate) mod move_graph;
 pub(crate) mod move_list;
+pub(crate) mod next_frame;
 pub(crate) mod opening_name;
 pub(crate) mod player_bar;
 pub(crate) mod position_image;

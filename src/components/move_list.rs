@@ -17,6 +17,7 @@ use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::components::move_list_layout::Layout;
+use crate::components::next_frame::in_next_frame;
 use crate::i18n::say_or;
 use crate::state::model::{NodeIx, SharedGame};
 use crate::state::notation::Notation;
@@ -329,14 +330,6 @@ pub fn move_list(props: &MoveListProps) -> Html {
 fn marked(e: &MouseEvent, selector: &str, attribute: &str) -> Option<NodeIx> {
     let target = e.target()?.dyn_into::<web_sys::Element>().ok()?;
     target.closest(selector).ok()??.get_attribute(attribute)?.parse().ok()
-}
-
-/// Runs `f` before the next frame is laid out and painted.
-fn in_next_frame(f: impl FnOnce() + 'static) {
-    if let Some(window) = web_sys::window() {
-        let f = wasm_bindgen::closure::Closure::once_into_js(f);
-        let _ = window.request_animation_frame(f.unchecked_ref());
-    }
 }
 
 /// Runs `f` in a task of its own after the next frame is painted, unless

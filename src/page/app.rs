@@ -326,7 +326,7 @@ fn explorer_view(
 ) -> Html {
     let lang = session.lang();
     let pool = db.pool.borrow();
-    let progress = pool.progress().clone();
+    let progress = pool.progress();
     if progress.workers == 0 && progress.failed.is_none() {
         return html! {};
     }
@@ -376,7 +376,7 @@ fn explorer_view(
     });
     html! {
         <>
-            <ExplorerPanel {progress} explored={pool.explored.clone()} fen={AttrValue::from(fen.to_owned())}
+            <ExplorerPanel progress={db.progress.clone()} explored={pool.explored.clone()} fen={AttrValue::from(fen.to_owned())}
                 notation={session.page.notation} searching={pool.searching} {on_play} {on_games} {on_fen} {on_summary} />
             { summary.unwrap_or_default() }
         </>

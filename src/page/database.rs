@@ -5,8 +5,10 @@
 //! and keeps their positions; while the user acts on the page, the workers
 //! get no new batches. Questions (the explorer's moves at the shown
 //! position, the games that reach a position, the summary) go to every
-//! worker and their answers are merged; the page is drawn again a few times
-//! a second while the index is built, and once per answer.
+//! worker and their answers are merged. While the index is built, only its
+//! progress is drawn again, a few times a second (a [`Feed`]: drawing the
+//! whole page each time held it up for tens of milliseconds on a large
+//! file); the page is drawn again once it is built, and once per answer.
 
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -24,6 +26,7 @@ use yew::prelude::*;
 use crate::page::quiet;
 use crate::page::session::Session;
 use crate::state::database::{next_batch, Answer, Building, Duplicates, DuplicatesJob, Explored, Merging, Progress};
+use crate::state::feed::Feed;
 use crate::state::library::Library;
 use crate::state::page_state::{PageAction, Subset};
 use crate::state::slice_clock::{now, SLICE_MS};
@@ -36,7 +39,7 @@ const IN_FLIGHT: usize = 2;
 const MAX_WORKERS: usize = 8;
 /// Files smaller than this get one worker.
 const BYTES_PER_WORKER: usize = 1 << 20;
-/// How often the page is drawn again while the index is built, in ms.
+/// How often the progress is drawn again while the index is built, in ms.
 const REDRAW_MS: f64 = 200.0;
 
 /// What a worker was sent, in order: its answers come back in that order.
@@ -144,6 +147,8 @@ pub(crate) struct DatabaseHandle {
     pub version: u64,
     /// Asks a question.
     pub ask: Callback<Question>,
+    /// How far the index is built, for the part of the page that shows it.
+    pub progress: Feed<Progress>,
 }
 
 impl PartialEq for DatabaseHandle {
@@ -152,22 +157,37 @@ impl PartialEq for DatabaseHandle {
     }
 }
 
-/// Handles a worker's answer; the page is drawn again (and the game list
-/// filtered) once the pool is no longer borrowed.
-fn receive(
-    pool_rc: &Rc<RefCell<Pool>>,
-    w: usize,
-    data: wasm_bindgen::JsValue,
-    session: &Session,
-    redraw: &Callback<()>,
-) {
+/// What a worker's answer draws again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Draw {
+    Nothing,
+    /// The index's progress alone.
+    Progress,
+    /// The page.
+    Page,
+}
+
+/// The ways the database draws again what it changed.
+#[derive(Clone)]
+struct Redraw {
+    /// The page (with the progress as it is).
+    page: Callback<()>,
+    /// The progress alone.
+    progress: Callback<()>,
+}
+
+/// Handles a worker's answer; what it changed is drawn again (and the game
+/// list filtered) once the pool is no longer borrowed.
+fn receive(pool_rc: &Rc<RefCell<Pool>>, w: usize, data: wasm_bindgen::JsValue, session: &Session, redraw: &Redraw) {
     let (draw, action) = take_answer(&mut pool_rc.borrow_mut(), w, data);
     resume_when_quiet(pool_rc);
     if let Some(action) = action {
         session.act(action);
     }
-    if draw {
-        redraw.emit(());
+    match draw {
+        Draw::Nothing => {}
+        Draw::Progress => redraw.progress.emit(()),
+        Draw::Page => redraw.page.emit(()),
     }
 }
 
@@ -196,22 +216,22 @@ fn resume_when_quiet(pool_rc: &Rc<RefCell<Pool>>) {
     });
 }
 
-/// Puts a worker's answer into the pool: whether to draw the page again,
-/// and what to change on it.
-fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool, Option<PageAction>) {
+/// Puts a worker's answer into the pool: what to draw again, and what to
+/// change on the page.
+fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (Draw, Option<PageAction>) {
     if let Some(text) = data.as_string() {
         pool.building.progress.failed = Some(text);
         pool.slots.clear();
-        return (true, None);
+        return (Draw::Page, None);
     }
     let bytes = Uint8Array::new(&data).to_vec();
-    let Some(response) = Response::decode(&bytes) else { return (false, None) };
-    let Some(sent) = pool.slots.get_mut(w).and_then(|s| s.sent.pop_front()) else { return (false, None) };
+    let Some(response) = Response::decode(&bytes) else { return (Draw::Nothing, None) };
+    let Some(sent) = pool.slots.get_mut(w).and_then(|s| s.sent.pop_front()) else { return (Draw::Nothing, None) };
     match (sent, response) {
         (_, Response::Failed(why)) => {
             pool.building.progress.failed = Some(why);
             pool.slots.clear();
-            (true, None)
+            (Draw::Page, None)
         }
         (Sent::Batch, Response::Added(added)) => {
             pool.building.added(w, &added);
@@ -220,20 +240,20 @@ fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool,
             } else {
                 feed(pool, w);
             }
-            let done = pool.building.progress.done();
-            if done {
+            if pool.building.progress.done() {
                 pool.building.progress.took_ms = Some(now() - pool.started);
+                return (Draw::Page, None);
             }
-            let draw = done || now() - pool.last_drawn > REDRAW_MS;
-            if draw {
+            if now() - pool.last_drawn > REDRAW_MS {
                 pool.last_drawn = now();
+                return (Draw::Progress, None);
             }
-            (draw, None)
+            (Draw::Nothing, None)
         }
         (Sent::Question(id), response) => {
-            let Some((_, _, merging)) = pool.questions.get_mut(&id) else { return (false, None) };
-            let Some(answer) = merging.add(response) else { return (false, None) };
-            let Some((question, asked, _)) = pool.questions.remove(&id) else { return (false, None) };
+            let Some((_, _, merging)) = pool.questions.get_mut(&id) else { return (Draw::Nothing, None) };
+            let Some(answer) = merging.add(response) else { return (Draw::Nothing, None) };
+            let Some((question, asked, _)) = pool.questions.remove(&id) else { return (Draw::Nothing, None) };
             let mut action = None;
             match (question, answer) {
                 (Question::Tree(fen), Answer::Tree(tree)) => {
@@ -247,9 +267,9 @@ fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (bool,
                 (Question::Summary, Answer::Summary(summary)) => pool.summary = Some(summary),
                 _ => {}
             }
-            (true, action)
+            (Draw::Page, action)
         }
-        _ => (false, None),
+        _ => (Draw::Nothing, None),
     }
 }
 
@@ -263,7 +283,7 @@ pub(crate) fn now_precise() -> f64 {
 /// and workers starting up (compiling their module, taking their first
 /// batches) stretched those steps. Meanwhile the explorer shows the
 /// building at 0%.
-fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Callback<()>) {
+fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, session: &Session, redraw: &Redraw) {
     {
         let (total, bytes) = {
             let l = lib.borrow();
@@ -279,7 +299,7 @@ fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, sess
         pool.building = Building::new(total, count);
     }
     quiet::touch();
-    redraw.emit(());
+    redraw.page.emit(());
     let (pool_rc, session, redraw) = (pool_rc.clone(), session.clone(), redraw.clone());
     wasm_bindgen_futures::spawn_local(async move {
         quiet::until_quiet().await;
@@ -296,7 +316,7 @@ fn start_when_quiet(pool_rc: &Rc<RefCell<Pool>>, lib: Rc<RefCell<Library>>, sess
 
 /// Starts the workers on the pool's file, as many as its building counts
 /// ([`start_when_quiet`] set both).
-fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Callback<()>) {
+fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Redraw) {
     let mut pool = pool_rc.borrow_mut();
     let count = pool.building.progress.workers;
     pool.started = now();
@@ -304,6 +324,8 @@ fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Callback<()>) 
         let Ok(worker) = Worker::new(WORKER_SCRIPT) else {
             pool.building.progress.failed = Some(session.lang().text("ex-no-worker").to_owned());
             pool.slots.clear();
+            drop(pool);
+            redraw.page.emit(());
             return;
         };
         let on_message = {
@@ -313,7 +335,7 @@ fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Callback<()>) 
             })
         };
         let on_error = {
-            let (pool_rc, redraw, lang) = (pool_rc.clone(), redraw.clone(), session.lang());
+            let (pool_rc, redraw, lang) = (pool_rc.clone(), redraw.page.clone(), session.lang());
             Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
                 if let Ok(mut pool) = pool_rc.try_borrow_mut() {
                     pool.building.progress.failed = Some(lang.text("ex-worker-not-started").to_owned());
@@ -332,7 +354,7 @@ fn start(pool_rc: &Rc<RefCell<Pool>>, session: &Session, redraw: &Callback<()>) 
         }
     }
     drop(pool);
-    redraw.emit(());
+    redraw.page.emit(());
 }
 
 /// Finds the duplicates a slice at a time, then draws the page again.
@@ -411,13 +433,27 @@ fn ask(pool_rc: &Rc<RefCell<Pool>>, question: Question, redraw: &Callback<()>) {
 pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
     let pool = use_mut_ref(Pool::default);
     let version = use_state(|| 0u64);
+    let progress = use_memo((), |_| Feed::<Progress>::default());
     let redraw = {
         let version = version.clone();
         let count = use_mut_ref(|| 0u64);
-        Callback::from(move |()| {
+        let (pool_rc, feed) = (pool.clone(), (*progress).clone());
+        let page = Callback::from(move |()| {
+            // The progress the page is drawn with (its part is drawn even
+            // when nothing else of it changed).
+            if let Ok(pool) = pool_rc.try_borrow() {
+                feed.tell(pool.progress().clone());
+            }
             *count.borrow_mut() += 1;
             version.set(*count.borrow());
-        })
+        });
+        let (pool, feed) = (pool.clone(), (*progress).clone());
+        let progress = Callback::from(move |()| {
+            if let Ok(pool) = pool.try_borrow() {
+                feed.tell(pool.progress().clone());
+            }
+        });
+        Redraw { page, progress }
     };
     {
         let (pool, session, redraw) = (pool.clone(), session.clone(), redraw.clone());
@@ -432,14 +468,14 @@ pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
                     start_when_quiet(&pool, handle.lib.clone(), &session, &redraw);
                 } else if pool.borrow().lib.is_some() {
                     pool.borrow_mut().stop();
-                    redraw.emit(());
+                    redraw.page.emit(());
                 }
             }
         });
     }
     {
         // The duplicates are looked for once the index is built.
-        let (pool, redraw) = (pool.clone(), redraw.clone());
+        let (pool, redraw) = (pool.clone(), redraw.page.clone());
         let done = pool.borrow().building.progress.done() && !pool.borrow().slots.is_empty();
         use_effect_with((done, *version), move |(done, _)| {
             if *done {
@@ -449,7 +485,7 @@ pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
     }
     let ask = {
         let pool = pool.clone();
-        Callback::from(move |q: Question| ask(&pool, q, &redraw))
+        Callback::from(move |q: Question| ask(&pool, q, &redraw.page))
     };
-    DatabaseHandle { pool, version: *version, ask }
+    DatabaseHandle { pool, version: *version, ask, progress: (*progress).clone() }
 }

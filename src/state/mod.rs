@@ -10,6 +10,7 @@ pub(crate) use movetext_view::{
 };
 pub(crate) mod database;
 pub(crate) mod export_slices;
+pub(crate) mod feed;
 pub(crate) mod game_order;
 #[cfg(feature = "animation")]
 pub(crate) mod gif_animation;
