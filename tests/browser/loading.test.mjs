@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot } from './harness.mjs';
+import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot, collectErrors } from './harness.mjs';
 
 const THREE = `[Event "Spring Open"]
 [Date "2001.03.04"]
@@ -175,6 +175,46 @@ test('the file picker and paste open games', async () => {
   assert.equal(await boardFen(page), AFTER_NF3);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test('a file is read a piece at a time into one buffer, or into a new one each piece where the browser cannot', async () => {
+  // About 2.9 MB: several pieces of a megabyte.
+  const count = 30000;
+  const text = Array.from({ length: count }, (_, i) => `[Event "Pieces"]\n[Round "${i + 1}"]\n[White "W${i + 1}"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
+  for (const intoOne of [true, false]) {
+    const page = await browser.context.newPage();
+    const errors = collectErrors(page);
+    await page.addInitScript((intoOne) => {
+      window.intoOneReads = 0;
+      if (!intoOne) {
+        // A browser whose file streams have no reader into the caller's buffer.
+        window.ReadableStreamBYOBReader = class { constructor() { throw new TypeError('no such reader'); } };
+        return;
+      }
+      const read = ReadableStreamBYOBReader.prototype.read;
+      ReadableStreamBYOBReader.prototype.read = function (...args) {
+        window.intoOneReads += 1;
+        return read.apply(this, args);
+      };
+    }, intoOne);
+    await page.goto(browser.url);
+    await page.waitForSelector('.board[data-fen]');
+    await page.locator('.file-picker').setInputFiles({ name: 'pieces.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+    await page.waitForFunction((n) => document.querySelector('.gl-count')?.innerText === `${n} games` && !document.querySelector('.indexing'), count, { timeout: 60_000 });
+    const reads = await page.evaluate(() => window.intoOneReads);
+    if (intoOne) assert.ok(reads >= 3, `${reads} pieces read into one buffer`);
+    else assert.equal(reads, 0);
+    // The last game, whole: its bytes came last.
+    await page.getByRole('searchbox', { name: 'Filter games' }).fill(`W${count}`);
+    await page.waitForFunction(() => document.querySelector('.gl-count')?.innerText.startsWith('1 of'));
+    await page.locator('.gl-viewport').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction((w) => document.querySelector('.game-title')?.innerText.includes(w), `W${count}`);
+    await page.keyboard.press('End');
+    assert.equal(await boardFen(page), AFTER_NF3, intoOne ? 'into one buffer' : 'a new buffer each piece');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
 });
 
 test('?url= opens a same-origin file at the game and move of the hash, and a reload returns there', async () => {
