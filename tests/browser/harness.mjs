@@ -200,19 +200,27 @@ export function watchLongTasksInPage(buffered) {
   });
   tasks.observe({ type: 'longtask', buffered });
   const frames = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
+    for (const e of list.getEntries()) {
+      window.longFrames.push(e.scripts.map((s) => [s.startTime, s.duration, s.invoker]));
+      // A frame's rendering (its animation frame callbacks, style, layout
+      // and paint) is a task of its own, which the longtask entries leave
+      // out: a layout of 300 ms was reported as no long task at all.
+      const rendering = e.startTime + e.duration - e.renderStart;
+      if (e.renderStart > 0 && rendering >= 50) window.longTasks.push([e.renderStart, rendering, 'rendering']);
+    }
   });
   frames.observe({ type: 'long-animation-frame', buffered });
   window.longTaskObservers = [tasks, frames];
 }
 
 /**
- * In the page: the longest task collected, in ms, and what ran in it: the
- * page's scripts (invoker and ms, from the frame's timing), or nothing when
- * the time went to the browser's own work. `forget` empties the collection.
+ * In the page: the longest task collected (a frame's rendering included),
+ * in ms, and what ran in it: the page's scripts (invoker and ms, from the
+ * frame's timing), or nothing when the time went to the browser's own work.
+ * `forget` empties the collection.
  */
 export function longestTaskInPage(forget) {
-  const [start, duration] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
+  const [start, duration, kind] = window.longTasks.reduce((a, b) => (b[1] > a[1] ? b : a), [0, 0]);
   const scripts = window.longFrames.flat()
     .filter(([at, ms]) => at >= start - 1 && at + ms <= start + duration + 1)
     .map(([, ms, invoker]) => `${invoker} ${Math.round(ms)} ms`);
@@ -220,7 +228,10 @@ export function longestTaskInPage(forget) {
     window.longTasks.length = 0;
     window.longFrames.length = 0;
   }
-  const what = duration === 0 ? '' : ` (${scripts.length ? scripts.join(', ') : 'no script: the browser\'s own work'})`;
+  // A frame's rendering: its style, layout and paint, with any animation
+  // frame callbacks of the page's.
+  const parts = kind === 'rendering' ? ['a frame\'s rendering', ...scripts] : scripts;
+  const what = duration === 0 ? '' : ` (${parts.length ? parts.join(', ') : 'no script: the browser\'s own work'})`;
   return { ms: Math.round(duration), text: `${Math.round(duration)} ms${what}` };
 }
 

@@ -126,9 +126,12 @@ pub fn many_siblings(n: usize) -> Vec<u8> {
 }
 
 /// Two games on lines of about `bytes` bytes each: one of moves with
-/// comments and NAGs, one whose tag value is that long.
+/// comments and NAGs (and a site's name that long), one whose event's name
+/// is that long.
 pub fn long_lines(bytes: usize) -> Vec<u8> {
-    let mut s = String::from("[White \"Long\"]\n[Black \"Line\"]\n[Result \"*\"]\n\n");
+    let mut s = String::from("[White \"Long\"]\n[Black \"Line\"]\n[Site \"");
+    s.push_str(&"y".repeat(bytes));
+    s.push_str("\"]\n[Result \"*\"]\n\n");
     let mut ply = 0usize;
     let start = s.len();
     while s.len() - start < bytes {

@@ -11,7 +11,9 @@ use std::rc::Rc;
 use movetext_core::catalog::{count_plies, CollationKey, DateKey};
 use movetext_core::{FileIndex, Game, Severity};
 
-/// One row of the game list.
+use crate::model::shown_part;
+
+/// One row of the game list (its texts cut as [`Library::row`] says).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Row {
     /// `White`.
@@ -223,6 +225,19 @@ impl Library {
         self.tag_text(i, name).trim().to_owned()
     }
 
+    /// A tag value as a row shows it: trimmed, and cut after
+    /// [`SHOWN_TAG_CHARS`](crate::model::SHOWN_TAG_CHARS) characters with "…".
+    fn shown_tag(&self, i: usize, name: &str) -> String {
+        let text = self.tag_text(i, name);
+        let text = text.trim();
+        let part = shown_part(text);
+        if part.len() < text.len() {
+            format!("{part}…")
+        } else {
+            part.to_owned()
+        }
+    }
+
     /// A tag value as stored (borrowed from the file when it can be).
     fn tag_text(&self, i: usize, name: &str) -> Cow<'_, str> {
         match i.checked_sub(self.index.len()) {
@@ -249,16 +264,17 @@ impl Library {
         (!v.is_empty()).then_some(v)
     }
 
-    /// The list row of game `i`.
+    /// The list row of game `i`: its tags' values trimmed, and cut after
+    /// [`SHOWN_TAG_CHARS`](crate::model::SHOWN_TAG_CHARS) characters with "…".
     pub fn row(&self, i: usize) -> Row {
         Row {
-            white: self.tag(i, "White"),
-            white_elo: self.tag(i, "WhiteElo"),
-            black: self.tag(i, "Black"),
-            black_elo: self.tag(i, "BlackElo"),
-            result: self.tag(i, "Result"),
-            event: self.tag(i, "Event"),
-            date: self.tag(i, "Date"),
+            white: self.shown_tag(i, "White"),
+            white_elo: self.shown_tag(i, "WhiteElo"),
+            black: self.shown_tag(i, "Black"),
+            black_elo: self.shown_tag(i, "BlackElo"),
+            result: self.shown_tag(i, "Result"),
+            event: self.shown_tag(i, "Event"),
+            date: self.shown_tag(i, "Date"),
             // Counted as read once the game has been read, else as the
             // index counted them (without playing them).
             moves: self.known_problems(i).map_or_else(|| self.plies_of(i), |p| p.plies).div_ceil(2),
@@ -606,6 +622,18 @@ mod tests {
         assert_eq!(lib.len(), 300);
         assert_eq!(lib.progress(), 1.0);
         assert_eq!(lib.row(299).white, "Dee");
+    }
+
+    #[test]
+    fn a_row_shows_the_start_of_a_long_value_and_the_filter_all_of_it() {
+        use crate::model::SHOWN_TAG_CHARS;
+        let event = format!("{}needle", "é".repeat(100_000));
+        let pgn = format!("[Event \"{event}\"]\n[White \"A\"]\n\n1. e4 *\n");
+        let lib = Library::indexed("long.pgn", pgn.into_bytes());
+        let row = lib.row(0);
+        assert_eq!(row.event, format!("{}…", "é".repeat(SHOWN_TAG_CHARS)));
+        assert_eq!(row.white, "A");
+        assert_eq!(lib.order("needle", SortBy::File, false), vec![0], "the filter reads the whole value");
     }
 
     #[test]

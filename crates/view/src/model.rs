@@ -162,6 +162,19 @@ impl ViewNode {
     }
 }
 
+/// The most characters of a tag's value that the page shows: a value of a
+/// megabyte (an event's name, in a hostile file) took the browser 300 ms to
+/// lay out in the game list. The whole value is kept, edited and exported.
+pub const SHOWN_TAG_CHARS: usize = 200;
+
+/// The first [`SHOWN_TAG_CHARS`] characters of `text`.
+pub fn shown_part(text: &str) -> &str {
+    match text.char_indices().nth(SHOWN_TAG_CHARS) {
+        Some((at, _)) => &text[..at],
+        None => text,
+    }
+}
+
 /// A game ready to be shown.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ViewGame {
@@ -183,12 +196,14 @@ impl ViewGame {
         builder.finish(src)
     }
 
-    /// The value of a tag, if present and not empty.
+    /// The value of a tag as it is shown, if present and not empty: at most
+    /// its first [`SHOWN_TAG_CHARS`] characters (the whole value is in
+    /// [`ViewGame::tags`]).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| shown_part(v))
             .filter(|v| !v.trim().is_empty())
     }
 
@@ -475,6 +490,15 @@ mod tests {
         assert!(parts > 10, "{parts} parts");
         assert_eq!(builder.finish(&game), whole);
         assert!(whole.nodes.len() > 300);
+    }
+
+    #[test]
+    fn a_tag_is_shown_in_part_and_kept_whole() {
+        let site = "ü".repeat(SHOWN_TAG_CHARS + 1);
+        let g = open_first_game(format!("[Site \"{site}\"]\n[White \"A\"]\n\n1. e4 *").as_bytes());
+        assert_eq!(g.tag("Site"), Some("ü".repeat(SHOWN_TAG_CHARS).as_str()));
+        assert_eq!(g.tag("White"), Some("A"));
+        assert!(g.tags.iter().any(|(n, v)| n == "Site" && *v == site), "kept whole");
     }
 
     #[test]

@@ -188,7 +188,7 @@ pub fn picker(lang: Lang, library: &Library, index: usize) -> String {
             label.push_str(&format!(", {}", r.result));
         }
         if let Some(round) = round {
-            label.push_str(&format!(" (round {round})"));
+            label.push_str(&format!(" (round {})", movetext_view::model::shown_part(&round)));
         }
         let selected = if i == index { " selected" } else { "" };
         out.push_str(&format!("<option{selected}>{}</option>", escape(&label)));
