@@ -13,6 +13,7 @@ use crate::state::model::NodeIx;
 use crate::state::opener::At;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::{Dialog, PageAction};
+use crate::state::slice_clock::now;
 
 /// The editing callbacks of the shown game.
 pub(crate) struct EditActions {
@@ -41,13 +42,15 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
     let index = session.viewer.game_index;
     let current = session.viewer.current;
     let current_key = session.viewer.game.node(current).key;
-    // The game again after an edit, at a node.
+    // The game again after an edit begun at `start`, at a node: the edit's
+    // own work counts towards the first slice of building the game's view
+    // (in a long game the edit and a whole slice made one task of 50 ms).
     let reopen = {
         let session = session.clone();
-        move |key: Option<NodeId>| {
+        move |key: Option<NodeId>, start: f64| {
             let game = session.edits.borrow().game(&session.library.lib.borrow(), index);
             if let Some(game) = game {
-                session.opener.open_game(game, index, key.map_or(At::Ply(None), At::Key));
+                session.opener.open_game(game, index, key.map_or(At::Ply(None), At::Key), start);
                 session.act(PageAction::Edited);
             }
         }
@@ -55,11 +58,12 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
     let edit = {
         let (session, reopen, save) = (session.clone(), reopen.clone(), save.clone());
         Callback::from(move |op: EditOp| {
+            let start = now();
             let stay = matches!(op, EditOp::Tags(_) | EditOp::Annotate(_));
             let result = session.edits.borrow_mut().apply(&session.library.lib.borrow(), index, op);
             match result {
                 Ok(key) => {
-                    reopen(Some(if stay { current_key } else { key }));
+                    reopen(Some(if stay { current_key } else { key }), start);
                     save.emit(());
                 }
                 Err(e) => session.act(PageAction::Error(e.to_string())),
@@ -69,9 +73,10 @@ pub(crate) fn use_edit_actions(session: &Session) -> EditActions {
     let history = |redo: bool| {
         let (edits, reopen, save) = (session.edits.clone(), reopen.clone(), save.clone());
         Callback::from(move |()| {
+            let start = now();
             let done = if redo { edits.borrow_mut().redo(index) } else { edits.borrow_mut().undo(index) };
             if done {
-                reopen(Some(current_key));
+                reopen(Some(current_key), start);
                 save.emit(());
             }
         })

@@ -77,10 +77,12 @@ impl Opener {
         }
     }
 
-    /// Opens `game`, number `index` of its file, at `at`: at once when its
-    /// view is built within a slice, else in slices that yield to the page.
-    pub fn open_game(&self, game: Rc<Game>, index: usize, at: At) {
-        self.open_read(game, index, at, now());
+    /// Opens `game`, number `index` of its file, at `at`, for a task that
+    /// began at `start` (its work so far counts towards the first slice): at
+    /// once when its view is built within that slice, else in slices that
+    /// yield to the page.
+    pub fn open_game(&self, game: Rc<Game>, index: usize, at: At, start: f64) {
+        self.open_read(game, index, at, start);
     }
 
     /// [`Opener::open_game`] when the task began at `start` (reading the

@@ -307,12 +307,14 @@ impl Widget {
     }
 
     /// A move made on the board: added to the game (as a variation if
-    /// another move follows) and shown.
+    /// another move follows) and shown. Adding it counts towards the first
+    /// slice of building the game's view.
     pub fn play(&mut self, mv: movetext_core::shakmaty::Move) {
+        let start = dom::now();
         let key = self.viewer.game.node(self.viewer.current).key;
         let result = self.edits.play(&self.library, self.index, key, mv);
         if let (Ok(k), Some(g)) = (result, self.edits.game(&self.library, self.index)) {
-            self.open_game(g, At::Key(k), dom::now());
+            self.open_game(g, At::Key(k), start);
         }
     }
 
