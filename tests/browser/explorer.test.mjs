@@ -103,7 +103,20 @@ test('100,000 games: workers build the index, the explorer agrees with the CLI, 
   const started = Date.now();
   await page.setInputFiles('input.file-picker', file);
   await page.waitForSelector('.explorer', { timeout: 120_000 });
+  // The progress as it is drawn while the index is built (the explorer
+  // draws it alone, the page is not drawn again for it).
+  await page.evaluate(() => {
+    window.progressSeen = new Set();
+    const look = () => {
+      const value = document.querySelector('.ex-progress')?.getAttribute('aria-valuenow');
+      if (value !== undefined && value !== null) window.progressSeen.add(Number(value));
+      if (document.querySelector('.explorer')?.dataset.done !== 'true') setTimeout(look, 50);
+    };
+    look();
+  });
   await page.waitForFunction(() => document.querySelector('.explorer')?.dataset.done === 'true', null, { timeout: 300_000 });
+  const progressSeen = await page.evaluate(() => [...window.progressSeen].sort((a, b) => a - b));
+  assert.ok(progressSeen.filter((p) => p > 0 && p < 100).length >= 2, `the progress moved while the index was built: ${progressSeen.join(', ')}`);
   const builtMs = Date.now() - started;
   const info = await page.evaluate(() => {
     const e = document.querySelector('.explorer');
