@@ -440,8 +440,8 @@ pub(crate) fn use_database(session: &Session) -> DatabaseHandle {
         let count = use_mut_ref(|| 0u64);
         let (pool_rc, feed) = (pool.clone(), (*progress).clone());
         let page = Callback::from(move |()| {
-            // The progress the page is drawn with (its part is drawn even
-            // when nothing else of it changed).
+            // The progress the page is drawn with (when it changed, the
+            // explorer is drawn again even if none of its other props did).
             if let Ok(pool) = pool_rc.try_borrow() {
                 feed.tell(pool.progress().clone());
             }

@@ -43,14 +43,14 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
 
 /// A blob's stream as it is read: into one buffer, or a new one each time.
 enum Reader {
-    Into(web_sys::ReadableStreamByobReader, Option<ArrayBuffer>),
+    Into(web_sys::ReadableStreamByobReader, ArrayBuffer),
     Fresh(web_sys::ReadableStreamDefaultReader),
 }
 
 impl Reader {
     fn new(stream: &web_sys::ReadableStream) -> Reader {
         match web_sys::ReadableStreamByobReader::new(stream) {
-            Ok(reader) => Reader::Into(reader, Some(ArrayBuffer::new(SCRATCH))),
+            Ok(reader) => Reader::Into(reader, ArrayBuffer::new(SCRATCH)),
             Err(_) => Reader::Fresh(stream.get_reader().unchecked_into()),
         }
     }
@@ -58,10 +58,7 @@ impl Reader {
     /// Appends the next piece to `bytes`; false at the end.
     async fn next(&mut self, bytes: &mut Vec<u8>) -> Result<bool, String> {
         let promise = match self {
-            Reader::Into(reader, scratch) => {
-                let buffer = scratch.take().unwrap_or_else(|| ArrayBuffer::new(SCRATCH));
-                reader.read_with_array_buffer_view(&Uint8Array::new(&buffer))
-            }
+            Reader::Into(reader, scratch) => reader.read_with_array_buffer_view(&Uint8Array::new(scratch)),
             Reader::Fresh(reader) => reader.read(),
         };
         let piece = JsFuture::from(promise).await.map_err(|_| "the file could not be read")?;
@@ -75,7 +72,7 @@ impl Reader {
         data.copy_to(&mut bytes[from..]);
         if let Reader::Into(_, scratch) = self {
             // The buffer was handed to the browser and comes back in the piece.
-            *scratch = Some(data.buffer());
+            *scratch = data.buffer();
         }
         Ok(true)
     }

@@ -35,14 +35,18 @@ impl<T: Clone + Default> Default for Feed<T> {
     }
 }
 
-impl<T: Clone> Feed<T> {
+impl<T: Clone + PartialEq> Feed<T> {
     /// The value now.
     pub fn get(&self) -> T {
         self.0.borrow().value.clone()
     }
 
-    /// Changes the value and draws again the parts of the page that show it.
+    /// Changes the value and draws again the parts of the page that show it
+    /// (nothing when it is the same).
     pub fn tell(&self, value: T) {
+        if self.0.borrow().value == value {
+            return;
+        }
         self.0.borrow_mut().value = value;
         let listeners: Vec<Callback<()>> = self.0.borrow().listeners.iter().map(|(_, c)| c.clone()).collect();
         for listener in listeners {
@@ -66,7 +70,7 @@ impl<T: Clone> Feed<T> {
 /// The feed's value, with the component drawn again whenever the feed is
 /// told of a new one.
 #[hook]
-pub(crate) fn use_feed<T: Clone + 'static>(feed: &Feed<T>) -> T {
+pub(crate) fn use_feed<T: Clone + PartialEq + 'static>(feed: &Feed<T>) -> T {
     let redraw = use_force_update();
     use_effect_with(feed.clone(), move |feed| {
         let id = feed.listen(Callback::from(move |()| redraw.force_update()));
@@ -82,7 +86,7 @@ mod tests {
     use std::cell::Cell;
 
     #[test]
-    fn tell_changes_the_value_and_calls_each_listener_until_forgotten() {
+    fn tell_changes_the_value_and_calls_each_listener_until_forgotten_when_it_changed() {
         let feed: Feed<u32> = Feed::default();
         let calls = Rc::new(Cell::new(0));
         let id = {
@@ -92,6 +96,8 @@ mod tests {
         assert_eq!((feed.get(), calls.get()), (0, 0));
         feed.tell(4);
         assert_eq!((feed.get(), calls.get()), (4, 1));
+        feed.tell(4);
+        assert_eq!(calls.get(), 1, "the same value draws nothing");
         feed.forget(id);
         feed.tell(5);
         assert_eq!((feed.get(), calls.get()), (5, 1));
