@@ -459,13 +459,44 @@ fn skip_space(b: &[u8], mut at: usize) -> usize {
 /// Escapes a tag value: `\` and `"` get a backslash.
 pub fn escape_tag_value(v: &str) -> String {
     let mut s = String::with_capacity(v.len());
-    for c in v.chars() {
-        if c == '\\' || c == '"' {
-            s.push('\\');
-        }
-        s.push(c);
-    }
+    push_escaped(&mut s, v);
     s
+}
+
+/// Pushes a tag value escaped ([`escape_tag_value`]): the runs between
+/// two escaped characters are copied whole.
+fn push_escaped(out: &mut String, v: &str) {
+    let mut from = 0;
+    for (i, b) in v.bytes().enumerate() {
+        if b == b'\\' || b == b'"' {
+            out.push_str(&v[from..i]);
+            out.push('\\');
+            from = i;
+        }
+    }
+    out.push_str(&v[from..]);
+}
+
+/// A move number or a NAG as a token: `prefix`, `n` in decimal and
+/// `suffix`, written in `buf` (one is written for nearly every move, so
+/// without the formatting machinery).
+fn numbered<'b>(buf: &'b mut String, prefix: &str, n: u32, suffix: &str) -> &'b str {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.clear();
+    buf.push_str(prefix);
+    buf.extend(digits[i..].iter().map(|&d| char::from(d)));
+    buf.push_str(suffix);
+    buf
 }
 
 fn default_value(name: &str) -> &'static str {
@@ -533,7 +564,7 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    out.push_str(&escape_tag_value(value));
+    push_escaped(out, value);
     out.push_str("\"]\n");
 }
 
@@ -766,6 +797,8 @@ pub struct GameWriter<'a> {
     /// The next move is numbered even if it is Black's (for a move whose
     /// parts are items of the stack).
     force: bool,
+    /// Where a move number or a NAG is written before it is a token.
+    num: String,
 }
 
 /// Moves written between two questions whether to go on.
@@ -786,9 +819,10 @@ impl<'a> GameWriter<'a> {
         write_tags(game, &opts, &mut out);
         let mut w = Wrap { out, line: 0, glue: false, starts: Vec::new(), escapes: Vec::new(), after_semicolon: false };
         let root = game.root();
+        let mut num = String::new();
         if opts.nags && !opts.reduced {
             for n in game.nags(root) {
-                w.token(&format!("${n}"));
+                w.token(numbered(&mut num, "$", u32::from(*n), ""));
             }
         }
         // What comes before the first move, in the order written (last
@@ -804,7 +838,7 @@ impl<'a> GameWriter<'a> {
         }
         stack.push(Item::Escapes(root));
         stack.push(Item::Comments { run: game.node(root).after, next: 0, at: None, text: None });
-        GameWriter { game, opts, w, stack, force: false }
+        GameWriter { game, opts, w, stack, force: false, num }
     }
 
     /// Writes more of the game, asking `more` after every variation, every
@@ -879,14 +913,14 @@ impl<'a> GameWriter<'a> {
             let white = pos.turn().is_white();
             let num = pos.fullmoves().get();
             if white {
-                w.token(&format!("{num}."));
+                w.token(numbered(&mut self.num, "", num, "."));
             } else if force {
-                w.token(&format!("{num}..."));
+                w.token(numbered(&mut self.num, "", num, "..."));
             }
             w.token(&san_of(&pos, n.kind));
             if opts.nags && !opts.reduced {
                 for nag in game.nags(node) {
-                    w.token(&format!("${nag}"));
+                    w.token(numbered(&mut self.num, "$", u32::from(*nag), ""));
                 }
             }
             force = write_comments(game, w, n.after, opts);
@@ -962,14 +996,14 @@ impl<'a> GameWriter<'a> {
         let (game, opts, w) = (self.game, &self.opts, &mut self.w);
         let num = pos.fullmoves().get();
         if pos.turn().is_white() {
-            w.token(&format!("{num}."));
+            w.token(numbered(&mut self.num, "", num, "."));
         } else if self.force {
-            w.token(&format!("{num}..."));
+            w.token(numbered(&mut self.num, "", num, "..."));
         }
         w.token(&san_of(pos, game.node(node).kind));
         if opts.nags && !opts.reduced {
             for nag in game.nags(node) {
-                w.token(&format!("${nag}"));
+                w.token(numbered(&mut self.num, "$", u32::from(*nag), ""));
             }
         }
         self.force = false;
@@ -1032,6 +1066,17 @@ pub(crate) fn tidy(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::{read_game, GameReader};
+
+    #[test]
+    fn numbers_and_escapes_are_written_as_formatting_would() {
+        let mut buf = String::new();
+        for n in [0, 7, 10, 255, 4_294_967_295] {
+            assert_eq!(numbered(&mut buf, "$", n, ""), format!("${n}"));
+            assert_eq!(numbered(&mut buf, "", n, "..."), format!("{n}..."));
+        }
+        assert_eq!(escape_tag_value(r#"a "b" \ c é"#), r#"a \"b\" \\ c é"#);
+        assert_eq!(escape_tag_value("\""), "\\\"");
+    }
 
     fn export(pgn: &str) -> String {
         write_game(&read_game(pgn.as_bytes()), &ExportOptions::default())
