@@ -264,7 +264,7 @@ export function withCpu(found, tasks) {
   const mostCpuMs = busiest ? Math.round(busiest.tdur / 1000) : 0;
   // The task with the most time on the CPU, when it is another one.
   const most = busiest && busiest !== match && mostCpuMs >= 20
-    ? `; most on the CPU: ${mostCpuMs} ms (of ${Math.round(busiest.dur / 1000)} ms)` : '';
+    ? `; most on the CPU: ${mostCpuMs} ms (of ${Math.round(busiest.dur / 1000)} ms${busiest.from ? `, posted by ${busiest.from}` : ''})` : '';
   if (!match) return { ...found, mostCpuMs, text: `${found.text}${most}` };
   const cpuMs = Math.round(match.tdur / 1000);
   return { ...found, cpuMs, mostCpuMs, text: `${found.text}, ${cpuMs} ms of it on the CPU${most}` };
@@ -308,7 +308,9 @@ export async function traceTasks(page) {
       } catch {
         return [];
       }
-      return tasks.filter((e) => mains.has(`${e.pid}:${e.tid}`)).map((e) => ({ dur: e.dur, tdur: e.tdur ?? e.dur }));
+      // Where the task was posted from, when the trace says.
+      const from = (e) => [e.args?.src_file, e.args?.src_func].filter(Boolean).join(' ');
+      return tasks.filter((e) => mains.has(`${e.pid}:${e.tid}`)).map((e) => ({ dur: e.dur, tdur: e.tdur ?? e.dur, from: from(e) }));
     },
   };
 }

@@ -237,6 +237,35 @@ test('every hostile file opens in a widget, steps, takes a move and exports; the
   await page.close();
 });
 
+test('while a move made on a widget\'s board is being opened, the widget answers for that move', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  await page.goto(browser.url + 'hostile-page/');
+  await page.waitForFunction(() => window.ready === true);
+  // The game of 1 MB on one line: some 26,000 moves, whose view is built in
+  // several slices.
+  await page.evaluate(async (url) => {
+    const text = await (await fetch(url)).text();
+    window.handle = await window.Movetext.mount(document.getElementById('w'), { pgn: text, editable: true, ply: '3' });
+    await window.handle.goTo('first');
+  }, '/hostile/long-lines.pgn');
+  for (const square of ['b1', 'a3']) {
+    const p = await squareCentre(page, square, '#w .board');
+    await page.mouse.click(p.x, p.y);
+  }
+  // Asked at once: the move made, not the start or the `ply` option.
+  const at = await page.evaluate(() => ({
+    shown: document.querySelector('#w').shadowRoot.querySelector('.board').dataset.fen,
+    fen: window.handle.getFen(),
+  }));
+  assert.notEqual(at.shown.split(' ')[0], at.fen.split(' ')[0], 'the move was still being opened when asked');
+  assert.ok(at.fen.startsWith('rnbqkbnr/pppppppp/8/8/8/N7/PPPPPPPP/R1BQKBNR b'), `getFen gave ${at.fen}`);
+  await page.waitForFunction(() => document.querySelector('#w').shadowRoot.querySelector('.board')
+    .dataset.fen.startsWith('rnbqkbnr/pppppppp/8/8/8/N7/'));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a widget of a long text is shown when its promise resolves; one removed while opening leaves the page working', async () => {
   const page = await browser.context.newPage();
   const errors = collectErrors(page);

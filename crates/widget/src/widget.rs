@@ -50,6 +50,14 @@ pub enum At {
     Key(NodeId),
 }
 
+/// The node of `view` that `at` names.
+fn node_at(view: &ViewGame, at: &At) -> NodeIx {
+    match at {
+        At::Ply(ply) => start_node(view, ply.as_deref()),
+        At::Key(key) => view.by_key(*key).unwrap_or(0),
+    }
+}
+
 /// What is on screen, to write only what changed.
 #[derive(Default)]
 struct Shown {
@@ -86,6 +94,8 @@ pub struct Widget {
     /// still being built.
     ticket: u64,
     opening: bool,
+    /// Where the game being opened is to be shown.
+    opening_at: At,
     /// The game being opened as the page reads it (built at once when the
     /// page asks), and the node the page asked for meanwhile.
     reading: Option<SharedGame>,
@@ -165,6 +175,7 @@ impl Widget {
         let library = Rc::new(library_of(&opts, pgn));
         let index = opts.game.min(library.len().saturating_sub(1));
         let lang = opts.lang;
+        let opening_at = At::Ply(opts.ply.clone());
         Rc::new_cyclic(|me| {
             RefCell::new(Widget {
                 root,
@@ -175,6 +186,7 @@ impl Widget {
                 index,
                 viewer: Viewer::new(ViewGame::build(&Game::default())),
                 ticket: 0,
+                opening_at,
                 opening: true,
                 reading: None,
                 pending: None,
@@ -228,6 +240,10 @@ impl Widget {
     fn open_game(&mut self, game: Rc<Game>, at: At, start: f64) {
         self.ticket += 1;
         self.opening = true;
+        // What the page read or asked for belongs to the opening before.
+        self.opening_at = at.clone();
+        self.reading = None;
+        self.pending = None;
         let ticket = self.ticket;
         let mut builder = ViewBuilder::new(&*game);
         if dom::now() - start < SLICE_MS / 2.0 && builder.step(&*game, &mut || dom::now() - start > SLICE_MS) {
@@ -239,11 +255,7 @@ impl Widget {
 
     /// A game's view is built: it is shown.
     fn opened(&mut self, view: ViewGame, at: &At) {
-        let node = match (self.pending.take(), at) {
-            (Some(node), _) => node,
-            (None, At::Ply(ply)) => start_node(&view, ply.as_deref()),
-            (None, At::Key(key)) => view.by_key(*key).unwrap_or(0),
-        };
+        let node = self.pending.take().unwrap_or_else(|| node_at(&view, at));
         self.viewer.apply(Action::Open { game: SharedGame(Rc::new(view)), index: self.index, at: node });
         self.opening = false;
         self.reading = None;
@@ -263,7 +275,7 @@ impl Widget {
             self.reading = Some(SharedGame(Rc::new(view)));
         }
         let game = self.reading.clone().expect("built above");
-        let node = self.pending.unwrap_or_else(|| start_node(&game, self.opts.ply.as_deref()));
+        let node = self.pending.unwrap_or_else(|| node_at(&game, &self.opening_at));
         (game, node)
     }
 
