@@ -187,6 +187,18 @@ impl Wrap {
         self.escapes.push(t.to_string());
     }
 
+    /// Ends the line: the next token starts the next one.
+    fn break_line(&mut self) {
+        if self.line > 0 {
+            while self.out.ends_with(' ') {
+                self.out.pop();
+            }
+            self.out.push('\n');
+            self.starts.clear();
+            self.line = 0;
+        }
+    }
+
     /// Token `k` of the current line, as written.
     fn token_at(&self, k: usize) -> &str {
         let end = self.starts.get(k + 1).copied().unwrap_or(self.out.len());
@@ -715,14 +727,28 @@ fn write_span(game: &Game, w: &mut Wrap, t: (u32, u32), nested: bool) {
                 // Glued to the word before; or inside its quotes, which run
                 // on over spaces (not over a line break nor other tokens).
                 let gap = src.get(word_end..start).unwrap_or("\n");
-                let quoted = word.matches('"').count() % 2 == 1 && !gap.contains(['\n', '\r']);
+                let open_quote = word.matches('"').count() % 2 == 1;
+                let quoted = open_quote && !gap.contains(['\n', '\r']);
                 if start == word_end || quoted {
                     word.push_str(gap);
                 } else if is_move_number(&word) {
                     // A move number stays on the line of its move.
                     word.push(' ');
+                } else if open_quote && starts_line_badly(&src[start..tok.end]) {
+                    // A word whose quote is still open, parted from this one
+                    // by a line break that cannot stay (this word may not
+                    // start a line): on one line they read back as one
+                    // quoted word, so they are one word now.
+                    word.push(' ');
                 } else {
+                    // A word whose quote is still open, parted from this
+                    // one by a line break: on one line the two would read
+                    // back as one quoted word, with the white space after it
+                    // kept inside the quotes, so the line break stays.
                     flush(w, &mut word);
+                    if open_quote {
+                        w.break_line();
+                    }
                 }
                 word.push_str(&src[start..tok.end]);
                 word_end = tok.end;
@@ -1066,6 +1092,28 @@ pub(crate) fn tidy(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::{read_game, GameReader};
+
+    #[test]
+    fn kept_text_with_an_open_quote_keeps_its_line_break() {
+        // The second line's `"` would close the first line's quote if the
+        // two were joined on one line, and the white space after it (a form
+        // feed, a tab, two spaces) would then be kept inside the quotes.
+        for gap in ["\x0c", "\t", "  "] {
+            let pgn = format!("_\"\n\"{gap}x *");
+            let once = export(&pgn);
+            assert_eq!(export(&once), once, "{gap:?}: {once:?}");
+            assert!(once.contains("_\"\n\""), "{gap:?}: {once:?}");
+        }
+        // Words that may not start a line stay on it.
+        for pgn in ["_\"\n[\"\x0cx *", "_\"\n%\"\x0cx *", "_\"\n[a \"\tb\" c *"] {
+            let once = export(pgn);
+            assert_eq!(export(&once), once, "{pgn:?}: {once:?}");
+        }
+        // A quote closed on its line is one word with its spaces.
+        let once = export("_\"a  b\" x *");
+        assert!(once.contains("_\"a  b\" x"), "{once:?}");
+        assert_eq!(export(&once), once);
+    }
 
     #[test]
     fn numbers_and_escapes_are_written_as_formatting_would() {
