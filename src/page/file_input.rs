@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::i18n::Lang;
-use crate::state::blob_reading::read_blob;
+use crate::state::blob_reading::{read_blob, Scratch};
 
 /// A loaded file: its name for the title and its bytes.
 pub struct Loaded {
@@ -51,6 +51,7 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
     let mut names = Vec::new();
     let mut parts = Vec::new();
     let mut bytes = Vec::new();
+    let mut scratch = Scratch::default();
     for i in 0..files.length() {
         let Some(file) = files.item(i) else { continue };
         if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
@@ -58,7 +59,7 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
         }
         parts.push((file.name(), bytes.len()));
         let mut one = Vec::new();
-        read_blob(&file, &mut one)
+        read_blob(&file, &mut one, &mut scratch)
             .await
             .map_err(|e| lang.say("file-unreadable", &[("file", &file.name()), ("reason", &e.to_string())]))?;
         let one = with_line_breaks(one);
@@ -98,7 +99,7 @@ pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> 
         .dyn_into()
         .map_err(|_| "no body")?;
     let mut bytes = Vec::new();
-    read_blob(&blob, &mut bytes)
+    read_blob(&blob, &mut bytes, &mut Scratch::default())
         .await
         .map_err(|e| lang.say("file-unreadable", &[("file", url), ("reason", &e.to_string())]))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();

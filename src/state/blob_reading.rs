@@ -13,6 +13,13 @@ const READ_SLICE_MS: f64 = 10.0;
 /// The buffer the browser reads each piece into, in bytes, when it can.
 const SCRATCH: u32 = 1 << 20;
 
+/// The buffer the browser reads pieces into, kept from one blob to the
+/// next: the parts of a stored file, the files of a drop (a buffer made for
+/// each blob was one of a megabyte for each stored part, 512 for a
+/// gigabyte, left to the browser's garbage collector).
+#[derive(Default)]
+pub(crate) struct Scratch(Option<ArrayBuffer>);
+
 /// Appends the bytes of a blob (a file, a fetched body, a stored part) to
 /// `bytes` as the browser streams them, a piece (up to a megabyte) at a
 /// time, letting the page answer every few milliseconds: a file of a
@@ -21,14 +28,15 @@ const SCRATCH: u32 = 1 << 20;
 /// milliseconds; pieces that are already there arrive without a pause.)
 ///
 /// Where the browser can, every piece is read into the same buffer (a
-/// "BYOB" reader): a new buffer for each piece left a gigabyte of them for
-/// the browser's garbage collector to free, in tasks of 30 to 80 ms, and
-/// took twice the page's time.
-pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Result<(), String> {
+/// "BYOB" reader), `scratch`, which is handed on to the next blob: a new
+/// buffer for each piece left a gigabyte of them for the browser's garbage
+/// collector to free, in tasks of 30 to 80 ms, and took twice the page's
+/// time.
+pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>, scratch: &mut Scratch) -> Result<(), String> {
     let size = blob.size() as usize;
     bytes.try_reserve(size).map_err(|_| format!("{size} bytes do not fit in this page's memory"))?;
     let stream = blob.stream();
-    let mut read = Reader::new(&stream);
+    let mut read = Reader::new(&stream, scratch.0.take());
     let mut since = now();
     loop {
         if now() - since > READ_SLICE_MS {
@@ -36,6 +44,9 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>) -> Resu
             since = now();
         }
         if !read.next(bytes).await? {
+            if let Reader::Into(_, buffer) = read {
+                scratch.0 = Some(buffer);
+            }
             return Ok(());
         }
     }
@@ -48,9 +59,12 @@ enum Reader {
 }
 
 impl Reader {
-    fn new(stream: &web_sys::ReadableStream) -> Reader {
+    /// A reader into `scratch` (a new buffer if none, or if it was handed
+    /// to the browser and not given back) where the browser has one.
+    fn new(stream: &web_sys::ReadableStream, scratch: Option<ArrayBuffer>) -> Reader {
+        let scratch = scratch.filter(|b| b.byte_length() > 0);
         match web_sys::ReadableStreamByobReader::new(stream) {
-            Ok(reader) => Reader::Into(reader, ArrayBuffer::new(SCRATCH)),
+            Ok(reader) => Reader::Into(reader, scratch.unwrap_or_else(|| ArrayBuffer::new(SCRATCH))),
             Err(_) => Reader::Fresh(stream.get_reader().unchecked_into()),
         }
     }
@@ -63,17 +77,19 @@ impl Reader {
         };
         let piece = JsFuture::from(promise).await.map_err(|_| "the file could not be read")?;
         let field = |name: &str| js_sys::Reflect::get(&piece, &JsValue::from_str(name));
+        let value = field("value").ok().and_then(|v| v.dyn_into::<Uint8Array>().ok());
+        if let (Reader::Into(_, scratch), Some(data)) = (&mut *self, &value) {
+            // The buffer was handed to the browser and comes back with the
+            // piece (and, empty, with the end).
+            *scratch = data.buffer();
+        }
         if field("done").ok().and_then(|d| d.as_bool()).unwrap_or(true) {
             return Ok(false);
         }
-        let data: Uint8Array = field("value").map_err(|_| "the file could not be read")?.unchecked_into();
+        let data = value.ok_or("the file could not be read")?;
         let from = bytes.len();
         bytes.resize(from + data.length() as usize, 0);
         data.copy_to(&mut bytes[from..]);
-        if let Reader::Into(_, scratch) = self {
-            // The buffer was handed to the browser and comes back in the piece.
-            *scratch = data.buffer();
-        }
         Ok(true)
     }
 }

@@ -16,7 +16,7 @@ use js_sys::{Array, Object, Reflect, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::state::blob_reading::read_blob;
+use crate::state::blob_reading::{read_blob, Scratch};
 
 /// Bytes of the file stored per record.
 pub const PART: usize = 2 << 20;
@@ -221,12 +221,13 @@ async fn read_file_parts(file: &JsValue) -> Result<Vec<u8>, String> {
     let count = get(file, "count").as_f64().unwrap_or(0.0) as usize;
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
+    let mut scratch = Scratch::default();
     for i in 0..count {
         let part = call(idb_get(&part_key(i))).await?;
         let Some(blob) = part.dyn_ref::<web_sys::Blob>() else {
             return Err(format!("part {} of {count} of the stored file is missing", i + 1));
         };
-        read_blob(blob, &mut bytes).await?;
+        read_blob(blob, &mut bytes, &mut scratch).await?;
     }
     if bytes.len() != size {
         return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));

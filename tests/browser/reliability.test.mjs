@@ -135,6 +135,50 @@ test('edits to two games are stored; one undone is stored no more; both come bac
   await page.close();
 });
 
+test('a file stored in parts comes back read into one buffer for all its parts', async () => {
+  // About 5.8 MB: three parts of 2 MiB.
+  const count = 60000;
+  const text = Array.from({ length: count }, (_, i) => `[Event "Parts"]\n[Round "${i + 1}"]\n[White "W${i + 1}"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
+  const { page, errors } = await freshApp();
+  // Each buffer the page hands to a reader into its own buffer, counted
+  // once: a buffer given back with a piece and handed on is not new.
+  await page.addInitScript(() => {
+    window.newBuffers = 0;
+    const back = new WeakSet();
+    const read = ReadableStreamBYOBReader.prototype.read;
+    ReadableStreamBYOBReader.prototype.read = function (view, ...rest) {
+      if (!back.has(view.buffer)) window.newBuffers += 1;
+      return read.call(this, view, ...rest).then((piece) => {
+        if (piece.value) back.add(piece.value.buffer);
+        return piece;
+      });
+    };
+  });
+  await page.reload();
+  await page.waitForSelector('.board[data-fen]');
+  await page.locator('.file-picker').setInputFiles({ name: 'parts.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => document.querySelector('.gl-count')?.innerText === `${n} games` && !document.querySelector('.indexing'), count, { timeout: 60_000 });
+  assert.equal(await page.evaluate(() => window.newBuffers), 1, 'the file was read into one buffer');
+  await page.keyboard.press('End');
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill('stored in parts');
+  await page.getByRole('button', { name: 'Save' }).click();
+  let stored = null;
+  for (let i = 0; i < 200; i++) {
+    stored = await savedSession(page);
+    if (stored.file && stored.edits.includes('stored in parts')) break;
+    await page.waitForTimeout(100);
+  }
+  assert.equal(stored.file?.count, 3, 'three parts stored');
+  await page.reload();
+  await page.waitForSelector('.notice-restored', { timeout: 60_000 });
+  await page.waitForFunction((n) => document.querySelector('.gl-count')?.innerText === `${n} games` && !document.querySelector('.indexing'), count, { timeout: 60_000 });
+  assert.equal(await page.locator('.move-list .comment', { hasText: 'stored in parts' }).count(), 1, 'the edit is back');
+  assert.equal(await page.evaluate(() => window.newBuffers), 1, 'the three parts were read into one buffer');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a fatal error shows a way on; reloading without the file keeps its saved edits', async () => {
   const { page } = await freshApp();
   await editGameSix(page);
