@@ -137,6 +137,14 @@ export function savedSession(page) {
   }));
 }
 
+/**
+ * `count` short games of one event, as PGN: player `W<n>` plays White in
+ * round `n`, and each game is 1. e4 e5 2. Nf3.
+ */
+export function numberedGames(count, event) {
+  return Array.from({ length: count }, (_, i) => `[Event "${event}"]\n[Round "${i + 1}"]\n[White "W${i + 1}"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
+}
+
 /** The FEN the board shows. */
 export async function boardFen(page) {
   await drawn(page);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot, collectErrors } from './harness.mjs';
+import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot, collectErrors, numberedGames } from './harness.mjs';
 
 const THREE = `[Event "Spring Open"]
 [Date "2001.03.04"]
@@ -180,7 +180,7 @@ test('the file picker and paste open games', async () => {
 test('a file is read a piece at a time into one buffer, or into a new one each piece where the browser cannot', async () => {
   // About 2.9 MB: several pieces of a megabyte.
   const count = 30000;
-  const text = Array.from({ length: count }, (_, i) => `[Event "Pieces"]\n[Round "${i + 1}"]\n[White "W${i + 1}"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
+  const text = numberedGames(count, 'Pieces');
   for (const intoOne of [true, false]) {
     const page = await browser.context.newPage();
     const errors = collectErrors(page);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, outDir, forgetSavedSession, savedSession } from './harness.mjs';
+import { startBrowser, openApp, dropFiles, outDir, forgetSavedSession, savedSession, numberedGames } from './harness.mjs';
 
 const GAME = (n) => `[White "Player ${n}"]\n[Black "Other"]\n\n`
   + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6) 4. Ba4 *\n\n';
@@ -138,7 +138,7 @@ test('edits to two games are stored; one undone is stored no more; both come bac
 test('a file stored in parts comes back read into one buffer for all its parts', async () => {
   // About 5.8 MB: three parts of 2 MiB.
   const count = 60000;
-  const text = Array.from({ length: count }, (_, i) => `[Event "Parts"]\n[Round "${i + 1}"]\n[White "W${i + 1}"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
+  const text = numberedGames(count, 'Parts');
   const { page, errors } = await freshApp();
   // Each buffer the page hands to a reader into its own buffer, counted
   // once: a buffer given back with a piece and handed on is not new.

@@ -290,9 +290,7 @@ impl Wrap {
     fn line_comment(&mut self, t: &str) {
         self.token(t);
         self.after_semicolon = true;
-        self.out.push('\n');
-        self.line = 0;
-        self.starts.clear();
+        self.break_line();
     }
 
     /// Writes the words of a comment from byte `at` (a word start) as
