@@ -3,7 +3,7 @@
 //! a crash until the user discards them.
 //!
 //! The file is stored in parts of [`PART`] bytes, each copied out of the
-//! page's memory into a `Blob` and written in a task of its own, so a file
+//! page's memory and written as a `Blob` by a worker, so a file
 //! of any size is stored without holding the page up and without one record
 //! too large for the browser (the browser keeps blobs on disk, and reads
 //! them back off the page's thread). The file's description (name, size,
@@ -18,54 +18,34 @@ use wasm_bindgen_futures::JsFuture;
 
 use crate::state::blob_reading::{read_blob, Scratch};
 
-/// Bytes of the file stored per record.
-pub const PART: usize = 2 << 20;
+/// Bytes of the file stored per record. Each part read back leaves the
+/// browser objects of its request, blob and stream for the garbage
+/// collector, which frees them in one task after a restore: parts of 2 MiB,
+/// 512 for a gigabyte, made that task 77 to 114 ms long.
+pub const PART: usize = 8 << 20;
 
 #[wasm_bindgen(inline_js = r#"
-const DB = 'movetext';
-const STORE = 'session';
-// One connection, opened when first needed and kept while the page uses
-// it: a file is stored in hundreds of parts. Another page deleting or
-// upgrading the database goes first.
-let connection = null;
-function open() {
-  if (!connection) {
-    connection = new Promise((ok, fail) => {
-      const req = indexedDB.open(DB, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => { db.close(); connection = null; };
-        db.onclose = () => { connection = null; };
-        ok(db);
-      };
-      req.onerror = () => { connection = null; fail(req.error); };
-    });
-  }
-  return connection;
+// The store is static/store.js, loaded by the page before the module.
+function store() {
+  if (!globalThis.movetextStore) throw new Error('the store script (store.js) did not load');
+  return globalThis.movetextStore;
 }
-function run(mode, act) {
-  return open().then((db) => new Promise((ok, fail) => {
-    const tx = db.transaction(STORE, mode);
-    const req = act(tx.objectStore(STORE));
-    tx.oncomplete = () => ok(req ? req.result : undefined);
-    tx.onerror = () => fail(tx.error);
-    tx.onabort = () => fail(tx.error ?? new Error('the browser stopped the write'));
-  }));
-}
-export function idb_put(key, value) { return run('readwrite', (s) => s.put(value, key)); }
-export function idb_get(key) { return run('readonly', (s) => s.get(key)); }
-export function idb_clear() { return run('readwrite', (s) => s.clear()); }
-export function idb_forget_file() {
-  return run('readwrite', (s) => {
-    s.delete('file');
-    s.delete(IDBKeyRange.bound('part:', 'part:\uffff'));
-  });
-}
+export function parts_writer() { return store().partsWriter(); }
+export function parts_put(writer, key, bytes, length) { return writer.put(key, bytes, length); }
+export function parts_end(writer) { writer.end(); }
+export function idb_put(key, value) { return store().put(key, value); }
+export function idb_get(key) { return store().get(key); }
+export function idb_clear() { return store().clear(); }
+export function idb_forget_file() { return store().forgetFile(); }
 "#)]
 extern "C" {
     #[wasm_bindgen(catch)]
     fn idb_put(key: &str, value: &JsValue) -> Result<js_sys::Promise, JsValue>;
+    #[wasm_bindgen(catch)]
+    fn parts_writer() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    fn parts_put(writer: &JsValue, key: &str, bytes: &Uint8Array, length: u32) -> Result<js_sys::Promise, JsValue>;
+    fn parts_end(writer: &JsValue);
     #[wasm_bindgen(catch)]
     fn idb_get(key: &str) -> Result<js_sys::Promise, JsValue>;
     #[wasm_bindgen(catch)]
@@ -133,18 +113,36 @@ fn part_key(i: usize) -> String {
     format!("part:{i:06}")
 }
 
+/// The worker that writes a file's parts, ended when dropped.
+struct PartWriter(JsValue);
+
+impl Drop for PartWriter {
+    fn drop(&mut self) {
+        parts_end(&self.0);
+    }
+}
+
 /// Stores the file (once per file: it can be large), a part at a time.
+///
+/// Each part is copied into one buffer, which a worker (static/store.js)
+/// makes a blob of and stores, off the page's thread, and hands back for the
+/// next part: the page makes no buffer nor blob per part for its garbage
+/// collector. (With one buffer but the blobs made on the page, their bytes
+/// stayed in the browser's memory until it refused to make more, at about
+/// 500 MB: the workers are ended as they go, which frees them.)
 pub async fn save_file(file: FileRecord) -> Result<(), String> {
     call(idb_forget_file()).await?;
     let count = file.bytes.len().div_ceil(PART);
+    let writer = PartWriter(parts_writer().map_err(|e| describe(&e))?);
+    let mut buffer = Uint8Array::new_with_length(PART.min(file.bytes.len()) as u32);
     for i in 0..count {
         let chunk = &file.bytes[i * PART..((i + 1) * PART).min(file.bytes.len())];
-        let parts = Array::of1(&Uint8Array::from(chunk));
-        let blob = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|e| describe(&e))?;
-        // Each part is written in a task of its own: the write's completion
+        buffer.subarray(0, chunk.len() as u32).copy_from(chunk);
+        // Each part is written in a task of its own: the worker's answer
         // comes back as a task of its own.
-        call(idb_put(&part_key(i), &blob)).await?;
+        buffer = call(parts_put(&writer.0, &part_key(i), &buffer, chunk.len() as u32)).await?.unchecked_into();
     }
+    drop(writer);
     let obj = Object::new();
     set(&obj, "name", &file.name.as_str().into());
     set(&obj, "size", &(file.bytes.len() as f64).into());

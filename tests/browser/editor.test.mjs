@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { startBrowser, openPasted, boardFen, dropFiles, outDir, squareCentre as centre } from './harness.mjs';
+import { startBrowser, openPasted, boardFen, dropFiles, outDir, savedSession, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -207,17 +207,8 @@ test('edits come back after a reload, and can be discarded; leaving asks first',
   await clickSquare(page, 'f3');
   assert.equal(await boardFen(page), AFTER_NF3);
   // Saving is asynchronous: wait until the stored edits hold Nf3.
-  await page.waitForFunction(() => new Promise((ok) => {
-    const req = indexedDB.open('movetext');
-    req.onsuccess = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains('session')) { db.close(); return ok(false); }
-      const get = db.transaction('session').objectStore('session').get('edits');
-      get.onsuccess = () => { db.close(); ok(JSON.stringify(get.result ?? '').includes('Nf3')); };
-      get.onerror = () => { db.close(); ok(false); };
-    };
-    req.onerror = () => ok(false);
-  }));
+  for (let i = 0; i < 100 && !(await savedSession(page)).edits.includes('Nf3'); i++) await page.waitForTimeout(100);
+  assert.ok((await savedSession(page)).edits.includes('Nf3'), 'the edit is stored');
   // Leaving with edits never exported asks first.
   let asked = false;
   page.once('dialog', async (d) => {

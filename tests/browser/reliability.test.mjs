@@ -136,8 +136,8 @@ test('edits to two games are stored; one undone is stored no more; both come bac
 });
 
 test('a file stored in parts comes back read into one buffer for all its parts', async () => {
-  // About 5.8 MB: three parts of 2 MiB.
-  const count = 60000;
+  // About 19.5 MB: three parts of 8 MiB.
+  const count = 200000;
   const text = numberedGames(count, 'Parts');
   const { page, errors } = await freshApp();
   // Each buffer the page hands to a reader into its own buffer, counted
@@ -176,6 +176,29 @@ test('a file stored in parts comes back read into one buffer for all its parts',
   assert.equal(await page.locator('.move-list .comment', { hasText: 'stored in parts' }).count(), 1, 'the edit is back');
   assert.equal(await page.evaluate(() => window.newBuffers), 1, 'the three parts were read into one buffer');
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a file whose parts cannot be written says so, and its edits stay on the page', async () => {
+  const { page, errors } = await freshApp();
+  // The worker that writes the parts does not start (its script is not
+  // there; the page has loaded it already).
+  await page.route('**/store.js', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await dropFiles(page, [{ name: 'six.pgn', text: SIX }]);
+  await page.waitForSelector('.game-row[data-game="5"]');
+  await page.keyboard.press('End');
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill('not stored');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const notice = page.locator('.notice-error');
+  await notice.waitFor();
+  assert.match(await notice.innerText(), /could not be kept in this browser \(Error: the file could not be written/);
+  const stored = await savedSession(page);
+  assert.equal(stored.file, null, 'no file record without its parts');
+  assert.ok(await page.locator('.move-list .comment', { hasText: 'not stored' }).count() >= 1, 'the edit is still shown');
+  assert.deepEqual(errors.filter((e) => !/store\.js|404/.test(e)), []);
+  await page.unroute('**/store.js');
+  await forgetSavedSession(page, { reload: false });
   await page.close();
 });
 
