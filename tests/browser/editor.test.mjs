@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { startBrowser, openPasted, boardFen, dropFiles, outDir, savedSession, squareCentre as centre } from './harness.mjs';
+import { startBrowser, openPasted, boardFen, dropFiles, outDir, editsStoredWith, writeComment, squareCentre as centre } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -70,9 +70,7 @@ test('moves by click and drag, a variation, NAG and comment: the export is exact
   await page.locator('.mainline .mv', { hasText: 'Nf3' }).click({ button: 'right' });
   await page.getByRole('menu').getByRole('menuitemcheckbox', { name: /good move/ }).click();
   assert.equal(await page.locator('.mainline .mv', { hasText: 'Nf3' }).innerText(), 'Nf3!');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('good');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'good');
   await page.screenshot({ path: join(outDir, 'editor-moves-1280x800.png') });
   assert.equal(await exportText(page), [
     '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "?"]', '[Black "?"]', '[Result "*"]',
@@ -207,8 +205,7 @@ test('edits come back after a reload, and can be discarded; leaving asks first',
   await clickSquare(page, 'f3');
   assert.equal(await boardFen(page), AFTER_NF3);
   // Saving is asynchronous: wait until the stored edits hold Nf3.
-  for (let i = 0; i < 100 && !(await savedSession(page)).edits.includes('Nf3'); i++) await page.waitForTimeout(100);
-  assert.ok((await savedSession(page)).edits.includes('Nf3'), 'the edit is stored');
+  assert.ok((await editsStoredWith(page, 'Nf3')).includes('Nf3'), 'the edit is stored');
   // Leaving with edits never exported asks first.
   let asked = false;
   page.once('dialog', async (d) => {

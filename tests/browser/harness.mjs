@@ -137,6 +137,26 @@ export function savedSession(page) {
   }));
 }
 
+/** Writes a comment on the shown move through its dialog (the `c` key). */
+export async function writeComment(page, text) {
+  await page.keyboard.press('c');
+  await page.getByRole('textbox', { name: 'Comment text' }).fill(text);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+/**
+ * The stored edits as JSON text, once they hold `text` (read every 100 ms,
+ * for 10 s at most: then as they are).
+ */
+export async function editsStoredWith(page, text) {
+  let edits = (await savedSession(page)).edits;
+  for (let i = 0; i < 100 && !edits.includes(text); i++) {
+    await page.waitForTimeout(100);
+    edits = (await savedSession(page)).edits;
+  }
+  return edits;
+}
+
 /**
  * `count` short games of one event, as PGN: player `W<n>` plays White in
  * round `n`, and each game is 1. e4 e5 2. Nf3.

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession, watchLongTasksInPage, longestTaskInPage, traceTasks, withCpu } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, squareCentre, collectErrors, forgetSavedSession, watchLongTasksInPage, longestTaskInPage, traceTasks, withCpu, writeComment } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const dir = join(outDir, 'hostile');
@@ -102,9 +102,7 @@ test('every hostile file opens in the app, steps, takes an edit and exports', as
     if (moves > 0) assert.ok(fens.size >= 2, `${c.name}: stepping changes the board (${[...fens].join(" / ")})`);
     phases.step = await longestSince(page);
     // An edit: a comment after the shown move, with the C key.
-    await page.keyboard.press('c');
-    await page.getByRole('textbox', { name: 'Comment text' }).fill('hostile but kept');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await writeComment(page, 'hostile but kept');
     await answers(page, `${c.name}: edit`);
     phases.edit = await longestSince(page);
     // An export holding the edit.

@@ -10,7 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession, longTasks, writeRepeated } from './harness.mjs';
+import { startBrowser, outDir, repoRoot, collectErrors, forgetSavedSession, savedSession, longTasks, writeRepeated, writeComment } from './harness.mjs';
 
 const SAMPLE = join(repoRoot, '../shared/corpus/bench/lichess_db_2025-05_1000k.pgn');
 const MB = Number(process.env.MOVETEXT_LARGE_MB ?? 1024);
@@ -74,9 +74,7 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
   // An edit: stored with the whole file, a part at a time.
   tasks = await longTasks(page);
   await page.keyboard.press('End');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('kept in a large file');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'kept in a large file');
   const saveStarted = Date.now();
   let stored = null;
   for (let i = 0; i < 600; i++) {
@@ -130,9 +128,7 @@ test(`a file of ${DOWNLOAD_MB} MiB with an edit downloads whole, a part at a tim
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('smaller.pgn'), null, { timeout: 300_000 });
   await page.waitForFunction(() => !document.querySelector('.indexing'), null, { timeout: 300_000 });
   await page.keyboard.press('End');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('edited');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'edited');
   // Downloading the whole file: unedited games byte for byte.
   const tasks = await longTasks(page);
   const downloadStarted = Date.now();

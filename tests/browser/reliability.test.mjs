@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, outDir, forgetSavedSession, savedSession, numberedGames } from './harness.mjs';
+import { startBrowser, openApp, dropFiles, outDir, forgetSavedSession, savedSession, numberedGames, writeComment, editsStoredWith } from './harness.mjs';
 
 const GAME = (n) => `[White "Player ${n}"]\n[Black "Other"]\n\n`
   + '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. d4 Nd6 6. Bxc6 dxc6) 4. Ba4 *\n\n';
@@ -63,12 +63,9 @@ async function editGameSix(page) {
   await page.locator('.game-row[data-game="5"]').click();
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 6 of 6'));
   await page.locator('.var .mv', { hasText: 'Bxc6' }).click();
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('keepsake');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'keepsake');
   await page.waitForFunction(() => location.hash === '#game=6&ply=5,1,5');
-  for (let i = 0; i < 100 && !(await storedEdits(page)).includes('keepsake'); i++) await page.waitForTimeout(100);
-  assert.ok((await storedEdits(page)).includes('keepsake'), 'the edit is stored');
+  assert.ok((await editsStoredWith(page, 'keepsake')).includes('keepsake'), 'the edit is stored');
 }
 
 test('after restoring edits, a reload returns to the game and the move in a variation the address names', async () => {
@@ -100,9 +97,7 @@ test('edits to two games are stored; one undone is stored no more; both come bac
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('game 3 of 6'));
   await page.keyboard.press('End');
   for (const word of ['second', 'third']) {
-    await page.keyboard.press('c');
-    await page.getByRole('textbox', { name: 'Comment text' }).fill(word);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await writeComment(page, word);
     await page.waitForFunction((w) => [...document.querySelectorAll('.move-list .comment')].some((c) => c.innerText.includes(w)), word);
   }
   const stored = async (want) => {
@@ -160,9 +155,7 @@ test('a file stored in parts comes back read into one buffer for all its parts',
   await page.waitForFunction((n) => document.querySelector('.gl-count')?.innerText === `${n} games` && !document.querySelector('.indexing'), count, { timeout: 60_000 });
   assert.equal(await page.evaluate(() => window.newBuffers), 1, 'the file was read into one buffer');
   await page.keyboard.press('End');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('stored in parts');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'stored in parts');
   let stored = null;
   for (let i = 0; i < 200; i++) {
     stored = await savedSession(page);
@@ -187,9 +180,7 @@ test('a file whose parts cannot be written says so, and its edits stay on the pa
   await dropFiles(page, [{ name: 'six.pgn', text: SIX }]);
   await page.waitForSelector('.game-row[data-game="5"]');
   await page.keyboard.press('End');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('not stored');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'not stored');
   const notice = page.locator('.notice-error');
   await notice.waitFor();
   assert.match(await notice.innerText(), /could not be kept in this browser \(Error: the file could not be written/);
@@ -244,9 +235,7 @@ test('a failed save is shown, and leaving then asks first', async () => {
   // Nothing saved by the tests before: the sample opens.
   await forgetSavedSession(page);
   await page.keyboard.press('End');
-  await page.keyboard.press('c');
-  await page.getByRole('textbox', { name: 'Comment text' }).fill('not kept');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await writeComment(page, 'not kept');
   const notice = page.locator('.notice-error');
   await notice.waitFor();
   assert.match(await notice.innerText(), /could not be kept in this browser \(QuotaExceededError: The quota was exceeded\.\)/);
