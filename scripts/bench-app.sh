@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The app's size and speed report next to @lichess-org/pgn-viewer, in one
 # run in headless Chromium: gzipped bytes, time to the first board, time to
-# open a 64 MiB file. Builds the release (app and widget) first. See README.md, "App report".
+# open a 64 MiB file. Builds the release (app and widget) first. See docs/benchmarks.md.
 set -euo pipefail
 
 # shellcheck source=scripts/prepare.sh

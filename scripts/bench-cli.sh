@@ -16,8 +16,7 @@
 # It prints the wall-clock time, MiB/s and peak resident memory of each (GNU
 # /usr/bin/time), and the ratios: pgn-extract's time over movetext's, and
 # movetext's one-thread time over its all-core time. pgn-extract (Debian
-# package) is installed with apt-get when missing. See README.md, "Command
-# line".
+# package) is installed with apt-get when missing. See docs/benchmarks.md.
 #
 #   scripts/bench-cli.sh            everything
 #   scripts/bench-cli.sh --search   the position searches only

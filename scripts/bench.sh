@@ -5,7 +5,7 @@
 # the ratio movetext / pgn-reader for every sample, and heap bytes per move
 # of open games; then `movetext search` beside pgn-extract searching the same
 # positions in 64 MiB of the samples (scripts/bench-cli.sh --search). See
-# README.md, "Benchmark".
+# docs/benchmarks.md.
 #
 #   scripts/bench.sh [--native-only | --wasm-only] [--no-ours]
 #

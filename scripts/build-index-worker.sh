@@ -3,7 +3,7 @@
 # builds into dist): index-worker.js (a thin script) and index-worker.wasm
 # (crates/index-worker, without wasm-bindgen: the script calls its three
 # exported functions). The page starts one worker per core once a file of
-# several games is open; see README.md, "Explorer".
+# several games is open; see docs/app.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

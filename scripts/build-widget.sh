@@ -4,7 +4,7 @@
 # movetext.css, words/ (the words a page in another language than English
 # fetches, and what the reader says in English, fetched for a game with
 # problems), and a demo page with a sample game. File names are stable,
-# so a page can link them directly; see README.md, "Widget".
+# so a page can link them directly; see docs/widget.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

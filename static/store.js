@@ -1,18 +1,77 @@
-// Movetext's store in the browser's database (IndexedDB): one object store
-// of records under keys (the open file's parts and description, the edits).
+// Movetext's store in the browser's database (IndexedDB): documents.
+//
+// - `docs`: one record a document, under its id: its name, where it came
+//   from, its size, the number of its parts, its fingerprint, its games,
+//   whether it holds edits, when it was last opened, the game open in it.
+// - `parts`: the document's bytes, in parts, under [id, n], as Blobs.
+// - `edits`: each edited game of a document under [id, key] (key: the
+//   game's number in the file, or "a:…" for a game made in the app), with
+//   its text (null: as in the file again) and its revision.
+//
+// A document's parts are written first (by workers, off the page's thread,
+// under the document's Web Lock); its record is written last, in one
+// transaction, so a document is seen whole or not at all. Its record and its
+// edits change together, in one transaction. Parts left without a record (a
+// reload or a failure mid-write) are swept at the next start.
+//
 // The page loads this script for its reads and writes (`movetextStore`).
-// Started as a worker, it writes the parts of the open file off the page's
-// thread: each message holds a key and an ArrayBuffer, stored as a Blob, and
-// the buffer is sent back (to be filled with the next part) with the error,
-// if any.
+// Started as a worker, it writes parts: each message holds a key and an
+// ArrayBuffer, stored as a Blob, and the buffer is sent back (to be filled
+// with the next part) with the error, if any.
 "use strict";
 (() => {
   const DB = "movetext";
-  const STORE = "session";
+  const VERSION = 2;
   // The browser keeps a blob's bytes in memory while its Blob object lives,
   // and refuses new blobs past a limit (about 500 MB here): a worker writes
   // this many bytes and is then ended, which frees its blobs at once.
   const BYTES_PER_WORKER = 64 << 20;
+
+  const within = (id) => IDBKeyRange.bound([id], [id, []]);
+  const ask = (req) => new Promise((ok, fail) => {
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+
+  // From the first version's one store ("session": the open file's record,
+  // its parts and its edits) to documents: the file becomes one document,
+  // with its edits, in the upgrade's own transaction.
+  function upgrade(db, tx, oldVersion) {
+    const docs = db.createObjectStore("docs");
+    const parts = db.createObjectStore("parts");
+    const edits = db.createObjectStore("edits");
+    if (oldVersion < 1 || !db.objectStoreNames.contains("session")) return;
+    const session = tx.objectStore("session");
+    const id = "d" + Date.now().toString(36) + "m";
+    const file = session.get("file");
+    const old = session.get("edits");
+    file.onsuccess = () => {
+      const f = file.result;
+      if (!f) { db.deleteObjectStore("session"); return; }
+      old.onsuccess = () => {
+        const e = old.result || { games: [], added: [] };
+        const games = (e.games || []).filter((g) => typeof g[1] === "string");
+        const added = (e.added || []).filter((g) => typeof g === "string");
+        const copy = session.openCursor(IDBKeyRange.bound("part:", "part:\uffff"));
+        copy.onsuccess = () => {
+          const c = copy.result;
+          if (c) {
+            parts.put(c.value, [id, Number(String(c.key).slice(5))]);
+            c.continue();
+            return;
+          }
+          for (const [i, pgn] of games) edits.put({ pgn, rev: 1 }, [id, i]);
+          added.forEach((pgn, n) => edits.put({ pgn, rev: 1, order: n }, [id, `a:m${n}`]));
+          docs.put({
+            id, name: f.name || "", source: "file", size: f.size || 0, count: f.count || 0,
+            parts: f.parts || [], hash: "", games: 0, edited: games.length + added.length > 0,
+            lastOpened: Date.now(), open: e.open || 0,
+          }, id);
+          db.deleteObjectStore("session");
+        };
+      };
+    };
+  }
 
   // One connection, opened when first needed and kept: a file is stored in
   // many parts. Another page deleting or upgrading the database goes first.
@@ -20,8 +79,8 @@
   function open() {
     if (!connection) {
       connection = new Promise((ok, fail) => {
-        const req = indexedDB.open(DB, 1);
-        req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+        const req = indexedDB.open(DB, VERSION);
+        req.onupgradeneeded = (e) => upgrade(req.result, req.transaction, e.oldVersion);
         req.onsuccess = () => {
           const db = req.result;
           db.onversionchange = () => { db.close(); connection = null; };
@@ -29,36 +88,140 @@
           ok(db);
         };
         req.onerror = () => { connection = null; fail(req.error); };
+        req.onblocked = () => { connection = null; fail(new Error("another tab holds an older version of Movetext open")); };
       });
     }
     return connection;
   }
 
-  function run(mode, act) {
+  // A transaction over `stores`, in which `act` (async, using only the
+  // transaction's requests) runs; resolves with its result once committed.
+  function run(stores, mode, act) {
     return open().then((db) => new Promise((ok, fail) => {
-      const tx = db.transaction(STORE, mode);
-      const req = act(tx.objectStore(STORE));
-      tx.oncomplete = () => ok(req ? req.result : undefined);
-      tx.onerror = () => fail(tx.error);
-      tx.onabort = () => fail(tx.error ?? new Error("the browser stopped the write"));
+      const tx = db.transaction(stores, mode);
+      let result;
+      let thrown = null;
+      Promise.resolve()
+        .then(() => act(tx))
+        .then((r) => { result = r; }, (e) => { thrown = e; try { tx.abort(); } catch { /* ended */ } });
+      tx.oncomplete = () => (thrown ? fail(thrown) : ok(result));
+      tx.onabort = () => fail(thrown ?? tx.error ?? new Error("the browser stopped the write"));
     }));
   }
 
+  // The records of a document's edits: [{ key, pgn, rev, order }].
+  async function editsOf(tx, id) {
+    const s = tx.objectStore("edits");
+    const [keys, values] = await Promise.all([ask(s.getAllKeys(within(id))), ask(s.getAll(within(id)))]);
+    return keys.map((k, i) => ({ key: k[1], ...values[i] }));
+  }
+
   const store = {
-    put: (key, value) => run("readwrite", (s) => s.put(value, key)),
-    get: (key) => run("readonly", (s) => s.get(key)),
-    clear: () => run("readwrite", (s) => s.clear()),
-    forgetFile: () => run("readwrite", (s) => {
-      s.delete("file");
-      s.delete(IDBKeyRange.bound("part:", "part:\uffff"));
+    // Every document's record, the most recently opened first.
+    docs: () => run(["docs"], "readonly", async (tx) => {
+      const all = await ask(tx.objectStore("docs").getAll());
+      return all.sort((a, b) => b.lastOpened - a.lastOpened);
     }),
+    doc: (id) => run(["docs"], "readonly", (tx) => ask(tx.objectStore("docs").get(id))),
+    // A document's record and its edits, read together.
+    docWithEdits: (id) => run(["docs", "edits"], "readonly", async (tx) => {
+      const doc = await ask(tx.objectStore("docs").get(id));
+      return doc ? { doc, edits: await editsOf(tx, id) } : null;
+    }),
+    // Some records of a document's edits (by key).
+    editsAt: (id, keys) => run(["edits"], "readonly", (tx) => Promise.all(keys.map(async (key) => {
+      const r = await ask(tx.objectStore("edits").get([id, key]));
+      return { key, ...(r || { pgn: null, rev: 0 }) };
+    }))),
+    part: (id, n) => run(["parts"], "readonly", (tx) => ask(tx.objectStore("parts").get([id, n]))),
+    // Writes a document's record (its parts are all written): the document
+    // now exists. Unedited documents with the same source go.
+    putDoc: (doc) => run(["docs", "parts", "edits"], "readwrite", async (tx) => {
+      const docs = tx.objectStore("docs");
+      if (doc.source.startsWith("url:")) {
+        for (const other of await ask(docs.getAll())) {
+          if (other.id !== doc.id && other.source === doc.source && !other.edited) {
+            docs.delete(other.id);
+            tx.objectStore("parts").delete(within(other.id));
+            tx.objectStore("edits").delete(within(other.id));
+          }
+        }
+      }
+      docs.put(doc, doc.id);
+    }),
+    // Changes some fields of a document's record (if it is still stored).
+    touch: (id, fields) => run(["docs"], "readwrite", async (tx) => {
+      const doc = await ask(tx.objectStore("docs").get(id));
+      if (doc) tx.objectStore("docs").put({ ...doc, ...fields }, id);
+      return !!doc;
+    }),
+    // Writes edits of a document with its record, in one transaction. Each
+    // write names the revision it was made from (`base`): a game written by
+    // another tab since is not overwritten; this write is kept as a new
+    // game instead, and said in `conflicts`. Returns the new revisions.
+    saveEdits: (id, fields, writes) => run(["docs", "edits"], "readwrite", async (tx) => {
+      const docs = tx.objectStore("docs");
+      const edits = tx.objectStore("edits");
+      const doc = await ask(docs.get(id));
+      if (!doc) throw new DOMException("the document is no longer stored in this browser", "NotFoundError");
+      const revs = [];
+      const conflicts = [];
+      for (const w of writes) {
+        const now = await ask(edits.get([id, w.key]));
+        const rev = now ? now.rev : 0;
+        if (rev !== w.base && !(now == null && w.base === 0)) {
+          if (w.pgn === null) continue;
+          const copy = `a:${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+          edits.put({ pgn: w.pgn, rev: 1, order: Date.now() }, [id, copy]);
+          conflicts.push({ key: w.key, copy, rev });
+          continue;
+        }
+        edits.put({ pgn: w.pgn, rev: rev + 1, order: w.order }, [id, w.key]);
+        revs.push({ key: w.key, rev: rev + 1 });
+      }
+      const edited = fields.edited || conflicts.length > 0;
+      docs.put({ ...doc, ...fields, edited }, id);
+      return { revs, conflicts };
+    }),
+    // Forgets a document's edits (its bytes stay).
+    discardEdits: (id) => run(["docs", "edits"], "readwrite", async (tx) => {
+      const doc = await ask(tx.objectStore("docs").get(id));
+      tx.objectStore("edits").delete(within(id));
+      if (doc) tx.objectStore("docs").put({ ...doc, edited: false }, id);
+    }),
+    // Deletes a document: its record, parts and edits, together.
+    deleteDoc: (id) => run(["docs", "parts", "edits"], "readwrite", (tx) => {
+      tx.objectStore("docs").delete(id);
+      tx.objectStore("parts").delete(within(id));
+      tx.objectStore("edits").delete(within(id));
+    }),
+    // Deletes the parts of a document whose record was never written.
+    dropParts: (id) => run(["parts"], "readwrite", (tx) => { tx.objectStore("parts").delete(within(id)); }),
+    // Every document, part and edit.
+    clear: () => run(["docs", "parts", "edits"], "readwrite", (tx) => {
+      for (const s of ["docs", "parts", "edits"]) tx.objectStore(s).clear();
+    }),
+    // The ids that have parts stored (with a record or not).
+    partIds: () => run(["parts"], "readonly", (tx) => new Promise((ok, fail) => {
+      const ids = [];
+      const req = tx.objectStore("parts").openKeyCursor();
+      req.onsuccess = () => {
+        const c = req.result;
+        if (!c) return ok(ids);
+        ids.push(c.key[0]);
+        c.continue([c.key[0], []]);
+      };
+      req.onerror = () => fail(req.error);
+    })),
   };
 
   if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
     self.onmessage = async (event) => {
       const { key, buffer, length } = event.data;
       try {
-        await store.put(key, new Blob([new Uint8Array(buffer, 0, length)]));
+        await run(["parts"], "readwrite", (tx) => {
+          tx.objectStore("parts").put(new Blob([new Uint8Array(buffer, 0, length)]), key);
+        });
         self.postMessage({ buffer }, [buffer]);
       } catch (e) {
         const error = { name: e?.name ?? "Error", message: e?.message ?? String(e) };
@@ -69,7 +232,9 @@
   }
 
   const script = document.currentScript.src;
-  // Writes the parts of a file, one after another, through workers.
+  const lockName = (id) => `movetext-doc-${id}`;
+
+  // Writes the parts of a document, one after another, through workers.
   store.partsWriter = () => {
     let worker = null;
     let bytes = 0;
@@ -100,5 +265,47 @@
       },
     };
   };
+
+  // Takes the document's lock (while its parts are written, the sweep
+  // leaves them); resolves with the function that releases it.
+  store.lock = (id) => new Promise((got) => {
+    if (!navigator.locks) { got(() => {}); return; }
+    navigator.locks.request(lockName(id), () => new Promise((release) => got(() => release())));
+  });
+
+  // Deletes parts that no document's record owns and no tab is writing.
+  store.sweep = async () => {
+    const ids = await store.partIds();
+    const known = new Set((await store.docs()).map((d) => d.id));
+    let swept = 0;
+    for (const id of ids.filter((i) => !known.has(i))) {
+      const free = navigator.locks
+        ? await navigator.locks.request(lockName(id), { ifAvailable: true }, async (lock) => {
+          if (!lock || await store.doc(id)) return false;
+          await store.dropParts(id);
+          return true;
+        })
+        : (await store.dropParts(id), true);
+      if (free) swept += 1;
+    }
+    return swept;
+  };
+
+  // Asks the browser to keep the store when space runs short (once).
+  let persistAsked = false;
+  store.persist = () => {
+    if (persistAsked || !navigator.storage?.persist) return;
+    persistAsked = true;
+    navigator.storage.persist().catch(() => {});
+  };
+
+  // Tabs of the app tell each other what they changed.
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("movetext") : null;
+  store.tab = Math.random().toString(36).slice(2);
+  store.announce = (message) => channel?.postMessage({ ...message, tab: store.tab });
+  store.listen = (handler) => {
+    if (channel) channel.onmessage = ({ data }) => { if (data?.tab !== store.tab) handler(data); };
+  };
+
   globalThis.movetextStore = store;
 })();

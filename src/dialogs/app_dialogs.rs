@@ -76,10 +76,13 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
                     CommentSide::Before => core.comments_before(key).map(str::to_owned).collect(),
                 })
                 .unwrap_or_default();
-            let text = match side {
-                CommentSide::After => target.after.clone(),
-                CommentSide::Before => target.before.clone(),
-            };
+            // The whole text of each comment (the move list may show the
+            // start of a long one only).
+            let text: Vec<String> = raw
+                .iter()
+                .map(|c| movetext_view::comment_commands::editable_text(c))
+                .filter(|t| !t.is_empty())
+                .collect();
             let commands: Vec<String> =
                 raw.iter().map(|c| movetext_core::commands::with_text(c, "")).filter(|c| !c.is_empty()).collect();
             let heading = match (ix, side) {
@@ -103,6 +106,8 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
                     commands={AttrValue::from(commands.join(" "))} {on_save} on_cancel={close.clone()} />
             }
         }
+        // Drawn by the page, which opens documents.
+        Dialog::Documents => html! {},
         Dialog::Tags => {
             let on_save = {
                 let do_edit = ctx.do_edit.clone();

@@ -157,7 +157,7 @@ enum Start {
 }
 
 /// A size in bytes for people: `812 bytes`, `64.0 KB`, `5.2 MB`.
-fn size_text(lang: Lang, bytes: usize) -> String {
+pub(crate) fn size_text(lang: Lang, bytes: usize) -> String {
     match bytes {
         0..1_000 => lang.say("size-bytes", &[("n", &bytes.to_string())]),
         1_000..1_000_000 => lang.say("size-kb", &[("n", &lang.decimal(&format!("{:.1}", bytes as f64 / 1e3)))]),

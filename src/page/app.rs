@@ -23,21 +23,26 @@ use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
 use crate::components::training_panel::TrainingPanel;
 use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
+use crate::dialogs::documents_dialog::DocumentsDialog;
 use crate::dialogs::edit_menu::EditMenu;
 use crate::i18n::Lang;
 use crate::page::analysis::use_analysis;
 use crate::page::database::{use_database, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
-use crate::page::file_input::url_parameter;
+use crate::page::file_input::Loaded;
+use crate::page::file_input::{hash_pgn, url_parameter};
 use crate::page::guess_cost::use_guess_cost;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
 use crate::page::language;
 use crate::page::list_order::use_list_order;
-use crate::page::loading::{use_loader, use_open_at_start, use_open_pending, use_restore_saved};
+use crate::page::loading::{
+    use_loader, use_open_at_start, use_open_document, use_open_pending, use_restore_saved, LoadRequest,
+};
 use crate::page::notices::{Notices, PastePanel};
 use crate::page::page_listeners::use_page_listeners;
 use crate::page::review::use_review;
 use crate::page::session::{Jobs, Session};
+use crate::page::tab_sync::use_tab_sync;
 use crate::page::top_bar::TopBar;
 use crate::state::database::Sameness;
 use crate::state::editing::{EditOp, Edits};
@@ -62,7 +67,9 @@ pub const SAMPLE_NAME: &str = "sample.pgn";
 /// The viewer at start: the sample, at the place the address names (unless
 /// `?url=` opens another file).
 fn viewer_at_start(handle: &LibraryHandle) -> Viewer {
-    let place = if url_parameter().is_none() { current_place() } else { Place::default() };
+    // The place of a file named by `?url=` or a game the address carries
+    // is theirs, not the sample's.
+    let place = if url_parameter().is_none() && hash_pgn().is_none() { current_place() } else { Place::default() };
     let lib = handle.lib.borrow();
     let index = place.game.min(lib.len().saturating_sub(1));
     match lib.game(index) {
@@ -91,6 +98,7 @@ pub fn app() -> Html {
         use_memo((), move |_| Jobs::new((current_place(), has_hash()), handle))
     };
     *jobs.latest.borrow_mut() = (*library).clone();
+    jobs.shown.set(viewer.game_index);
     let lang_state = use_state(|| {
         let lang = language::chosen();
         language::apply(lang);
@@ -106,6 +114,9 @@ pub fn app() -> Html {
     use_open_pending(&session);
     let restore_saved = use_restore_saved(&session, &load);
     use_open_at_start(&session, &load, &restore_saved);
+    let open_document = use_open_document(&session, &load);
+    use_tab_sync(&session);
+    use_effect_with((), |_| crate::page::script_api::install());
     use_hash_sync(&session);
     use_page_listeners(&session, &load);
     let actions = use_edit_actions(&session);
@@ -197,6 +208,7 @@ pub fn app() -> Html {
     };
     let dialog_html = match &page.dialog {
         None => html! {},
+        Some(Dialog::Documents) => documents_dialog(&session, &open_document, &load),
         Some(d) => dialog_view(
             d,
             &DialogContext {
@@ -312,6 +324,24 @@ pub fn app() -> Html {
         </ContextProvider<Session>>
         </ContextProvider<Lang>>
     }
+}
+
+/// The documents kept in this browser: one opens; deleting the open one
+/// shows the sample.
+fn documents_dialog(session: &Session, open_document: &Callback<String>, load: &Callback<LoadRequest>) -> Html {
+    let on_close = {
+        let page = session.page.dispatcher();
+        Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
+    };
+    let on_deleted_open = {
+        let load = load.clone();
+        Callback::from(move |()| {
+            let sample = Loaded::text(SAMPLE_NAME, SAMPLE_PGN.to_owned(), "sample");
+            load.emit((sample, Place::default(), None));
+        })
+    };
+    let current = AttrValue::from(session.jobs.doc.borrow().id.clone());
+    html! { <DocumentsDialog {current} on_open={open_document.clone()} {on_deleted_open} {on_close} /> }
 }
 
 /// The explorer and the file's summary, for a file of several games.

@@ -5,7 +5,7 @@
 use movetext_core::NodeId;
 use yew::prelude::*;
 
-use crate::page::page_listeners::KeyContext;
+use crate::page::key_context::KeyContext;
 use crate::page::saving::use_saver;
 use crate::page::session::Session;
 use crate::state::editing::EditOp;

@@ -18,12 +18,15 @@ pub struct Loaded {
     pub bytes: Rc<Vec<u8>>,
     /// Each file's name and the offset where it starts in `bytes`.
     pub parts: Vec<(String, usize)>,
+    /// Where it came from (see [`crate::state::documents::DocMeta::source`]).
+    pub source: String,
 }
 
 impl Loaded {
-    /// Text that was pasted or dropped, under a name.
-    pub fn text(name: &str, text: String) -> Loaded {
+    /// Text that was pasted, dropped or given by a link, under a name.
+    pub fn text(name: &str, text: String, source: &str) -> Loaded {
         Loaded {
+            source: source.to_owned(),
             name: name.to_owned(),
             bytes: Rc::new(with_line_breaks(text.into_bytes())),
             parts: vec![(name.to_owned(), 0)],
@@ -73,7 +76,18 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
     if names.is_empty() {
         return Err(lang.text("no-file").to_owned());
     }
-    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts })
+    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts, source: "file".to_owned() })
+}
+
+/// The source of a document fetched from an address.
+pub fn url_source(href: &str) -> String {
+    format!("url:{href}")
+}
+
+/// The source a `?url=` address names (its absolute address), if it is one.
+pub fn url_parameter_source(url: &str) -> Option<String> {
+    let here = web_sys::window()?.location().href().ok()?;
+    Some(url_source(&web_sys::Url::new_with_base(url, &here).ok()?.href()))
 }
 
 /// Fetches a file named by `?url=`, which must be on this page's origin.
@@ -103,7 +117,12 @@ pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> 
         .await
         .map_err(|e| lang.say("file-unreadable", &[("file", url), ("reason", &e.to_string())]))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
-    Ok(Loaded { parts: vec![(name.clone(), 0)], name, bytes: Rc::new(with_line_breaks(bytes)) })
+    Ok(Loaded {
+        parts: vec![(name.clone(), 0)],
+        name,
+        bytes: Rc::new(with_line_breaks(bytes)),
+        source: url_source(&target.href()),
+    })
 }
 
 /// The PGN an address carries in its hash (`#game=1&ply=5&pgn=…`, as the

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::page::file_input::Loaded;
-use crate::page::loading::LoadRequest;
+use crate::page::loading::{open_stored, LoadRequest};
 use crate::page::session::Session;
 use crate::state::page_state::PageAction;
 use crate::state::persist;
@@ -35,10 +35,15 @@ pub(crate) fn notices(props: &NoticesProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             session.act(PageAction::Restored(false));
             session.edits.borrow_mut().clear();
-            let lib = session.library.lib.borrow();
-            let loaded = Loaded { name: lib.name.clone(), bytes: lib.shared_bytes(), parts: lib.parts() };
-            wasm_bindgen_futures::spawn_local(async { persist::clear().await });
-            load.emit((loaded, Place::default(), None));
+            // The document stays, as its file has it.
+            let id = session.jobs.doc.borrow().id.clone();
+            let (session, load) = (session.clone(), load.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                match persist::discard_edits(&id).await {
+                    Ok(()) => open_stored(&session, &load, &id, Some(Place::default())).await,
+                    Err(e) => session.act(PageAction::Error(e.to_string())),
+                }
+            });
         })
     };
     let open_held_back = {
@@ -100,7 +105,7 @@ pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
             if let Some(area) = paste_box.cast::<web_sys::HtmlTextAreaElement>() {
                 let text = area.value();
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text(lang.text("pasted-text"), text), Place::default(), None));
+                    load.emit((Loaded::text(lang.text("pasted-text"), text, "paste"), Place::default(), None));
                 }
             }
         })

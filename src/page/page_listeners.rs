@@ -3,39 +3,20 @@
 //! never exported.
 
 use gloo_events::{EventListener, EventListenerOptions};
-use movetext_core::NodeId;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::page::file_input::{read_files, Loaded};
 use crate::page::hash_sync::current_place;
+use crate::page::key_context::KeyContext;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
 use crate::state::editing::EditOp;
 use crate::state::keys::{key_belongs_to_target, key_event_action};
-use crate::state::model::NodeIx;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::PageAction;
 use crate::state::url_state::Place;
 use crate::state::viewer::{Action, Nav};
-
-/// What the keyboard shortcuts act on, refreshed at every render.
-#[derive(Clone)]
-pub(crate) struct KeyContext {
-    pub edit: Callback<EditOp>,
-    pub undo: Callback<()>,
-    pub redo: Callback<()>,
-    pub comment: Callback<(NodeIx, CommentSide)>,
-    pub menu: Callback<()>,
-    pub close: Callback<()>,
-    pub current: NodeIx,
-    pub key: NodeId,
-    pub blocked: bool,
-    /// Turns analysis on or off (L).
-    pub analysis: Callback<()>,
-    /// Training: the keys that would show moves to come do nothing.
-    pub training: bool,
-}
 
 /// Installs the page's window listeners once; they go with the component.
 #[hook]
@@ -105,7 +86,11 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                 let Some(event) = event.dyn_ref::<web_sys::ClipboardEvent>() else { return };
                 let text = event.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text(jobs.lang.get().text("pasted-text"), text), Place::default(), None));
+                    load.emit((
+                        Loaded::text(jobs.lang.get().text("pasted-text"), text, "paste"),
+                        Place::default(),
+                        None,
+                    ));
                 }
             })
         };
@@ -151,7 +136,11 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                 });
             } else if let Ok(text) = data.get_data("text/plain") {
                 if !text.trim().is_empty() {
-                    load.emit((Loaded::text(jobs.lang.get().text("dropped-text"), text), Place::default(), None));
+                    load.emit((
+                        Loaded::text(jobs.lang.get().text("dropped-text"), text, "paste"),
+                        Place::default(),
+                        None,
+                    ));
                 }
             }
         });

@@ -9,7 +9,9 @@ use movetext_core::Game;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::page::page_listeners::KeyContext;
+use crate::page::key_context::KeyContext;
+use crate::state::doc_state::DocState;
+use crate::state::documents::EditKey;
 use crate::state::editing::Edits;
 use crate::state::library::LibraryHandle;
 use crate::state::opener::Opener;
@@ -77,16 +79,19 @@ pub(crate) struct Jobs {
     pub generation: Rc<RefCell<u64>>,
     /// The open file, as of the latest drawing.
     pub latest: Rc<RefCell<LibraryHandle>>,
-    /// The open file itself is stored in the browser.
-    pub file_saved: RefCell<bool>,
+    /// The open document as the store knows it.
+    pub doc: RefCell<DocState>,
+    /// The index of the shown game, as of the latest drawing.
+    pub shown: Cell<usize>,
     /// Whether the last save has finished (saves run one after another).
     pub saving: RefCell<Rc<RefCell<bool>>>,
     /// Each stored game's text as last written for storage, with the
     /// version of the game it was written from ([`crate::state::editing::Edits::version`]);
     /// a new one for each file opened.
     pub stored: RefCell<StoredTexts>,
-    /// Games made in the app, to put back once the whole file is indexed.
-    pub pending_added: RefCell<Vec<Game>>,
+    /// Games made in the app, with their keys in the store, to put back
+    /// once the whole file is indexed.
+    pub pending_added: RefCell<Vec<(EditKey, Game)>>,
     /// What the keyboard shortcuts act on, refreshed at every drawing.
     pub key_context: Rc<RefCell<Option<KeyContext>>>,
     /// Counts the game list's orders asked for; an older one stops.
@@ -103,7 +108,8 @@ impl Jobs {
             starting: RefCell::new(Some(starting)),
             generation: Rc::new(RefCell::new(0)),
             latest: Rc::new(RefCell::new(library)),
-            file_saved: RefCell::new(false),
+            doc: RefCell::new(DocState::new("sample", "")),
+            shown: Cell::new(0),
             saving: RefCell::new(Rc::new(RefCell::new(true))),
             stored: RefCell::default(),
             pending_added: RefCell::new(Vec::new()),

@@ -12,7 +12,7 @@ use crate::page::language::LanguageChoice;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
 use crate::state::notation::{Notation, CHOICES};
-use crate::state::page_state::PageAction;
+use crate::state::page_state::{Dialog, PageAction};
 use crate::state::url_state::Place;
 
 /// What the top bar needs besides the session.
@@ -55,6 +55,10 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
             }
         })
     };
+    let documents = {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Documents))))
+    };
     let toggle_paste = {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
@@ -94,6 +98,14 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
                 <input type="file" class="file-picker" ref={file_input} multiple=true hidden=true
                     accept=".pgn,application/x-chess-pgn,application/vnd.chess-pgn,text/plain"
                     aria-label={lang.text("open-files")} onchange={picked} />
+                <button type="button" class="btn documents-button" onclick={documents}
+                    title={lang.text("docs-button-title")}>
+                    <svg class="documents-icon" viewBox="0 0 20 20" aria-hidden="true">
+                        <path d="M7 2.5h6.5l3 3V15a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1V3.5a1 1 0 0 1 1-1z" />
+                        <path d="M4 5.5V17a1.5 1.5 0 0 0 1.5 1.5H13" />
+                    </svg>
+                    <span class="btn-label">{ lang.text("docs-button") }</span>
+                </button>
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
                     aria-expanded={session.page.paste_open.to_string()} title={lang.text("paste-title")}>{ lang.text("paste") }</button>
                 <select class="notation-choice" aria-label={lang.text("notation")} title={lang.text("notation")} onchange={on_notation}>

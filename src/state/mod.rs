@@ -9,6 +9,8 @@ pub(crate) use movetext_view::{
     editing, engine, library, model, move_times, notation, numbers, review, training, url_state,
 };
 pub(crate) mod database;
+pub(crate) mod doc_state;
+pub(crate) mod documents;
 pub(crate) mod export_slices;
 pub(crate) mod feed;
 pub(crate) mod game_order;

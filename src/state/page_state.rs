@@ -44,6 +44,8 @@ pub(crate) enum Dialog {
     Image,
     /// The game laid out for print.
     Print,
+    /// The documents kept in this browser.
+    Documents,
 }
 
 /// A set of games the game list is limited to (the games that reach a

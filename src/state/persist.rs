@@ -1,24 +1,24 @@
-//! Keeping edits safe in the browser: the open file and every edited game
-//! are stored in IndexedDB as they change, and come back after a reload or
-//! a crash until the user discards them.
+//! Keeping documents safe in the browser: every file opened is a document
+//! of the store (`static/store.js`, in IndexedDB), its bytes stored once in
+//! parts and its edited games stored with its description as they change,
+//! so that they come back after a reload or a crash, and in every tab.
 //!
-//! The file is stored in parts of [`PART`] bytes, each copied out of the
-//! page's memory and written as a `Blob` by a worker, so a file
-//! of any size is stored without holding the page up and without one record
-//! too large for the browser (the browser keeps blobs on disk, and reads
-//! them back off the page's thread). The file's description (name, size,
-//! parts) is written last: a file whose writing stopped half way is never
-//! read back as if it were whole.
+//! A document's bytes are stored in parts of [`PART`] bytes, each copied out
+//! of the page's memory and written as a `Blob` by a worker, so a file of
+//! any size is stored without holding the page up and without one record
+//! too large for the browser. Its description is written last, in one
+//! transaction: a document whose writing stopped half way is never read
+//! back (its parts are swept at the next start). Its edits are written with
+//! its description, in one transaction: both change, or neither.
 
-use std::rc::Rc;
-
-use js_sys::{Array, Object, Reflect, Uint8Array};
+use js_sys::{Array, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::state::blob_reading::{read_blob, Scratch};
+use crate::state::documents::{get, records, set, DocMeta, EditKey, EditRecord, Saved, Write};
 
-/// Bytes of the file stored per record. Each part read back leaves the
+/// Bytes of a document stored per record. Each part read back leaves the
 /// browser objects of its request, blob and stream for the garbage
 /// collector, which frees them in one task after a restore: parts of 2 MiB,
 /// 512 for a gigabyte, made that task 77 to 114 ms long.
@@ -31,86 +31,101 @@ function store() {
   return globalThis.movetextStore;
 }
 export function parts_writer() { return store().partsWriter(); }
-export function parts_put(writer, key, bytes, length) { return writer.put(key, bytes, length); }
+export function parts_put(writer, id, n, bytes, length) { return writer.put([id, n], bytes, length); }
 export function parts_end(writer) { writer.end(); }
-export function idb_put(key, value) { return store().put(key, value); }
-export function idb_get(key) { return store().get(key); }
-export function idb_clear() { return store().clear(); }
-export function idb_forget_file() { return store().forgetFile(); }
+export function store_call(name, args) { return store()[name](...args); }
+export function store_listen(handler) { store().listen(handler); }
+export function store_announce(message) { store().announce(message); }
+export function store_persist() { store().persist(); }
 "#)]
 extern "C" {
     #[wasm_bindgen(catch)]
-    fn idb_put(key: &str, value: &JsValue) -> Result<js_sys::Promise, JsValue>;
-    #[wasm_bindgen(catch)]
     fn parts_writer() -> Result<JsValue, JsValue>;
     #[wasm_bindgen(catch)]
-    fn parts_put(writer: &JsValue, key: &str, bytes: &Uint8Array, length: u32) -> Result<js_sys::Promise, JsValue>;
+    fn parts_put(
+        writer: &JsValue,
+        id: &str,
+        n: u32,
+        bytes: &Uint8Array,
+        length: u32,
+    ) -> Result<js_sys::Promise, JsValue>;
     fn parts_end(writer: &JsValue);
     #[wasm_bindgen(catch)]
-    fn idb_get(key: &str) -> Result<js_sys::Promise, JsValue>;
+    fn store_call(name: &str, args: Array) -> Result<js_sys::Promise, JsValue>;
     #[wasm_bindgen(catch)]
-    fn idb_clear() -> Result<js_sys::Promise, JsValue>;
+    fn store_listen(handler: &js_sys::Function) -> Result<(), JsValue>;
     #[wasm_bindgen(catch)]
-    fn idb_forget_file() -> Result<js_sys::Promise, JsValue>;
+    fn store_announce(message: &JsValue) -> Result<(), JsValue>;
+    #[wasm_bindgen(catch)]
+    fn store_persist() -> Result<(), JsValue>;
 }
 
-/// A stored session: the file and the edited games.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Saved {
-    /// File name(s).
-    pub name: String,
-    /// The file's bytes.
-    pub bytes: Rc<Vec<u8>>,
-    /// Each file's name and start offset.
-    pub parts: Vec<(String, usize)>,
-    /// Edited games: index and PGN in export format.
-    pub games: Vec<(usize, String)>,
-    /// Games made in the app, in order: PGN.
-    pub added: Vec<String>,
-    /// The game that was open.
-    pub open: usize,
+/// Why the store refused: its words, and whether the browser's storage is full.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoreError {
+    /// The browser's error in words (its name and message).
+    pub reason: String,
+    /// The browser said its storage for the page is full.
+    pub quota: bool,
 }
 
-/// The file to store: its name, bytes and parts.
-#[derive(Clone, Debug)]
-pub struct FileRecord {
-    /// File name(s).
-    pub name: String,
-    /// The bytes (shared with the open file, not copied).
-    pub bytes: Rc<Vec<u8>>,
-    /// Each file's name and start offset.
-    pub parts: Vec<(String, usize)>,
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.reason)
+    }
 }
 
-async fn call(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, String> {
-    JsFuture::from(p.map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))
+impl From<String> for StoreError {
+    fn from(reason: String) -> StoreError {
+        StoreError { reason, quota: false }
+    }
 }
 
 /// A browser error in words (a `DOMException`'s name and message).
-fn describe(e: &JsValue) -> String {
+fn describe(e: &JsValue) -> StoreError {
     if let Some(s) = e.as_string() {
-        return s;
+        return s.into();
     }
     let name = get(e, "name").as_string().unwrap_or_default();
     let message = get(e, "message").as_string().unwrap_or_default();
-    match (name.is_empty(), message.is_empty()) {
+    let quota = name == "QuotaExceededError";
+    let reason = match (name.is_empty(), message.is_empty()) {
         (false, false) => format!("{name}: {message}"),
         (true, false) => message,
         (false, true) => name,
         (true, true) => "the browser gave no reason".to_owned(),
+    };
+    StoreError { reason, quota }
+}
+
+async fn call(p: Result<js_sys::Promise, JsValue>) -> Result<JsValue, StoreError> {
+    JsFuture::from(p.map_err(|e| describe(&e))?).await.map_err(|e| describe(&e))
+}
+
+async fn store(name: &str, args: &[JsValue]) -> Result<JsValue, StoreError> {
+    call(store_call(name, args.iter().collect())).await
+}
+
+/// Every stored document, the most recently opened first.
+pub async fn documents() -> Result<Vec<DocMeta>, StoreError> {
+    let list = store("docs", &[]).await?;
+    Ok(Array::from(&list).iter().map(|d| DocMeta::from_js(&d)).collect())
+}
+
+/// A stored document and its edits, read together.
+pub async fn document(id: &str) -> Result<Option<(DocMeta, Vec<EditRecord>)>, StoreError> {
+    let found = store("docWithEdits", &[id.into()]).await?;
+    if found.is_null() || found.is_undefined() {
+        return Ok(None);
     }
+    Ok(Some((DocMeta::from_js(&get(&found, "doc")), records(&get(&found, "edits")))))
 }
 
-fn set(obj: &Object, key: &str, value: &JsValue) {
-    let _ = Reflect::set(obj, &key.into(), value);
-}
-
-fn get(obj: &JsValue, key: &str) -> JsValue {
-    Reflect::get(obj, &key.into()).unwrap_or(JsValue::UNDEFINED)
-}
-
-fn part_key(i: usize) -> String {
-    format!("part:{i:06}")
+/// Some of a document's edited games (a game never written comes with
+/// revision 0 and no text).
+pub async fn edits_at(id: &str, keys: &[EditKey]) -> Result<Vec<EditRecord>, StoreError> {
+    let keys: Array = keys.iter().map(EditKey::to_js).collect();
+    Ok(records(&store("editsAt", &[id.into(), keys.into()]).await?))
 }
 
 /// The worker that writes a file's parts, ended when dropped.
@@ -122,7 +137,20 @@ impl Drop for PartWriter {
     }
 }
 
-/// Stores the file (once per file: it can be large), a part at a time.
+/// The lock a document's parts are written under, released when dropped.
+struct Held(JsValue);
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        if let Some(release) = self.0.dyn_ref::<js_sys::Function>() {
+            let _ = release.call0(&JsValue::NULL);
+        }
+    }
+}
+
+/// Stores a new document: its bytes, a part at a time, then its
+/// description. On failure nothing of it is left (its parts are deleted;
+/// a crash leaves them for the next start's sweep).
 ///
 /// Each part is copied into one buffer, which a worker (static/store.js)
 /// makes a blob of and stores, off the page's thread, and hands back for the
@@ -130,110 +158,125 @@ impl Drop for PartWriter {
 /// collector. (With one buffer but the blobs made on the page, their bytes
 /// stayed in the browser's memory until it refused to make more, at about
 /// 500 MB: the workers are ended as they go, which frees them.)
-pub async fn save_file(file: FileRecord) -> Result<(), String> {
-    call(idb_forget_file()).await?;
-    let count = file.bytes.len().div_ceil(PART);
+pub async fn store_document(meta: &DocMeta, bytes: &[u8]) -> Result<(), StoreError> {
+    let _held = Held(store("lock", &[meta.id.as_str().into()]).await?);
+    let result = write_parts(&meta.id, bytes).await;
+    let result = match result {
+        Ok(count) => {
+            let meta = DocMeta { count, size: bytes.len(), ..meta.clone() };
+            store("putDoc", &[meta.to_js()]).await.map(|_| ())
+        }
+        Err(e) => Err(e),
+    };
+    if result.is_err() {
+        let _ = store("dropParts", &[meta.id.as_str().into()]).await;
+    }
+    result
+}
+
+async fn write_parts(id: &str, bytes: &[u8]) -> Result<usize, StoreError> {
+    let count = bytes.len().div_ceil(PART);
     let writer = PartWriter(parts_writer().map_err(|e| describe(&e))?);
-    let mut buffer = Uint8Array::new_with_length(PART.min(file.bytes.len()) as u32);
+    let mut buffer = Uint8Array::new_with_length(PART.min(bytes.len()).max(1) as u32);
     for i in 0..count {
-        let chunk = &file.bytes[i * PART..((i + 1) * PART).min(file.bytes.len())];
+        let chunk = &bytes[i * PART..((i + 1) * PART).min(bytes.len())];
         buffer.subarray(0, chunk.len() as u32).copy_from(chunk);
         // Each part is written in a task of its own: the worker's answer
         // comes back as a task of its own.
-        buffer = call(parts_put(&writer.0, &part_key(i), &buffer, chunk.len() as u32)).await?.unchecked_into();
+        buffer = call(parts_put(&writer.0, id, i as u32, &buffer, chunk.len() as u32)).await?.unchecked_into();
     }
-    drop(writer);
+    Ok(count)
+}
+
+/// What a save changes in a document's description besides its edits.
+#[derive(Clone, Debug)]
+pub struct Fields {
+    /// Its games, as many as known.
+    pub games: usize,
+    /// Whether it holds edits.
+    pub edited: bool,
+    /// The game open.
+    pub open: usize,
+}
+
+impl Fields {
+    fn to_js(&self) -> JsValue {
+        let obj = Object::new();
+        set(&obj, "games", &(self.games as f64).into());
+        set(&obj, "edited", &self.edited.into());
+        set(&obj, "open", &(self.open as f64).into());
+        set(&obj, "lastOpened", &js_sys::Date::now().into());
+        obj.into()
+    }
+}
+
+/// Stores edited games of a document with its description, in one
+/// transaction (see [`Saved`] for games another tab wrote meanwhile).
+pub async fn save_edits(id: &str, fields: &Fields, writes: &[Write]) -> Result<Saved, StoreError> {
+    let writes: Array = writes.iter().map(Write::to_js).collect();
+    let saved = store("saveEdits", &[id.into(), fields.to_js(), writes.into()]).await?;
+    Ok(Saved::from_js(&saved))
+}
+
+/// Changes a stored document's description: when it was opened, its games,
+/// its fingerprint (a document that is not stored stays so).
+pub async fn touch(id: &str, games: Option<usize>, hash: Option<&str>) -> Result<(), StoreError> {
     let obj = Object::new();
-    set(&obj, "name", &file.name.as_str().into());
-    set(&obj, "size", &(file.bytes.len() as f64).into());
-    set(&obj, "count", &(count as f64).into());
-    let list = Array::new();
-    for (n, at) in &file.parts {
-        list.push(&Array::of2(&n.into(), &(*at as f64).into()));
+    set(&obj, "lastOpened", &js_sys::Date::now().into());
+    if let Some(games) = games {
+        set(&obj, "games", &(games as f64).into());
     }
-    set(&obj, "parts", &list);
-    call(idb_put("file", &obj)).await.map(|_| ())
+    if let Some(hash) = hash {
+        set(&obj, "hash", &hash.into());
+    }
+    store("touch", &[id.into(), obj.into()]).await.map(|_| ())
 }
 
-/// Stores the edits (after every change): the edited games of the file
-/// (index and text) and the games made in the app, as strings of the page.
-pub async fn save_edits(games: &[(usize, JsValue)], added: &[JsValue], open: usize) -> Result<(), String> {
-    let obj = Object::new();
-    let list = Array::new();
-    for (i, pgn) in games {
-        list.push(&Array::of2(&(*i as f64).into(), pgn));
-    }
-    set(&obj, "games", &list);
-    set(&obj, "added", &added.iter().collect::<Array>());
-    set(&obj, "open", &(open as f64).into());
-    call(idb_put("edits", &obj)).await.map(|_| ())
-}
-
-/// The stored session, if there is one with edits and its whole file.
-pub async fn load() -> Result<Option<Saved>, String> {
-    let edits = call(idb_get("edits")).await?;
-    if edits.is_undefined() || edits.is_null() {
-        return Ok(None);
-    }
-    let file = call(idb_get("file")).await?;
-    if file.is_undefined() || file.is_null() {
-        return Ok(None);
-    }
-    let games: Vec<(usize, String)> = Array::from(&get(&edits, "games"))
-        .iter()
-        .filter_map(|pair| {
-            let pair = Array::from(&pair);
-            Some((pair.get(0).as_f64()? as usize, pair.get(1).as_string()?))
-        })
-        .collect();
-    let added: Vec<String> = Array::from(&get(&edits, "added")).iter().filter_map(|v| v.as_string()).collect();
-    if games.is_empty() && added.is_empty() {
-        return Ok(None);
-    }
-    let parts = Array::from(&get(&file, "parts"))
-        .iter()
-        .filter_map(|pair| {
-            let pair = Array::from(&pair);
-            Some((pair.get(0).as_string()?, pair.get(1).as_f64()? as usize))
-        })
-        .collect();
-    let bytes = read_file_parts(&file).await?;
-    Ok(Some(Saved {
-        name: get(&file, "name").as_string().unwrap_or_default(),
-        bytes: Rc::new(bytes),
-        parts,
-        games,
-        added,
-        open: get(&edits, "open").as_f64().unwrap_or(0.0) as usize,
-    }))
-}
-
-/// The bytes of a stored file, a part at a time (or whole, as an earlier
-/// version stored them).
-async fn read_file_parts(file: &JsValue) -> Result<Vec<u8>, String> {
-    let whole = get(file, "bytes");
-    if whole.is_instance_of::<Uint8Array>() {
-        return Ok(Uint8Array::new(&whole).to_vec());
-    }
-    let size = get(file, "size").as_f64().unwrap_or(0.0) as usize;
-    let count = get(file, "count").as_f64().unwrap_or(0.0) as usize;
+/// The bytes of a stored document, a part at a time.
+pub async fn read_bytes(meta: &DocMeta) -> Result<Vec<u8>, StoreError> {
+    let (size, count) = (meta.size, meta.count);
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
     let mut scratch = Scratch::default();
     for i in 0..count {
-        let part = call(idb_get(&part_key(i))).await?;
+        let part = store("part", &[meta.id.as_str().into(), (i as f64).into()]).await?;
         let Some(blob) = part.dyn_ref::<web_sys::Blob>() else {
-            return Err(format!("part {} of {count} of the stored file is missing", i + 1));
+            return Err(format!("part {} of {count} of the stored file is missing", i + 1).into());
         };
         read_blob(blob, &mut bytes, &mut scratch).await?;
     }
     if bytes.len() != size {
-        return Err(format!("the stored file has {} of its {size} bytes", bytes.len()));
+        return Err(format!("the stored file has {} of its {size} bytes", bytes.len()).into());
     }
     Ok(bytes)
 }
 
-/// Forgets the stored session.
-pub async fn clear() {
-    let _ = call(idb_clear()).await;
+/// Forgets a document's edits (its bytes stay).
+pub async fn discard_edits(id: &str) -> Result<(), StoreError> {
+    store("discardEdits", &[id.into()]).await.map(|_| ())
+}
+
+/// Deletes a document, its bytes and its edits, together.
+pub async fn delete(id: &str) -> Result<(), StoreError> {
+    store("deleteDoc", &[id.into()]).await.map(|_| ())
+}
+
+/// Deletes the parts that no document owns (a write that stopped half way).
+pub async fn sweep() {
+    let _ = store("sweep", &[]).await;
+}
+
+/// Asks the browser to keep the store when its space runs short.
+pub fn ask_to_persist() {
+    let _ = store_persist();
+}
+
+/// Tells the app's other tabs of a change.
+pub fn announce(message: &JsValue) {
+    let _ = store_announce(message);
+}
+
+/// Hears the app's other tabs (one handler a page).
+pub fn listen(handler: &js_sys::Function) {
+    let _ = store_listen(handler);
 }

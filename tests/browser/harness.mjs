@@ -40,12 +40,21 @@ export async function startBrowser({ headers = {}, mounts = {} } = {}) {
 }
 
 /**
- * Opens the app in a new page and waits for the board. Page errors and
- * console errors are collected in `errors`.
+ * Opens the app in a new page and waits for the board, with no document
+ * stored (unless `keep`). Page errors and console errors are collected in
+ * `errors`.
  */
-export async function openApp(context, url, { width = 1280, height = 800, path = '' } = {}) {
+export async function openApp(context, url, { width = 1280, height = 800, path = '', keep = false } = {}) {
   const page = await context.newPage();
   await page.setViewportSize({ width, height });
+  if (!keep) {
+    // A new tab opens the document used last: each test starts with none,
+    // unless it keeps what the tests before it stored. (The errors of the
+    // page are collected from the app on: Chromium asks this page of the
+    // server for its icon, which it has not.)
+    await page.goto(url + 'store.js');
+    if (!await emptyStore(page)) throw new Error('the saved documents could not be forgotten');
+  }
   const errors = collectErrors(page);
   await page.goto(url + path);
   await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
@@ -88,21 +97,20 @@ export function collectErrors(page) {
 }
 
 /**
- * Forgets what the app saved in this browser (IndexedDB), then (unless
- * `reload` is false) reloads the page so that it starts with nothing saved.
+ * Empties the app's store in this browser (every document, its parts and
+ * edits), from a page of the app's origin. The stores are emptied, not the
+ * database deleted: Chromium can finish deleting a database after it said
+ * it had, wiping what the app wrote into it meanwhile.
  */
-export async function forgetSavedSession(page, { reload = true } = {}) {
-  // The app's store is emptied, not the database deleted: Chromium can
-  // finish deleting a database after it said it had, wiping what the app
-  // wrote into it meanwhile. (The database and its store are made as the
-  // app makes them when they are not there.)
-  const cleared = await page.evaluate(() => new Promise((ok) => {
-    const req = indexedDB.open('movetext', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('session');
+export function emptyStore(page) {
+  return page.evaluate(() => new Promise((ok) => {
+    const req = indexedDB.open('movetext');
     req.onsuccess = () => {
       const db = req.result;
-      const tx = db.transaction('session', 'readwrite');
-      tx.objectStore('session').clear();
+      const names = [...db.objectStoreNames];
+      if (names.length === 0) { db.close(); return ok(true); }
+      const tx = db.transaction(names, 'readwrite');
+      for (const n of names) tx.objectStore(n).clear();
       tx.oncomplete = () => { db.close(); ok(true); };
       tx.onerror = () => { db.close(); ok(false); };
       tx.onabort = () => { db.close(); ok(false); };
@@ -110,7 +118,16 @@ export async function forgetSavedSession(page, { reload = true } = {}) {
     req.onerror = () => ok(false);
     setTimeout(() => ok(false), 10_000);
   }));
-  if (!cleared) throw new Error('the saved session could not be cleared');
+}
+
+/**
+ * Forgets what the app saved in this browser (IndexedDB) and which
+ * document this tab showed, then (unless `reload` is false) reloads the
+ * page so that it starts with nothing saved.
+ */
+export async function forgetSavedSession(page, { reload = true } = {}) {
+  if (!await emptyStore(page)) throw new Error('the saved documents could not be forgotten');
+  await page.evaluate(() => sessionStorage.removeItem('movetext-doc'));
   if (reload) {
     await page.reload();
     await page.waitForSelector('.board[data-fen]');
@@ -118,22 +135,35 @@ export async function forgetSavedSession(page, { reload = true } = {}) {
 }
 
 /**
- * What the app saved in this browser: the stored file's description (or
- * null) and the stored edits as JSON text ('' when none).
+ * What the app saved in this browser, of the document used last: its
+ * description (or null) and its stored edits as JSON text ('' when none).
  */
 export function savedSession(page) {
   return page.evaluate(() => new Promise((ok) => {
+    const none = { file: null, edits: '' };
     const req = indexedDB.open('movetext');
     req.onsuccess = () => {
       const db = req.result;
-      if (!db.objectStoreNames.contains('session')) { db.close(); return ok({ file: null, edits: '' }); }
-      const tx = db.transaction('session');
-      const file = tx.objectStore('session').get('file');
-      const edits = tx.objectStore('session').get('edits');
-      tx.oncomplete = () => { db.close(); ok({ file: file.result ?? null, edits: JSON.stringify(edits.result ?? '') }); };
-      tx.onerror = () => { db.close(); ok({ file: null, edits: '' }); };
+      if (!db.objectStoreNames.contains('docs')) { db.close(); return ok(none); }
+      const tx = db.transaction(['docs', 'edits']);
+      const docs = tx.objectStore('docs').getAll();
+      docs.onsuccess = () => {
+        const doc = docs.result.sort((a, b) => b.lastOpened - a.lastOpened)[0];
+        if (!doc) return;
+        const edits = tx.objectStore('edits').getAll(IDBKeyRange.bound([doc.id], [doc.id, []]));
+        edits.onsuccess = () => { doc.editsFound = edits.result.filter((e) => e.pgn !== null); };
+      };
+      tx.oncomplete = () => {
+        db.close();
+        const doc = docs.result.sort((a, b) => b.lastOpened - a.lastOpened)[0];
+        if (!doc) return ok(none);
+        const edits = doc.editsFound ?? [];
+        delete doc.editsFound;
+        ok({ file: doc, edits: edits.length ? JSON.stringify(edits) : '' });
+      };
+      tx.onerror = () => { db.close(); ok(none); };
     };
-    req.onerror = () => ok({ file: null, edits: '' });
+    req.onerror = () => ok(none);
   }));
 }
 

@@ -1,6 +1,6 @@
 // A file of a gigabyte in the app: it opens and is indexed with the page
-// answering all along, an edit to it is saved in the browser (in parts) and
-// comes back after a reload, and the whole file downloads. The longest main-thread task of each step is
+// answering all along, is stored in the browser (in parts, beside five
+// small documents), an edit to it is saved and comes back after a reload, and the whole file downloads. The longest main-thread task of each step is
 // printed; a task of half a second (a frozen page), or one in which the
 // page's thread spends 50 ms on the CPU, fails the test.
 // MOVETEXT_LARGE_MB sets the size (default 1024).
@@ -60,6 +60,12 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
   page.on('dialog', (d) => d.accept());
   await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]');
+  // Five small documents first: the large one is stored beside them.
+  for (let n = 1; n <= 5; n++) {
+    await page.setInputFiles('input.file-picker', { name: `small${n}.pgn`, mimeType: 'application/x-chess-pgn', buffer: Buffer.from(`[White "S${n}"]\n\n1. e4 e5 *\n`) });
+    await page.waitForFunction((n) => document.querySelector('.file-name')?.innerText === `small${n}.pgn`, n);
+  }
+  for (let i = 0; i < 100 && (await page.evaluate(() => window.movetext.savedDocuments())).length < 5; i++) await page.waitForTimeout(100);
 
   // Opening: read a part at a time, indexed in slices.
   let tasks = await longTasks(page);
@@ -99,6 +105,9 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
   const restoreMs = Date.now() - restoreStarted;
   assert.match(await page.locator('.file-name').innerText(), /large\.pgn/);
   assert.ok(await page.locator('.move-list .comment', { hasText: 'kept in a large file' }).count() >= 1, 'the comment is back');
+  const documents = await page.evaluate(() => window.movetext.savedDocuments());
+  assert.deepEqual(documents.map((d) => d.name).sort(), ['large.pgn', 'small1.pgn', 'small2.pgn', 'small3.pgn', 'small4.pgn', 'small5.pgn']);
+  assert.equal(documents.find((d) => d.name === 'large.pgn').size, statSync(file).size);
   const restoring = await tasks.take();
   await page.screenshot({ path: join(outDir, 'large-restored.png') });
 

@@ -238,7 +238,7 @@ test('a failed save is shown, and leaving then asks first', async () => {
   await writeComment(page, 'not kept');
   const notice = page.locator('.notice-error');
   await notice.waitFor();
-  assert.match(await notice.innerText(), /could not be kept in this browser \(QuotaExceededError: The quota was exceeded\.\)/);
+  assert.match(await notice.innerText(), /storage for this page is full: sample\.pgn and its latest edits could not be kept \(QuotaExceededError: The quota was exceeded\.\)\. Nothing was stored half way/);
   let asked = false;
   page.once('dialog', async (d) => {
     asked = d.type() === 'beforeunload';

@@ -82,6 +82,13 @@ pub fn split_comment(comment: &str) -> CommentParts {
     parts
 }
 
+/// The whole text of a comment without its commands, spaces tidied, as its
+/// editor shows it (never shortened: what the editor saves is what it
+/// shows).
+pub fn editable_text(comment: &str) -> String {
+    core::display_text_between(comment, core::command_spans(comment).map(|(_, span)| span))
+}
+
 /// The text of a comment without its commands, spaces tidied: of a comment
 /// longer than [`SHOWN`], the start (up to a command that runs past it)
 /// and how much is left.
@@ -154,6 +161,20 @@ mod tests {
         assert_eq!(p.marks.len(), 1);
         // A shorter one is shown whole.
         assert_eq!(split_comment("short [%clk 0:00:01] text").text, "short text");
+    }
+
+    #[test]
+    fn the_editor_gets_a_long_comment_whole() {
+        let mut comment = String::from("[%clk 0:01:00] start");
+        while comment.len() < 2 * SHOWN {
+            comment.push_str(" word");
+        }
+        comment.push_str(" [%eval 0.5] end");
+        let text = editable_text(&comment);
+        assert!(text.starts_with("start word") && text.ends_with("word end"), "{}", &text[text.len() - 20..]);
+        assert_eq!(text.matches("word").count(), comment.matches("word").count());
+        assert!(!text.contains("[%") && !text.contains("more characters"));
+        assert_eq!(editable_text("short [%clk 0:00:01] text"), split_comment("short [%clk 0:00:01] text").text);
     }
 
     #[test]

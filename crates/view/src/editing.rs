@@ -153,6 +153,15 @@ impl Edits {
         self.unexported = true;
     }
 
+    /// Puts game `index` back as it is in the file (its edits made
+    /// elsewhere were taken back); whether it had an editor.
+    pub fn discard(&mut self, index: usize) -> bool {
+        let Ok(at) = self.place(index) else { return false };
+        self.games.remove(at);
+        self.last_version += 1;
+        true
+    }
+
     /// Whether a game differs from the file.
     pub fn is_edited(&self, index: usize) -> bool {
         self.find(index).is_some_and(|g| g.restored || g.editor.game().is_edited())
@@ -450,6 +459,25 @@ mod tests {
     fn san_move(game: &Game, at: NodeId, san: &str) -> Move {
         let pos: Chess = game.position(at);
         san.parse::<movetext_core::shakmaty::san::San>().unwrap().to_move(&pos).unwrap()
+    }
+
+    #[test]
+    fn a_game_discarded_is_as_in_the_file_again() {
+        let lib = lib();
+        let mut e = Edits::new();
+        e.restore(1, movetext_core::read_game(b"1. d4 d5 2. c4 *"));
+        let before = e.version(1);
+        assert!(e.is_edited(1));
+        assert!(e.discard(1));
+        assert!(!e.is_edited(1));
+        assert_eq!(e.version(1), 0);
+        assert_eq!(
+            e.game_text(&lib, 1, &ExportOptions::default()),
+            text_of(&lib.game(1).unwrap(), &ExportOptions::default())
+        );
+        assert!(!e.discard(1), "nothing left to discard");
+        e.restore(1, movetext_core::read_game(b"1. d4 *"));
+        assert!(e.version(1) > before, "versions are never reused");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //!
 //! - the game: its view ([`model`], built a part at a time from any
 //!   [`model::GameSource`]; the core's game tree is one, [`game_source`]),
-//!   a file of games ([`library`]), edits with undo ([`editing`]), the
+//!   a file of games ([`library`]) and its [`fingerprint`], edits with
+//!   undo ([`editing`]), the
 //!   address of a move ([`url_state`]), each move's time ([`move_times`]),
 //!   guessing the moves ([`training`]), a game's review and the engine's
 //!   lines ([`review`], [`engine`]);
@@ -39,6 +40,7 @@ pub mod comment_commands;
 pub mod editing;
 pub mod engine;
 pub mod eval_bar;
+pub mod fingerprint;
 pub mod game_source;
 pub mod i18n;
 pub mod library;

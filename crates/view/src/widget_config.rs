@@ -1,7 +1,7 @@
 //! The widget's options, their defaults and how they are read: the one
 //! place that says what a page author can set (as attributes of
 //! `<movetext-viewer>` or in the object given to `Movetext.mount`; see
-//! README, "The widget").
+//! docs/widget.md).
 
 use movetext_core::shakmaty::Color;
 
@@ -41,7 +41,7 @@ impl MovesPlace {
     }
 }
 
-/// The widget's options (see README, "Widget").
+/// The widget's options (see docs/widget.md).
 #[derive(Clone, Debug, PartialEq)]
 pub struct WidgetOptions {
     /// PGN text (one or more games).
