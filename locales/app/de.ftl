@@ -451,6 +451,7 @@ diag-foreign-knight = { $written } als { $move } gelesen: { $letter } steht für
 diag-wrong-number = Zugnummer { $number }, wo { $expected } erwartet war; die Züge werden gelesen, wie sie stehen (spätere Nummern werden nicht geprüft)
 diag-result-tag-half = der Result-Tag 1/2 als 1/2-1/2 gelesen
 diag-glued-result = { $written } als Zug { $move } und Ergebnis { $result } gelesen
+diag-glued-glyph = { $written } als Zug { $move } und Bewertung { $glyph } (${ $nag }) gelesen
 diag-repair-zeros = { $move }: Rochade mit Nullen geschrieben
 diag-repair-pawn-letter = { $move }: ein Bauernzug mit P geschrieben
 diag-repair-no-equals = { $move }: eine Umwandlung ohne = geschrieben
@@ -459,6 +460,7 @@ diag-repair-double-plus = { $move }: ++ für Schach geschrieben
 diag-repair-long = { $move }: lange algebraische Notation
 diag-repair-coordinates = { $move }: ein Zug in Koordinaten
 diag-repair-case = { $move }: ein Kleinbuchstabe, wo ein Großbuchstabe hingehört
+diag-repair-mark-order = { $move }: das Schachzeichen nach den Bewertungszeichen geschrieben
 diag-repair-stray-equals = { $move }: ein überzähliges = nach einem Zug ohne Umwandlung; als der Zug gelesen
 diag-repair-no-capture = { $move }: als Schlagzug geschrieben, aber nichts wird geschlagen
 diag-repair-capture-without-x = { $move }: ein Schlagzug ohne x geschrieben

@@ -452,6 +452,7 @@ diag-foreign-knight = { $written } read as { $move }: { $letter } is the knight 
 diag-wrong-number = move number { $number } where { $expected } was expected; the moves are read as they stand (later numbers are not checked)
 diag-result-tag-half = the Result tag 1/2 read as 1/2-1/2
 diag-glued-result = { $written } read as the move { $move } and the result { $result }
+diag-glued-glyph = { $written } read as the move { $move } and the annotation { $glyph } (${ $nag })
 diag-repair-zeros = { $move }: castling written with zeros
 diag-repair-pawn-letter = { $move }: a pawn move written with P
 diag-repair-no-equals = { $move }: a promotion written without =
@@ -460,6 +461,7 @@ diag-repair-double-plus = { $move }: ++ written for check
 diag-repair-long = { $move }: long algebraic notation
 diag-repair-coordinates = { $move }: a move in coordinates
 diag-repair-case = { $move }: a lower-case letter where a capital belongs
+diag-repair-mark-order = { $move }: the check mark written after the annotation marks
 diag-repair-stray-equals = { $move }: a stray = after a move that is no promotion; read as the move
 diag-repair-no-capture = { $move }: written as a capture, but nothing is taken
 diag-repair-capture-without-x = { $move }: a capture written without x

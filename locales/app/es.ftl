@@ -451,6 +451,7 @@ diag-foreign-knight = { $written } leído como { $move }: { $letter } es el caba
 diag-wrong-number = número de jugada { $number } donde se esperaba { $expected }; las jugadas se leen tal como están (los números siguientes no se comprueban)
 diag-result-tag-half = la etiqueta Result 1/2 leída como 1/2-1/2
 diag-glued-result = { $written } leído como la jugada { $move } y el resultado { $result }
+diag-glued-glyph = { $written } leído como la jugada { $move } y la anotación { $glyph } (${ $nag })
 diag-repair-zeros = { $move }: enroque escrito con ceros
 diag-repair-pawn-letter = { $move }: una jugada de peón escrita con P
 diag-repair-no-equals = { $move }: una coronación escrita sin =
@@ -459,6 +460,7 @@ diag-repair-double-plus = { $move }: ++ escrito para un jaque
 diag-repair-long = { $move }: notación algebraica larga
 diag-repair-coordinates = { $move }: una jugada en coordenadas
 diag-repair-case = { $move }: una minúscula donde va una mayúscula
+diag-repair-mark-order = { $move }: el signo de jaque escrito tras los signos de valoración
 diag-repair-stray-equals = { $move }: un = sobrante tras una jugada que no es coronación; leída como la jugada
 diag-repair-no-capture = { $move }: escrita como captura, pero no se captura nada
 diag-repair-capture-without-x = { $move }: una captura escrita sin x

@@ -451,6 +451,7 @@ diag-foreign-knight = { $written } lu comme { $move } : { $letter } désigne le 
 diag-wrong-number = numéro de coup { $number } là où { $expected } était attendu ; les coups sont lus tels quels (les numéros suivants ne sont pas vérifiés)
 diag-result-tag-half = le tag Result 1/2 lu comme 1/2-1/2
 diag-glued-result = { $written } lu comme le coup { $move } et le résultat { $result }
+diag-glued-glyph = { $written } lu comme le coup { $move } et l'annotation { $glyph } (${ $nag })
 diag-repair-zeros = { $move } : roque écrit avec des zéros
 diag-repair-pawn-letter = { $move } : un coup de pion écrit avec P
 diag-repair-no-equals = { $move } : une promotion écrite sans =
@@ -459,6 +460,7 @@ diag-repair-double-plus = { $move } : ++ écrit pour un échec
 diag-repair-long = { $move } : notation algébrique longue
 diag-repair-coordinates = { $move } : un coup en coordonnées
 diag-repair-case = { $move } : une minuscule à la place d'une majuscule
+diag-repair-mark-order = { $move } : le signe d'échec écrit après les signes d'annotation
 diag-repair-stray-equals = { $move } : un = en trop après un coup sans promotion ; lu comme le coup
 diag-repair-no-capture = { $move } : écrit comme une prise, mais rien n'est pris
 diag-repair-capture-without-x = { $move } : une prise écrite sans x

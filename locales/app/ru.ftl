@@ -463,6 +463,7 @@ diag-foreign-knight = { $written } прочитано как { $move }: { $lette
 diag-wrong-number = номер хода { $number } там, где ожидался { $expected }; ходы прочитаны как есть (следующие номера не проверяются)
 diag-result-tag-half = тег Result 1/2 прочитан как 1/2-1/2
 diag-glued-result = { $written } прочитано как ход { $move } и результат { $result }
+diag-glued-glyph = { $written } прочитано как ход { $move } и оценка { $glyph } (${ $nag })
 diag-repair-zeros = { $move }: рокировка записана нулями
 diag-repair-pawn-letter = { $move }: ход пешки записан с буквой P
 diag-repair-no-equals = { $move }: превращение записано без =
@@ -471,6 +472,7 @@ diag-repair-double-plus = { $move }: ++ вместо знака шаха
 diag-repair-long = { $move }: полная алгебраическая нотация
 diag-repair-coordinates = { $move }: ход в координатной записи
 diag-repair-case = { $move }: строчная буква вместо заглавной
+diag-repair-mark-order = { $move }: знак шаха записан после знаков оценки
 diag-repair-stray-equals = { $move }: лишний = после хода без превращения; прочитано как ход
 diag-repair-no-capture = { $move }: записано как взятие, но ничего не берётся
 diag-repair-capture-without-x = { $move }: взятие записано без x

@@ -13,6 +13,7 @@ use std::rc::Rc;
 use movetext_core::export::ExportOptions;
 use movetext_core::Game;
 use movetext_view::fingerprint::Fingerprint;
+use movetext_view::library::LibraryHandle;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -21,7 +22,6 @@ use crate::page::session::{Jobs, Session};
 use crate::page::tab_sync::{announce_edits, take_back};
 use crate::state::documents::{announcement, DocMeta, Write};
 use crate::state::export_slices::text_in_slices;
-use crate::state::library::LibraryHandle;
 use crate::state::page_state::PageAction;
 use crate::state::persist::{self, Fields, StoreError};
 
@@ -61,63 +61,57 @@ pub(crate) fn failure(lang: Lang, name: &str, e: &StoreError) -> String {
 }
 
 /// Stores the open document's bytes and description, after the saves
-/// before it, unless they are stored or being stored.
+/// before it, unless they are stored or being stored. A document is stored
+/// even if another file is opened meanwhile.
 pub(crate) fn store_open_document(session: &Session, handle: &LibraryHandle) {
     let jobs = &session.jobs;
-    let id = {
+    let meta = {
         let mut doc = jobs.doc.borrow_mut();
         if doc.stored || doc.storing {
             return;
         }
         doc.storing = true;
-        doc.id.clone()
+        let lib = handle.lib.borrow();
+        if doc.hash.is_empty() {
+            doc.hash = Fingerprint::of(lib.bytes());
+        }
+        DocMeta {
+            id: doc.id.clone(),
+            name: lib.name.clone(),
+            source: doc.source.clone(),
+            parts: lib.parts(),
+            hash: doc.hash.clone(),
+            open: jobs.shown.get(),
+            ..DocMeta::default()
+        }
     };
     let (turn, done) = take_turn(jobs);
     let (session, handle) = (session.clone(), handle.clone());
     wasm_bindgen_futures::spawn_local(async move {
         wait_for(&turn).await;
-        let result = store_now(&session, &handle, &id).await;
+        let result = store_now(&session, &handle, meta.clone()).await;
         *done.borrow_mut() = true;
         if let Err(e) = result {
-            let name = handle.lib.borrow().name.clone();
-            session.act(PageAction::Error(failure(session.lang(), &name, &e)));
+            session.act(PageAction::Error(failure(session.lang(), &meta.name, &e)));
         }
     });
 }
 
-async fn store_now(session: &Session, handle: &LibraryHandle, id: &str) -> Result<(), StoreError> {
+async fn store_now(session: &Session, handle: &LibraryHandle, meta: DocMeta) -> Result<(), StoreError> {
     let jobs = &session.jobs;
-    let (meta, bytes) = {
-        let mut doc = jobs.doc.borrow_mut();
-        if doc.id != id {
-            return Ok(());
-        }
-        let lib = handle.lib.borrow();
-        if doc.hash.is_empty() {
-            doc.hash = Fingerprint::of(lib.bytes());
-        }
-        let meta = DocMeta {
-            id: id.to_owned(),
-            name: lib.name.clone(),
-            source: doc.source.clone(),
-            parts: lib.parts(),
-            hash: doc.hash.clone(),
-            games: lib.len(),
-            last_opened: js_sys::Date::now(),
-            open: jobs.shown.get(),
-            ..DocMeta::default()
-        };
-        (meta, lib.shared_bytes())
-    };
+    let bytes = handle.lib.borrow().shared_bytes();
+    let meta = DocMeta { games: handle.lib.borrow().len(), last_opened: js_sys::Date::now(), ..meta };
     let result = persist::store_document(&meta, &bytes).await;
     let mut doc = jobs.doc.borrow_mut();
-    if doc.id == id {
+    if doc.id == meta.id {
         doc.storing = false;
         doc.stored = result.is_ok();
+        if result.is_ok() {
+            remember_tab_doc(&meta.id);
+        }
     }
     if result.is_ok() {
-        remember_tab_doc(id);
-        persist::announce(&announcement("docs", id));
+        persist::announce(&announcement("docs", &meta.id));
     }
     result
 }

@@ -63,7 +63,11 @@ async function pickGame(page, n) {
   await page.waitForFunction((g) => /game (\d+) of/.exec(document.querySelector('.file-name')?.innerText ?? '')?.[1] === String(g), n);
 }
 
+/** Waits until the page has opened its game (it is busy no more). */
+const settled = (page) => page.waitForFunction(() => document.querySelector('.page')?.getAttribute('aria-busy') !== 'true');
+
 async function commentLast(page, words) {
+  await settled(page);
   await page.keyboard.press('End');
   await writeComment(page, words);
   await page.locator('.move-list .comment', { hasText: words }).first().waitFor();
@@ -236,6 +240,16 @@ test('the documents list switches, deletes (asking first for edits), and the sam
   // The open document deleted: the sample shows.
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('sample.pgn'));
   assert.deepEqual(await docs(page), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('files opened one right after another are each kept', async () => {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  for (const n of [1, 2, 3]) await dropFiles(page, [{ name: `quick${n}.pgn`, text: game(`Quick${n}`) }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'quick3.pgn');
+  const list = await docsWhen(page, (l) => l.length === 3);
+  assert.deepEqual(list.map((d) => d.name).sort(), ['quick1.pgn', 'quick2.pgn', 'quick3.pgn']);
   assert.deepEqual(errors, []);
   await page.close();
 });

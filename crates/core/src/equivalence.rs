@@ -32,7 +32,12 @@ pub fn equivalent(a: &Game, b: &Game) -> Result<(), String> {
     sa.sort();
     sb.sort();
     let fill = |v: &mut Vec<(&str, &str)>| {
-        v.retain(|(n, val)| !(SEVEN_TAGS.contains(n) && (*val == "?" || *val == "????.??.??")))
+        v.retain(|(n, val)| !(SEVEN_TAGS.contains(n) && (*val == "?" || *val == "????.??.??")));
+        // Export writes the SetUp tag a FEN tag goes with.
+        if v.iter().any(|t| t.0 == "FEN") && !v.iter().any(|t| t.0 == "SetUp") {
+            v.push(("SetUp", "1"));
+            v.sort();
+        }
     };
     fill(&mut sa);
     fill(&mut sb);

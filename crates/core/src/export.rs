@@ -533,11 +533,15 @@ fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
         let v = if name == "Result" { result.as_str() } else { game.tag(name).unwrap_or(default_value(name)) };
         push_tag(out, name, v);
     }
+    // The standard pairs SetUp with FEN: a FEN without it gets it back.
+    let setup = game.tag("SetUp").or(game.tag("FEN").map(|_| "1"));
     if opts.reduced {
-        // The moves mean nothing without their start position and rules.
-        for name in ["SetUp", "FEN", "Variant"] {
-            if let Some(v) = game.tag(name) {
-                push_tag(out, name, v);
+        // The moves mean nothing without their start position and rules
+        // (a Variant tag naming standard chess says nothing).
+        for (name, v) in [("SetUp", setup), ("FEN", game.tag("FEN")), ("Variant", game.tag("Variant"))] {
+            match v {
+                Some(v) if !(name == "Variant" && is_standard_variant(v)) => push_tag(out, name, v),
+                _ => {}
             }
         }
     } else {
@@ -551,6 +555,9 @@ fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
                 }
             }
             others.push((n, v));
+        }
+        if game.tag("SetUp").is_none() && game.tag("FEN").is_some() {
+            others.push(("SetUp", "1"));
         }
         let opening = if opts.opening_tags { crate::openings::of_game(game) } else { None };
         if let Some(opening) = &opening {
@@ -568,6 +575,15 @@ fn write_tags(game: &Game, opts: &ExportOptions, out: &mut String) {
         }
     }
     out.push('\n');
+}
+
+/// Whether a `Variant` tag names standard chess ("Standard", "Normal",
+/// "Chess", "Regular", as programs write it).
+pub fn is_standard_variant(value: &str) -> bool {
+    let v = value.trim();
+    ["standard", "normal", "chess", "regular", "standard chess", "classical", "orthodox"]
+        .iter()
+        .any(|s| v.eq_ignore_ascii_case(s))
 }
 
 fn push_tag(out: &mut String, name: &str, value: &str) {

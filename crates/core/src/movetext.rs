@@ -42,6 +42,8 @@ pub mod repair {
     pub const CASE: u16 = 128;
     /// A stray `=` after a move that is no promotion (`Bc5=`).
     pub const STRAY_EQUALS: u16 = 256;
+    /// The check mark written after the annotation marks (`Nf3!+`).
+    pub const MARK_ORDER: u16 = 512;
 }
 
 /// A move token taken apart: the move, its check mark, its suffix NAGs and
@@ -189,6 +191,13 @@ fn plain_castle(t: &[u8]) -> Option<(San, Option<Suffix>)> {
 /// is no move at all.
 #[inline]
 pub fn parse_token(t: &[u8]) -> Option<Token> {
+    // "Nf3!+": the check mark after the annotation marks, read as "Nf3+!".
+    if let [.., b'!' | b'?', last @ (b'+' | b'#')] = t {
+        let mut moved = t[..t.len() - 1].to_vec();
+        let marks = moved.iter().rev().take_while(|b| matches!(b, b'!' | b'?')).count();
+        moved.insert(moved.len() - marks, *last);
+        return parse_token(&moved).map(|tok| Token { repairs: tok.repairs | repair::MARK_ORDER, ..tok });
+    }
     let mut nags = [0u8; 2];
     let mut repairs = 0u16;
     let mut e = strip_suffix_marks(t, &mut nags);
@@ -670,6 +679,9 @@ mod tests {
             assert_eq!(play(t, &promo).as_deref(), Ok("e8=Q"), "{t}");
         }
         assert_ne!(parse_token(b"Nf3=").unwrap().repairs & repair::STRAY_EQUALS, 0);
+        let t = parse_token(b"Nf3!+").unwrap();
+        assert_eq!((t.suffix, t.nags, t.repairs), (Some(Suffix::Check), [1, 0], repair::MARK_ORDER));
+        assert_eq!(parse_token(b"Qh7?!#").unwrap().suffix, Some(Suffix::Checkmate));
         assert_ne!(parse_token(b"Rh8=").unwrap().repairs & repair::STRAY_EQUALS, 0);
         assert_eq!(
             parse_token(b"e8=").map(|t| t.repairs & repair::STRAY_EQUALS),

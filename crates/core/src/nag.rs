@@ -248,8 +248,10 @@ pub fn nag_info(nag: u8) -> Option<NagInfo> {
 /// The NAG written by a move suffix or a symbol typed in a file: `!` `?` `!!`
 /// `??` `!?` `?!` (1-6, also as the single characters `‼ ⁇ ⁉ ⁈`), `□` (7),
 /// `=` (10), `∞` (13), `+=` `+/=` `⩲` (14), `=+` `=/+` `⩱` (15), `+/-` `±`
-/// (16), `-/+` `∓` (17), `+-` `+−` (18) and `-+` `−+` (19). Symbols that do
-/// not say which side they favour (such as `⨀` or `→`) give `None`, as does
+/// (16), `-/+` `∓` (17), `+-` `+−` (18) and `-+` `−+` (19); Scid's and
+/// ChessBase's `~` `~~` (13), `==` (10), `=~` `=&` (12), `+--` (20), `--+`
+/// (21) and `D` `D'` ([`DIAGRAM`]). Symbols that do not say which side they
+/// are about (such as `⨀` or `→`) give `None` (see [`glyph_nag`]), as does
 /// anything else. Surrounding white space is ignored.
 pub fn nag_from_suffix(s: &str) -> Option<u8> {
     let nag = match s.trim() {
@@ -268,12 +270,69 @@ pub fn nag_from_suffix(s: &str) -> Option<u8> {
         "-/+" | "\u{2213}" => 17,
         "+-" | "+\u{2212}" => 18,
         "-+" | "\u{2212}+" => 19,
-        "~" | "inf" => 13,
+        "~" | "~~" | "inf" => 13,
+        "==" => 10,
+        "=~" | "=&" => 12,
+        "+--" => 20,
+        "--+" => 21,
         "RR" => 145,
         "N" | "TN" => 146,
+        "D" | "D'" => DIAGRAM,
         _ => return None,
     };
     Some(nag)
+}
+
+/// The NAG Scid and ChessBase write as `D` (or `D'`): a diagram of the
+/// position after the move (not in the standard's table).
+pub const DIAGRAM: u8 = 201;
+
+/// The NAG of a glyph written after a move, as Informant, Scid and
+/// ChessBase write them: those of [`nag_from_suffix`], and the glyphs that
+/// name no side, read as being about the side that just moved
+/// (`white_moved`): compensation `=/∞` `=/~` `~=` `=∞` `=/&` (44/45),
+/// space `○` (26/27), development `⟳` (32/33), initiative `↑` (36/37),
+/// attack `→` (40/41), counterplay `⇆` (132/133) and time trouble `⊕`
+/// (138/139).
+///
+/// ```
+/// use movetext_core::nag::glyph_nag;
+///
+/// assert_eq!(glyph_nag("+-", true), Some(18));
+/// assert_eq!(glyph_nag("=/~", true), Some(44));
+/// assert_eq!(glyph_nag("=/\u{221E}", false), Some(45));
+/// assert_eq!(glyph_nag("D", true), Some(201));
+/// assert_eq!(glyph_nag("Nf3", true), None);
+/// ```
+pub fn glyph_nag(s: &str, white_moved: bool) -> Option<u8> {
+    if let Some(n) = nag_from_suffix(s) {
+        return Some(n);
+    }
+    let white = match s.trim() {
+        "=/\u{221E}" | "=/~" | "~=" | "=\u{221E}" | "=/&" => 44,
+        "\u{25CB}" => 26,
+        "\u{27F3}" => 32,
+        "\u{2191}" => 36,
+        "\u{2192}" => 40,
+        "\u{21C6}" => 132,
+        "\u{2295}" => 138,
+        _ => return None,
+    };
+    Some(if white_moved { white } else { white + 1 })
+}
+
+/// The longest glyph [`glyph_nag`] reads at the end of `word` after at least
+/// one other byte: where it starts, and its NAG (`Nf3+-`, `d4+=`, `Nxd4+/-`).
+pub fn glued_glyph(word: &[u8], white_moved: bool) -> Option<(usize, u8)> {
+    (1..word.len()).find_map(|cut| {
+        let glyph = std::str::from_utf8(&word[cut..]).ok()?;
+        // A single `=` or `+` belongs to the move (a promotion, a check);
+        // letters are the move's own.
+        if matches!(glyph, "=" | "+" | "#" | "!" | "?") || glyph.as_bytes()[0].is_ascii_alphanumeric() {
+            return None;
+        }
+        glyph_nag(glyph, white_moved).map(|n| (cut, n))
+    })
 }
 
 /// How to show a NAG: its glyph when it has one, otherwise `$n`.

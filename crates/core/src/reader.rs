@@ -241,6 +241,19 @@ fn forfeit(t: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// Whether nothing but comments and a result marker is left of the
+/// movetext after the lexer's place (a result is only a result there).
+fn at_end(bytes: &[u8], from: usize) -> bool {
+    for t in Lexer::new(bytes, from) {
+        match t.kind {
+            Kind::Comment { .. } | Kind::LineComment | Kind::Escape => continue,
+            Kind::Symbol => return is_result(&bytes[t.start..t.end]),
+            _ => return false,
+        }
+    }
+    true
+}
+
 /// Where the `;` of a comment on the line after the one ending at `eol` is,
 /// if that line starts with it.
 pub(crate) fn next_line_comment(bytes: &[u8], eol: usize) -> Option<usize> {
@@ -804,6 +817,30 @@ impl Parser {
                         && text[text.len() - 1] != b','
                         && !matches!(text, b"e.p." | b"ep" | b"e.p");
                     let is_fixed = !plain && text.iter().any(|b| *b >= 0x80);
+                    // Glyphs that run into characters beyond ASCII: "=/∞",
+                    // "=∞", and the same glued to a move.
+                    if !is_fixed && bytes.get(t.end).is_some_and(|b| *b >= 0x80) {
+                        let end = t.end
+                            + bytes[t.end..]
+                                .iter()
+                                .take_while(|c| !c.is_ascii_whitespace() && !b"{}();".contains(c))
+                                .count();
+                        let joined = &bytes[sym_start..end];
+                        let white_moved = !line.pos.turn().is_white();
+                        if let Some(n) =
+                            std::str::from_utf8(joined).ok().and_then(|g| crate::nag::glyph_nag(g, white_moved))
+                        {
+                            self.glyph_read(joined, n, sym_start, end);
+                            self.nag(&mut line, !stack.is_empty(), n);
+                            lx.seek(end);
+                            continue;
+                        }
+                        if let Some(glued) = self.glued_glyph(&line.pos, joined, sym_start) {
+                            self.play_glued(&mut line, glued, joined, sym_start, !stack.is_empty(), &mut last_child);
+                            lx.seek(end);
+                            continue;
+                        }
+                    }
                     if !plain {
                         if is_fixed {
                             fixed = crate::lexer::ascii_lookalikes(text);
@@ -851,7 +888,8 @@ impl Parser {
                             sym_start = t.start;
                         }
                         if let (b'+' | b'-', true) = (sym[0], stack.is_empty()) {
-                            if let Some(r) = forfeit(sym) {
+                            // Scid's "+--" in mid-game: a crushing advantage.
+                            if let Some(r) = forfeit(sym).filter(|_| at_end(bytes, lx.offset())) {
                                 let args =
                                     vec![("written", String::from_utf8_lossy(sym).into_owned()), ("result", r.into())];
                                 self.diag(Severity::Fixed, sym_start, t.end, "forfeit", args);
@@ -880,8 +918,10 @@ impl Parser {
                         let glyph = if sym[0].is_ascii_alphabetic() {
                             None
                         } else {
-                            movetext::suffix_nag(sym)
-                                .or_else(|| std::str::from_utf8(sym).ok().and_then(crate::nag::nag_from_suffix))
+                            movetext::suffix_nag(sym).or_else(|| {
+                                let white_moved = !line.pos.turn().is_white();
+                                std::str::from_utf8(sym).ok().and_then(|g| crate::nag::glyph_nag(g, white_moved))
+                            })
                         };
                         if let Some(n) = glyph {
                             if n > 6 {
@@ -903,11 +943,30 @@ impl Parser {
                         self.diag(Severity::Fixed, sym_start, t.end, "comma", Vec::new());
                     }
                     let label = || std::str::from_utf8(word).unwrap_or("?");
+                    // "d4+=", "e4=+": an evaluation the lax move reader would
+                    // otherwise take for a check and a stray mark.
+                    if matches!(word.last(), Some(b'-' | b'=' | b'~' | b'/' | b'&'))
+                        || word.ends_with(b"=+")
+                        || word.ends_with(b"-+")
+                        || word.ends_with(b"/+")
+                    {
+                        if let Some(glued) = self.glued_glyph(&line.pos, word, sym_start) {
+                            self.play_glued(&mut line, glued, word, sym_start, !stack.is_empty(), &mut last_child);
+                            continue;
+                        }
+                    }
                     let msg = match movetext::parse_token(word) {
                         None => {
                             // "N", "TN", "RR", "inf": evaluation words between moves.
                             if let Some(n) = std::str::from_utf8(word).ok().and_then(crate::nag::nag_from_suffix) {
-                                self.glyph_read(word, n, sym_start, t.end);
+                                // "D'": the diagram mark with its stroke.
+                                let end = if n == crate::nag::DIAGRAM && bytes.get(t.end) == Some(&b'\'') {
+                                    lx.seek(t.end + 1);
+                                    t.end + 1
+                                } else {
+                                    t.end
+                                };
+                                self.glyph_read(&bytes[sym_start..end], n, sym_start, end);
                                 self.nag(&mut line, !stack.is_empty(), n);
                                 continue;
                             }
@@ -980,6 +1039,11 @@ impl Parser {
                         );
                         // Read on from the marker, as if it were written apart.
                         lx.seek(g.marker);
+                        continue;
+                    }
+                    // "Nf3+-", "Qh4+−": a move with an evaluation glued to it.
+                    if let Some(glued) = self.glued_glyph(&line.pos, word, sym_start) {
+                        self.play_glued(&mut line, glued, word, sym_start, !stack.is_empty(), &mut last_child);
                         continue;
                     }
                     self.unplayable(&mut lx, bytes, &mut line, stack.last().map(|l| l.cur), (sym_start, t.end), msg);
@@ -1120,9 +1184,10 @@ impl Parser {
                             23
                         }
                     });
-                    if let Some(n) =
-                        zugzwang.or_else(|| std::str::from_utf8(text).ok().and_then(crate::nag::nag_from_suffix))
-                    {
+                    if let Some(n) = zugzwang.or_else(|| {
+                        let white_moved = !line.pos.turn().is_white();
+                        std::str::from_utf8(text).ok().and_then(|g| crate::nag::glyph_nag(g, white_moved))
+                    }) {
                         self.glyph_read(text, n, t.start, t.end);
                         self.nag(&mut line, !stack.is_empty(), n);
                         continue;
@@ -1247,7 +1312,11 @@ impl Parser {
     /// Says that an evaluation written as text was read as NAG `n`.
     #[cold]
     fn glyph_read(&mut self, written: &[u8], n: u8, s: usize, e: usize) {
-        let meaning = crate::nag::nag_info(n).map_or("", |i| i.meaning);
+        let meaning = match crate::nag::nag_info(n) {
+            Some(i) => i.meaning,
+            None if n == crate::nag::DIAGRAM => "a diagram",
+            None => "",
+        };
         let args = vec![
             ("written", String::from_utf8_lossy(written).into_owned()),
             ("nag", n.to_string()),
@@ -1406,6 +1475,46 @@ impl Parser {
         Some(Glued { kind, tok, marker: at + cut })
     }
 
+    /// Plays a move that had a glyph glued to it, then gives it the glyph's NAG.
+    fn play_glued(
+        &mut self,
+        line: &mut Line,
+        (g, nag): (Glued, u8),
+        word: &[u8],
+        at: usize,
+        nested: bool,
+        last_child: &mut Vec<u32>,
+    ) {
+        let mv = &word[..g.marker - at];
+        self.played(line, g.kind, (at, g.marker), (at, g.marker), g.tok.suffix, g.tok.nags, mv, last_child);
+        self.nag(line, nested, nag);
+    }
+
+    /// A move with an evaluation glyph glued to it (`Nf3+-`, `d4+=`,
+    /// `Nxd4+/-`): the move, if it can be played, and the glyph's NAG.
+    fn glued_glyph(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<(Glued, u8)> {
+        let (cut, nag) = crate::nag::glued_glyph(word, pos.turn().is_white())?;
+        let (mv, glyph) = word.split_at(cut);
+        let tok = movetext::parse_token(mv)?;
+        let (kind, extra) = match movetext::resolve(&tok, pos) {
+            Resolved::Illegal(_) => return None,
+            Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
+            Resolved::Null => (NodeKind::Null, None),
+        };
+        let label = String::from_utf8_lossy(mv).into_owned();
+        if tok.repairs != 0 || extra.is_some() {
+            self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
+        }
+        let args = vec![
+            ("written", String::from_utf8_lossy(word).into_owned()),
+            ("move", label),
+            ("glyph", String::from_utf8_lossy(glyph).into_owned()),
+            ("nag", nag.to_string()),
+        ];
+        self.diag(Severity::Fixed, at, at + word.len(), "glued-glyph", args);
+        Some((Glued { kind, tok, marker: at + cut }, nag))
+    }
+
     fn add_tail(&mut self, node: u32, from: usize, end: usize) {
         let n = &mut self.g.nodes[node as usize];
         if n.tail.1 > n.tail.0 {
@@ -1481,6 +1590,9 @@ impl Parser {
         }
         if r & repair::CASE != 0 {
             say(self, "repair-case");
+        }
+        if r & repair::MARK_ORDER != 0 {
+            say(self, "repair-mark-order");
         }
         if r & repair::STRAY_EQUALS != 0 {
             self.diag(Severity::Warning, s, e, "repair-stray-equals", vec![("move", what.clone())]);
