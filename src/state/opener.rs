@@ -1,53 +1,35 @@
-//! Opening a game in the viewer, for the app and the widget alike. The view
-//! of a long game is built a slice at a time, so that it never holds the
-//! page for long; the page shows the game it had until then. The latest
-//! open wins: one asked for meanwhile drops the one still being built.
+//! Opening a game in the app's viewer: [`movetext_view::opener`] keeps the
+//! count and builds the view a slice at a time; this shell gives it the
+//! page's clock, runs its later slices in tasks of their own and hands the
+//! game to the viewer. The latest open wins.
 
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::{Game, NodeId};
+use movetext_core::Game;
+use movetext_view::opener::{self as slices, Next, Opened};
 use yew::UseReducerDispatcher;
 
 use crate::state::editing::Edits;
 use crate::state::library::Library;
-use crate::state::model::{NodeIx, SharedGame, ViewBuilder, ViewGame};
-use crate::state::slice_clock::{now, SLICE_MS};
-use crate::state::url_state::{start_node, Place};
+use crate::state::model::SharedGame;
+use crate::state::slice_clock::now;
+use crate::state::url_state::Place;
 use crate::state::viewer::{Action, Viewer};
 
-/// The node to show once a game is open.
-#[derive(Clone, Debug, PartialEq)]
-pub enum At {
-    /// A ply or a path as an address or a widget option names it
-    /// ([`start_node`]); none is the start.
-    Ply(Option<String>),
-    /// A node by its key in the source game (the start if it has none).
-    Key(NodeId),
-}
-
-impl At {
-    fn node(&self, view: &ViewGame) -> NodeIx {
-        match self {
-            At::Ply(ply) => start_node(view, ply.as_deref()),
-            At::Key(key) => view.by_key(*key).unwrap_or(0),
-        }
-    }
-}
+pub use movetext_view::opener::At;
 
 /// Opens games in one viewer.
 #[derive(Clone)]
 pub struct Opener {
     dispatcher: UseReducerDispatcher<Viewer>,
-    /// The number of the latest open asked for.
-    latest: Rc<Cell<u64>>,
-    /// The number of the latest open shown.
-    shown: Rc<Cell<u64>>,
+    /// The opens asked for and shown, and the game being built.
+    slices: Rc<RefCell<slices::Opener>>,
 }
 
 impl PartialEq for Opener {
     fn eq(&self, other: &Opener) -> bool {
-        Rc::ptr_eq(&self.latest, &other.latest)
+        Rc::ptr_eq(&self.slices, &other.slices)
     }
 }
 
@@ -55,12 +37,12 @@ impl Opener {
     /// Notes that a game is about to be asked for (in a task to come): the
     /// opener is busy until a game asked for later is shown.
     pub fn expect(&self) {
-        self.latest.set(self.latest.get() + 1);
+        self.slices.borrow_mut().expect();
     }
 
     /// Whether a game asked for is still being opened.
     pub fn busy(&self) -> bool {
-        self.shown.get() != self.latest.get()
+        self.slices.borrow().busy()
     }
 
     /// Opens game `place.game` of a library (with its edits; the last game
@@ -73,7 +55,7 @@ impl Opener {
         let start = now();
         let index = place.game.min(lib.len() - 1);
         if let Some(game) = edits.game(lib, index) {
-            self.open_read(game, index, At::Ply(place.ply.clone()), start);
+            self.open_game(game, index, At::Ply(place.ply.clone()), start);
         }
     }
 
@@ -82,54 +64,42 @@ impl Opener {
     /// once when its view is built within that slice, else in slices that
     /// yield to the page.
     pub fn open_game(&self, game: Rc<Game>, index: usize, at: At, start: f64) {
-        self.open_read(game, index, at, start);
+        let next = self.slices.borrow_mut().open(game, index, at, start, now);
+        match next {
+            Next::Show(opened) => self.show(opened),
+            Next::Later(ticket) => self.later(ticket),
+            Next::Dropped => {}
+        }
     }
 
-    /// [`Opener::open_game`] when the task began at `start` (reading the
-    /// game counts towards the first slice).
-    fn open_read(&self, game: Rc<Game>, index: usize, at: At, start: f64) {
-        let ticket = self.latest.get() + 1;
-        self.latest.set(ticket);
-        let mut builder = ViewBuilder::new(&*game);
-        let dispatcher = self.dispatcher.clone();
-        let shown = self.shown.clone();
-        let open = move |view: ViewGame| {
-            shown.set(ticket);
-            let at = at.node(&view);
-            dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
-        };
-        // Built at once if it can be; when the reading took half a slice,
-        // building starts in the next task.
-        if now() - start < SLICE_MS / 2.0 && builder.step(&*game, &mut || now() - start > SLICE_MS) {
-            open(builder.finish(&*game));
-            return;
-        }
-        let latest = self.latest.clone();
+    /// Runs the slices of open `ticket`, a task each, until it is shown or
+    /// dropped.
+    fn later(&self, ticket: slices::Ticket) {
+        let me = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             loop {
                 gloo_timers::future::TimeoutFuture::new(0).await;
-                if latest.get() != ticket {
-                    return;
-                }
-                let start = now();
-                if builder.step(&*game, &mut || now() - start > SLICE_MS) {
-                    break;
+                let next = me.slices.borrow_mut().resume(ticket, now);
+                match next {
+                    Next::Later(_) => {}
+                    Next::Show(opened) => return me.show(opened),
+                    Next::Dropped => return,
                 }
             }
-            // The drawing of the game gets a task of its own, not the rest
-            // of the last slice's.
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            if latest.get() != ticket {
-                return;
-            }
-            open(builder.finish(&*game));
         });
+    }
+
+    /// Hands a built game to the viewer.
+    fn show(&self, opened: Opened) {
+        let Opened { view, index, at } = opened;
+        let at = at.node(&view);
+        self.dispatcher.dispatch(Action::Open { game: SharedGame(Rc::new(view)), index, at });
     }
 }
 
 /// The opener of the viewer that `dispatcher` drives, kept across drawings.
 #[yew::hook]
 pub fn use_opener(dispatcher: UseReducerDispatcher<Viewer>) -> Opener {
-    let cells = yew::use_state(|| (Rc::new(Cell::new(0u64)), Rc::new(Cell::new(0u64))));
-    Opener { dispatcher, latest: cells.0.clone(), shown: cells.1.clone() }
+    let slices = yew::use_state(|| Rc::new(RefCell::new(slices::Opener::default())));
+    Opener { dispatcher, slices: (*slices).clone() }
 }

@@ -10,9 +10,9 @@ use movetext_view::board_markup::square_at;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent, PointerEvent};
 
-use crate::dom::{self, find};
-use crate::events::Listeners;
-use crate::widget::{change, Shared, Widget};
+use crate::dom::{self, find, Listeners};
+use crate::run::{change, Shared};
+use crate::state::State;
 
 /// Board units (0 to 800) under the pointer and the square there (the
 /// nearest square when off the board).
@@ -31,7 +31,7 @@ fn locate(board: &Element, e: &PointerEvent, flipped: bool) -> Option<(f32, f32,
 
 /// Makes a move the board gave: a guess while training, else a move added
 /// to the game.
-fn made(w: &mut Widget, outcome: Outcome) {
+fn made(w: &mut State, outcome: Outcome) {
     if let Outcome::Move(m) = outcome {
         if w.training_on() {
             w.guess(m);
@@ -43,14 +43,14 @@ fn made(w: &mut Widget, outcome: Outcome) {
 
 /// Listens to the board of a widget that takes moves.
 pub fn listen(shared: &Shared, listeners: &mut Listeners) {
-    let Some(board) = shared.borrow().frame().and_then(|f| find(f, ".board")) else { return };
+    let Some(board) = shared.borrow().screen.frame().and_then(|f| find(f, ".board")) else { return };
     let weak = Rc::downgrade(shared);
     let (me, el) = (weak.clone(), board.clone());
     listeners.add(&board, "pointerdown", false, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
         let Ok(flipped) = w.try_borrow_mut().map(|mut b| {
-            b.pressed = true;
-            b.flipped()
+            b.state.pressed = true;
+            b.state.flipped()
         }) else {
             return;
         };
@@ -74,7 +74,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
             let outcome = w.hand.press(&legal, (x, y, sq), e.button(), mods, false);
             made(w, outcome);
         });
-        if w.try_borrow().is_ok_and(|b| b.hand.drag.is_some()) {
+        if w.try_borrow().is_ok_and(|b| b.state.hand.drag.is_some()) {
             e.prevent_default();
             if let Some(target) = e.target().and_then(|t| t.dyn_into::<Element>().ok()) {
                 let _ = target.set_pointer_capture(e.pointer_id());
@@ -84,8 +84,9 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let (me, el) = (weak.clone(), board.clone());
     listeners.add(&board, "pointermove", true, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
-        let Ok(flipped) =
-            w.try_borrow().map(|b| (b.hand.drag.is_some() || b.hand.drawing.is_some()).then(|| b.flipped()))
+        let Ok(flipped) = w
+            .try_borrow()
+            .map(|b| (b.state.hand.drag.is_some() || b.state.hand.drawing.is_some()).then(|| b.state.flipped()))
         else {
             return;
         };
@@ -100,9 +101,9 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     listeners.add(&board, "pointerup", true, move |e| {
         let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<PointerEvent>()) else { return };
         let Ok(flipped) = w.try_borrow_mut().map(|mut b| {
-            b.pressed = false;
-            b.pointer_up = dom::now();
-            b.flipped()
+            b.state.pressed = false;
+            b.state.pointer_up = dom::now();
+            b.state.flipped()
         }) else {
             return;
         };
@@ -139,7 +140,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     let me = weak.clone();
     listeners.add(&board, "focus", true, move |_| {
         let Some(w) = me.upgrade() else { return };
-        let Ok(by_pointer) = w.try_borrow_mut().map(|mut b| std::mem::take(&mut b.pressed)) else { return };
+        let Ok(by_pointer) = w.try_borrow_mut().map(|mut b| std::mem::take(&mut b.state.pressed)) else { return };
         if !by_pointer {
             change(&w, |w| {
                 let legal = w.legal();
@@ -150,7 +151,7 @@ pub fn listen(shared: &Shared, listeners: &mut Listeners) {
     });
     listeners.add(&board, "blur", true, move |_| {
         let Some(w) = weak.upgrade() else { return };
-        if w.try_borrow().is_ok_and(|b| b.hand.cursor.is_some()) {
+        if w.try_borrow().is_ok_and(|b| b.state.hand.cursor.is_some()) {
             change(&w, |w| w.hand.cursor = None);
         }
     });

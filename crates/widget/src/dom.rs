@@ -1,9 +1,10 @@
 //! The few things the widget asks of the page: finding its parts, writing
-//! their markup and attributes, timers, and the page clock.
+//! their markup and attributes, listening to them, timers, and the page
+//! clock.
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{Element, HtmlElement};
+use web_sys::{Element, Event, EventTarget, HtmlElement};
 
 /// The page's window.
 pub fn window() -> web_sys::Window {
@@ -95,4 +96,55 @@ pub fn less_motion() -> bool {
 /// that holds `target`, if any.
 pub fn marked(target: &Element, selector: &str, attribute: &str) -> Option<usize> {
     target.closest(selector).ok()??.get_attribute(attribute)?.parse().ok()
+}
+
+/// A listener: where, for which events, what it calls, and whether it
+/// hears them on their way down.
+type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>, bool);
+
+/// The listeners of a widget, removed with it.
+#[derive(Default)]
+pub struct Listeners(Vec<Listener>);
+
+impl Listeners {
+    /// Adds a listener of `kind` events on `target` (a passive one cannot
+    /// cancel them).
+    pub fn add(&mut self, target: &Element, kind: &'static str, passive: bool, f: impl FnMut(Event) + 'static) {
+        self.add_with(target, kind, passive, false, f);
+    }
+
+    /// Adds a passive listener of `kind` events on `target` that hears
+    /// them on their way to the elements inside.
+    pub fn add_capturing(&mut self, target: &Element, kind: &'static str, f: impl FnMut(Event) + 'static) {
+        self.add_with(target, kind, true, true, f);
+    }
+
+    fn add_with(
+        &mut self,
+        target: &Element,
+        kind: &'static str,
+        passive: bool,
+        capture: bool,
+        f: impl FnMut(Event) + 'static,
+    ) {
+        // (Boxed first: one piece of glue for every listener.)
+        let closure = Closure::wrap(Box::new(f) as Box<dyn FnMut(Event)>);
+        let options = web_sys::AddEventListenerOptions::new();
+        options.set_passive(passive);
+        options.set_capture(capture);
+        let _ = target.add_event_listener_with_callback_and_add_event_listener_options(
+            kind,
+            closure.as_ref().unchecked_ref(),
+            &options,
+        );
+        self.0.push((target.clone().into(), kind, closure, capture));
+    }
+
+    /// Removes them all.
+    pub fn remove(&mut self) {
+        for (target, kind, closure, capture) in self.0.drain(..) {
+            let _ =
+                target.remove_event_listener_with_callback_and_bool(kind, closure.as_ref().unchecked_ref(), capture);
+        }
+    }
 }

@@ -7,69 +7,17 @@ use std::rc::Rc;
 
 use movetext_core::shakmaty::Color;
 use movetext_view::viewer::{key_action, Action, Nav, WheelSteps};
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, EventTarget, HtmlSelectElement, KeyboardEvent, WheelEvent};
+use web_sys::{Element, Event, HtmlSelectElement, KeyboardEvent, WheelEvent};
 
-use crate::dom::{self, marked};
+use crate::dom::{self, marked, Listeners};
 use crate::menu;
-use crate::widget::{change, Shared};
-
-/// A listener: where, for which events, what it calls, and whether it
-/// hears them on their way down.
-type Listener = (EventTarget, &'static str, Closure<dyn FnMut(Event)>, bool);
-
-/// The listeners of a widget, removed with it.
-#[derive(Default)]
-pub struct Listeners(Vec<Listener>);
-
-impl Listeners {
-    /// Adds a listener of `kind` events on `target` (a passive one cannot
-    /// cancel them).
-    pub fn add(&mut self, target: &Element, kind: &'static str, passive: bool, f: impl FnMut(Event) + 'static) {
-        self.add_with(target, kind, passive, false, f);
-    }
-
-    /// Adds a passive listener of `kind` events on `target` that hears
-    /// them on their way to the elements inside.
-    pub fn add_capturing(&mut self, target: &Element, kind: &'static str, f: impl FnMut(Event) + 'static) {
-        self.add_with(target, kind, true, true, f);
-    }
-
-    fn add_with(
-        &mut self,
-        target: &Element,
-        kind: &'static str,
-        passive: bool,
-        capture: bool,
-        f: impl FnMut(Event) + 'static,
-    ) {
-        // (Boxed first: one piece of glue for every listener.)
-        let closure = Closure::wrap(Box::new(f) as Box<dyn FnMut(Event)>);
-        let options = web_sys::AddEventListenerOptions::new();
-        options.set_passive(passive);
-        options.set_capture(capture);
-        let _ = target.add_event_listener_with_callback_and_add_event_listener_options(
-            kind,
-            closure.as_ref().unchecked_ref(),
-            &options,
-        );
-        self.0.push((target.clone().into(), kind, closure, capture));
-    }
-
-    /// Removes them all.
-    pub fn remove(&mut self) {
-        for (target, kind, closure, capture) in self.0.drain(..) {
-            let _ =
-                target.remove_event_listener_with_callback_and_bool(kind, closure.as_ref().unchecked_ref(), capture);
-        }
-    }
-}
+use crate::run::{change, fill_later, Shared};
 
 /// Listens on a drawn widget's frame.
 pub fn listen(shared: &Shared) -> Listeners {
     let mut listeners = Listeners::default();
-    let Some(frame) = shared.borrow().frame().cloned() else { return listeners };
+    let Some(frame) = shared.borrow().screen.frame().cloned() else { return listeners };
     let weak = Rc::downgrade(shared);
     let me = weak.clone();
     listeners.add(&frame, "click", true, move |e| {
@@ -90,13 +38,13 @@ pub fn listen(shared: &Shared) -> Listeners {
             chosen(&w, &select);
         }
     });
-    let wheel = shared.borrow().opts.wheel;
+    let wheel = shared.borrow().state.opts.wheel;
     if let Some(row) = dom::find(&frame, ".board-row").filter(|_| wheel) {
         let me = weak.clone();
         let mut wheel = WheelSteps::default();
         listeners.add(&row, "wheel", false, move |e| {
             let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<WheelEvent>()) else { return };
-            if w.borrow().training_on() {
+            if w.borrow().state.training_on() {
                 return;
             }
             e.prevent_default();
@@ -105,7 +53,7 @@ pub fn listen(shared: &Shared) -> Listeners {
             }
         });
     }
-    if shared.borrow().opts.editable || shared.borrow().opts.train {
+    if shared.borrow().state.opts.editable || shared.borrow().state.opts.train {
         crate::board::listen(shared, &mut listeners);
     }
     // The move list's own scrolling (scroll events do not bubble: heard
@@ -137,7 +85,7 @@ fn click(shared: &Shared, target: &Element, e: &Event) {
         };
         change(shared, |w| w.viewer.apply(action));
     } else if target.closest(".mt-menu-button").ok().flatten().is_some() {
-        let open = !shared.borrow().menu_open;
+        let open = !shared.borrow().state.menu_open;
         menu::set_open(shared, open);
     } else if let Ok(Some(item)) = target.closest("[data-menu]") {
         menu::act(shared, &item.get_attribute("data-menu").unwrap_or_default(), e);
@@ -159,7 +107,7 @@ fn click(shared: &Shared, target: &Element, e: &Event) {
             }
         });
     } else if let Some(start) = marked(target, "[data-fold]", "data-fold") {
-        if let Some(list) = shared.borrow_mut().list() {
+        if let Some(list) = shared.borrow_mut().screen.list() {
             list.toggle(start);
         }
         fill_later(shared);
@@ -175,14 +123,14 @@ fn key(shared: &Shared, e: &KeyboardEvent) {
         menu::key(shared, e);
         return;
     }
-    if !shared.borrow().opts.keyboard || e.ctrl_key() || e.meta_key() || e.alt_key() || belongs_to(&target, e) {
+    if !shared.borrow().state.opts.keyboard || e.ctrl_key() || e.meta_key() || e.alt_key() || belongs_to(&target, e) {
         return;
     }
     let Some(action) = key_action(&e.key()) else { return };
     e.prevent_default();
     e.stop_propagation();
     let ahead = matches!(action, Action::Nav(Nav::Next | Nav::Last) | Action::TogglePlay | Action::Sibling(_));
-    if ahead && shared.borrow().training_on() {
+    if ahead && shared.borrow().state.training_on() {
         return;
     }
     change(shared, |w| w.viewer.apply(action));
@@ -213,34 +161,4 @@ fn chosen(shared: &Shared, select: &HtmlSelectElement) {
         };
         change(shared, |w| w.viewer.apply(action));
     }
-}
-
-/// Draws the move list's remaining pages, one a task after each frame.
-pub fn fill_later(shared: &Shared) {
-    {
-        let mut w = shared.borrow_mut();
-        let Some(list) = w.list() else { return };
-        if list.filling || !list.unfinished() {
-            return;
-        }
-        list.filling = true;
-    }
-    let me = Rc::downgrade(shared);
-    dom::in_next_frame(move || {
-        dom::after(0, move || {
-            let Some(w) = me.upgrade() else { return };
-            let more = {
-                let Ok(mut b) = w.try_borrow_mut() else { return };
-                if b.removed {
-                    return;
-                }
-                let Some(list) = b.list() else { return };
-                list.filling = false;
-                list.fill_one() && list.unfinished()
-            };
-            if more {
-                fill_later(&w);
-            }
-        });
-    });
 }

@@ -10,17 +10,17 @@ use wasm_bindgen::JsCast;
 use web_sys::{Event, KeyboardEvent};
 
 use crate::dom::{self, find, find_all, set_attr};
+use crate::run::{change, Shared};
 use crate::shell;
-use crate::widget::{change, Shared};
 use movetext_view::library::file_safe;
 
 /// Opens or closes the menu.
 pub fn set_open(shared: &Shared, open: bool) {
     let (frame, markup) = {
         let mut w = shared.borrow_mut();
-        w.menu_open = open;
-        let markup = if open { shell::menu_list(w.lang(), w.open_url().as_deref()) } else { String::new() };
-        (w.frame().cloned(), markup)
+        w.state.menu_open = open;
+        let markup = if open { shell::menu_list(w.state.lang(), w.state.open_url().as_deref()) } else { String::new() };
+        (w.screen.frame().cloned(), markup)
     };
     let Some(frame) = frame else { return };
     if let Some(slot) = find(&frame, "[data-slot=\"menu\"]") {
@@ -39,21 +39,21 @@ pub fn set_open(shared: &Shared, open: bool) {
 
 /// Carries out a menu item, says it is done, and closes the menu.
 pub fn act(shared: &Shared, action: &str, _e: &Event) {
-    let lang = shared.borrow().lang();
+    let lang = shared.borrow().state.lang();
     let done = match action {
         "copy-pgn" => {
-            copy_text(&shared.borrow().pgn());
+            copy_text(&shared.borrow().state.pgn());
             lang.text("done-pgn-copied")
         }
         "copy-fen" => {
-            let fen = shared.borrow_mut().fen();
+            let fen = shared.borrow_mut().state.fen();
             copy_text(&fen);
             lang.text("done-fen-copied")
         }
         "download" => {
             let (title, pgn) = {
                 let w = shared.borrow();
-                (w.title(), w.pgn())
+                (w.state.title(), w.state.pgn())
             };
             download(&file_safe(&format!("{title}.pgn")), pgn.as_bytes());
             lang.text("done-downloaded")
@@ -65,7 +65,7 @@ pub fn act(shared: &Shared, action: &str, _e: &Event) {
         // The link opens the app by itself.
         _ => "",
     };
-    let frame = shared.borrow().frame().cloned();
+    let frame = shared.borrow().screen.frame().cloned();
     if let Some(status) = frame.as_ref().and_then(|f| find(f, ".mt-menu-status")) {
         status.set_text_content(Some(done));
     }
@@ -74,7 +74,7 @@ pub fn act(shared: &Shared, action: &str, _e: &Event) {
 
 /// A key in the open menu.
 pub fn key(shared: &Shared, e: &KeyboardEvent) {
-    let Some(frame) = shared.borrow().frame().cloned() else { return };
+    let Some(frame) = shared.borrow().screen.frame().cloned() else { return };
     let items = find_all(&frame, "[role=menuitem]");
     let at = dom::focused_in(&frame).and_then(|f| items.iter().position(|i| *i == f));
     let to = match e.key().as_str() {
