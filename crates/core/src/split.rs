@@ -215,10 +215,7 @@ impl<'a> Splitter<'a> {
             if state == State::Start && (c == b';' || c == b'{') {
                 // Comments before a game's tags or moves (a file's banner)
                 // belong to the game after them; the reader keeps them.
-                let close =
-                    if c == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
-                self.short |= close.is_none() && self.partial;
-                if let Some(close) = close {
+                if let Some(close) = self.comment_end(content, eol) {
                     preamble.get_or_insert(content);
                     lines += bytes[p..close].iter().filter(|&&b| b == self.eol).count() as u32;
                     p = close;
@@ -228,12 +225,7 @@ impl<'a> Splitter<'a> {
             if c == b'[' && looks_like_tag(bytes, content, eol) {
                 let new_game = match state {
                     State::Start => false,
-                    State::Tags => {
-                        blank_since_tag && {
-                            let name = tag_name(bytes, content + 1, eol);
-                            tags[first_tag..].iter().any(|t| &bytes[t.name.0..t.name.1] == name)
-                        }
-                    }
+                    State::Tags => blank_since_tag && named_before(bytes, content, eol, &tags[first_tag..]),
                     State::Movetext | State::AfterResult => true,
                 };
                 if new_game {
@@ -288,20 +280,39 @@ impl<'a> Splitter<'a> {
         if p >= len {
             end = len;
         }
+        // Only white space, escape lines and comments: a game of comments,
+        // or nothing at all.
+        let empty = state == State::Start && preamble.is_none();
+        if state == State::Start {
+            movetext = preamble;
+        }
+        self.found(start, end, lines, movetext, empty)
+    }
+
+    /// The game from `start` to `end`, `lines` lines long, whose movetext
+    /// starts at `movetext` (at `end` when it has none): the splitter moves
+    /// on after it. Nothing is reported for a game with `empty` set (of
+    /// white space and escape lines only) that is the rest of the input
+    /// (white space after the last game).
+    #[inline]
+    fn found(&mut self, start: usize, end: usize, lines: u32, movetext: Option<usize>, empty: bool) -> Option<RawGame> {
         self.pos = end;
         let line = self.line;
         self.line += lines;
-        if state == State::Start {
-            // Only white space, escape lines and comments: a game of comments,
-            // or nothing to report when there are none and this is the rest of
-            // the file (white space after the last game).
-            if let Some(at) = preamble {
-                movetext = Some(at);
-            } else if end >= len {
-                return None;
-            }
+        if empty && end >= self.bytes.len() {
+            return None;
         }
         Some(RawGame { start, end, movetext: movetext.unwrap_or(end), line })
+    }
+
+    /// Where the comment at `content` (`;` or `{`, on a line that ends at
+    /// `eol`) ends, if it does in the bytes at hand.
+    fn comment_end(&mut self, content: usize, eol: usize) -> Option<usize> {
+        let bytes = self.bytes;
+        let close =
+            if bytes[content] == b';' { Some(eol) } else { memchr(b'}', &bytes[content..]).map(|i| content + i + 1) };
+        self.short |= close.is_none() && self.partial;
+        close
     }
 
     /// The first `"` at or after `p` (the length of the input if there is
@@ -598,6 +609,13 @@ fn tag_pair_end(bytes: &[u8], open: usize, end: usize) -> Option<usize> {
 #[inline]
 fn is_name_byte(b: u8) -> bool {
     CLASS[b as usize] & NAME != 0
+}
+
+/// Whether the tag on the line at `open` (its `[`, the line ending at
+/// `end`) has the name of one of `tags`, a game's tags so far.
+fn named_before(bytes: &[u8], open: usize, end: usize, tags: &[RawTag]) -> bool {
+    let name = tag_name(bytes, open + 1, end);
+    tags.iter().any(|t| &bytes[t.name.0..t.name.1] == name)
 }
 
 /// The tag name that starts at or after `p`.
