@@ -4,6 +4,10 @@ use std::num::NonZeroUsize;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::commands::filter::Select;
+use crate::fen;
+use crate::pipeline::Options;
+
 /// Check, export, index, search and filter PGN files, also compressed ones (zstd,
 /// gzip, bzip2) and standard input (`-`), a piece at a time and on every core.
 ///
@@ -60,7 +64,7 @@ pub enum Command {
     /// position, its offset in the input and its tags), then a summary line.
     Search {
         /// The position, as a FEN (quoted: it holds spaces).
-        #[arg(long, value_name = "FEN", value_parser = parse_target)]
+        #[arg(long, value_name = "FEN", value_parser = fen::target)]
         fen: movetext_core::positions::Target,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
@@ -75,7 +79,7 @@ pub enum Command {
     /// with the move it played the first time it reached the position.
     Tree {
         /// The position, as a FEN (default: the standard start position).
-        #[arg(long, value_name = "FEN", value_parser = parse_position)]
+        #[arg(long, value_name = "FEN", value_parser = fen::position)]
         fen: Option<movetext_core::shakmaty::Chess>,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
@@ -110,52 +114,28 @@ pub struct RunArgs {
     pub chunk_size: usize,
 }
 
-/// Which games `filter` writes.
-#[derive(Debug, Args, Clone, Default)]
-pub struct Select {
-    /// White or Black contains TEXT (any letter case); may be repeated: any of them.
-    #[arg(long, value_name = "TEXT")]
-    pub player: Vec<String>,
-    /// White or Black is exactly NAME; may be repeated: any of them.
-    #[arg(long, value_name = "NAME")]
-    pub player_is: Vec<String>,
-    /// Played on or after DATE (YYYY, YYYY.MM or YYYY.MM.DD; `-` works as `.`),
-    /// by the Date tag, else UTCDate.
-    #[arg(long, value_name = "DATE", value_parser = crate::commands::filter::parse_date)]
-    pub from: Option<crate::commands::filter::Date>,
-    /// Played on or before DATE (YYYY.MM means up to the month's end).
-    #[arg(long, value_name = "DATE", value_parser = crate::commands::filter::parse_date)]
-    pub to: Option<crate::commands::filter::Date>,
-    /// The Result tag is RESULT; may be repeated: any of them.
-    #[arg(long, value_name = "RESULT", value_parser = ["1-0", "0-1", "1/2-1/2", "*"])]
-    pub result: Vec<String>,
-    /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
-    #[arg(long, value_name = "CODE")]
-    pub eco: Vec<String>,
-    /// The game reaches the position FEN in its main line (reads each game's main line up to it, or until it can no longer be reached).
-    #[arg(long, value_name = "FEN", value_parser = parse_target)]
-    pub fen: Option<movetext_core::positions::Target>,
-    /// Only games with errors (reads every game's moves).
-    #[arg(long, conflicts_with = "no_errors")]
-    pub errors: bool,
-    /// Only games without errors (reads every game's moves).
-    #[arg(long)]
-    pub no_errors: bool,
-}
-
 impl RunArgs {
     /// The number of threads to use.
     pub fn threads(&self) -> usize {
         self.jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, NonZeroUsize::get), NonZeroUsize::get)
     }
+
+    /// How to run; `terminal`: standard error is a terminal.
+    pub fn options(&self, terminal: bool) -> Options {
+        Options { jobs: self.threads(), chunk: self.chunk_size.max(1), progress: terminal && !self.no_progress }
+    }
 }
 
-/// Reads a FEN given on the command line as a position.
-fn parse_position(s: &str) -> Result<movetext_core::shakmaty::Chess, String> {
-    movetext_core::positions::position_of_fen(s).map_err(|e| e.to_string())
-}
-
-/// Reads a FEN given on the command line as a position to search for.
-fn parse_target(s: &str) -> Result<movetext_core::positions::Target, String> {
-    s.parse().map_err(|e: movetext_core::positions::BadFen| e.to_string())
+impl Command {
+    /// The inputs of the command, and how it runs.
+    pub fn inputs(&self) -> (&[String], &RunArgs) {
+        match self {
+            Command::Check { files, run }
+            | Command::Export { files, run, .. }
+            | Command::Search { files, run, .. }
+            | Command::Tree { files, run, .. }
+            | Command::Filter { files, run, .. } => (files, run),
+            Command::Index { file, run } => (std::slice::from_ref(file), run),
+        }
+    }
 }

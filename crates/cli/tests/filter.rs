@@ -65,3 +65,59 @@ fn errors_select_games() {
     assert_eq!(with.len() + without.len(), 100);
     assert!(with.is_disjoint(&without));
 }
+
+/// Games whose Date and UTCDate tags are written in many ways.
+fn dated_games() -> Vec<u8> {
+    let tags: [&[&str]; 10] = [
+        &["Date \"2024.03.??\""],
+        &["Date \"????.??.??\"", "UTCDate \"2024.03.15\""],
+        &["Date \"2024.??.??\""],
+        &[],
+        &["Date \"2024/03/31\""],
+        &["Date \"2024.13.01\"", "UTCDate \"2023.12.31\""],
+        &["Date \"1997.??.12\""],
+        &["Date \"2024.04.01\"", "UTCDate \"2023.01.01\""],
+        &["Date \"2024-02-29\""],
+        &["UTCDate \"2024.03.01\""],
+    ];
+    let mut out = String::new();
+    for (i, tags) in tags.iter().enumerate() {
+        out.push_str(&format!("[Event \"Test {i}\"]\n"));
+        for t in *tags {
+            out.push_str(&format!("[{t}]\n"));
+        }
+        out.push_str("\n1. e4 e5 *\n\n");
+    }
+    out.into_bytes()
+}
+
+#[test]
+fn dates_are_spans_read_from_date_else_utcdate() {
+    let input = dated_games();
+    let pick = |args: &[&str]| {
+        let args: Vec<&str> = ["filter", "-j", "2"].iter().chain(args).chain(&["-"]).copied().collect();
+        let (code, out, err) = common::run(&args, &input);
+        assert_eq!((code, err.as_str()), (0, ""), "{args:?}");
+        numbers(&out).into_iter().collect::<Vec<usize>>()
+    };
+    // An unknown month or day spans the year or the month; a Date whose year
+    // is unknown, or that is no date, gives way to UTCDate; a game with
+    // neither is left out; a day after an unknown month says nothing.
+    assert_eq!(pick(&["--from", "2024.03", "--to", "2024.03"]), [0, 1, 2, 4, 9]);
+    assert_eq!(pick(&["--from", "2024.03.16"]), [0, 2, 4, 7]);
+    assert_eq!(pick(&["--to", "2024-03-15"]), [0, 1, 2, 5, 6, 8, 9]);
+    assert_eq!(pick(&["--to", "2024.02.29"]), [2, 5, 6, 8]);
+    assert_eq!(pick(&["--from", "2024.04"]), [2, 7]);
+    assert_eq!(pick(&["--from", "2024.??.??"]), [0, 1, 2, 4, 7, 8, 9]);
+    assert_eq!(pick(&["--from", "1997.06", "--to", "1997.06"]), [6]);
+    assert_eq!(pick(&["--to", "1997"]), [6]);
+}
+
+#[test]
+fn a_date_needs_a_known_year() {
+    use clap::Parser;
+    for bad in ["May", "????", "2024.13", "2024.05.32", "31.05.2024"] {
+        let e = movetext_cli::args::Cli::try_parse_from(["movetext", "filter", "--to", bad, "-"]).unwrap_err();
+        assert!(e.to_string().contains(&format!("`{bad}` is not a date: write YYYY, YYYY.MM or YYYY.MM.DD")), "{e}");
+    }
+}

@@ -174,3 +174,61 @@ fn a_write_error_stops_every_thread() {
         }
     }
 }
+
+#[test]
+fn every_command_reports_an_input_it_cannot_read_and_reads_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    // The second game has an error: only `check` and `export` read it so.
+    let good = write(dir.path(), "good.pgn", b"1. e4 e5 *\n\n1. d4 Ke5 *\n");
+    let good = good.to_str().unwrap();
+    let missing = dir.path().join("missing.pgn");
+    let missing = missing.to_str().unwrap();
+    let message = format!("movetext: cannot read {missing}: ");
+    let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let commands: [(&[&str], u8); 6] = [
+        (&["check"], 1),
+        (&["export"], 1),
+        (&["filter", "--no-errors"], 0),
+        (&["search", "--fen", e4], 0),
+        (&["tree"], 0),
+        (&["index"], 0),
+    ];
+    for (command, code) in commands {
+        let with = |files: &[&str]| {
+            let args: Vec<&str> = command.iter().chain(&["-j", "2"]).chain(files).copied().collect();
+            common::run(&args, b"")
+        };
+        let (alone, out, err) = with(&[good]);
+        assert_eq!((alone, err.as_str()), (code, ""), "{command:?}");
+        if command == ["index"] {
+            // One file only; without it, no summary.
+            let (got, nothing, err) = with(&[missing]);
+            assert_eq!((got, nothing.as_slice()), (2, &b""[..]), "{command:?}");
+            assert!(err.starts_with(&message) && err.ends_with('\n') && err.lines().count() == 1, "{err}");
+            continue;
+        }
+        let (got, both, err) = with(&[missing, good]);
+        assert_eq!(got, 2, "{command:?}");
+        assert!(err.starts_with(&message) && err.ends_with('\n') && err.lines().count() == 1, "{err}");
+        if command != ["check"] {
+            // `check` counts the files in its summary.
+            assert_eq!(String::from_utf8(both).unwrap(), String::from_utf8(out).unwrap(), "{command:?}");
+        }
+    }
+}
+
+#[test]
+fn index_writes_no_summary_for_a_file_it_cannot_read_to_its_end() {
+    let plain = common::games(3000);
+    let dir = tempfile::tempdir().unwrap();
+    let packed = zst(&plain);
+    let cut = write(dir.path(), "cut.pgn.zst", &packed[..packed.len() / 2]);
+    for jobs in ["1", "4"] {
+        let (code, out, err) = common::run(&["index", "-j", jobs, "--chunk-size", "20000", cut.to_str().unwrap()], b"");
+        assert_eq!(code, 2);
+        assert!(err.contains("zstd data truncated or corrupt"), "{err}");
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.lines().count() > 100, "the games before the cut");
+        assert!(out.lines().all(|l| l.starts_with("{\"game\":")), "no summary");
+    }
+}

@@ -3,18 +3,23 @@
 
 use std::cmp::Ordering;
 
+use crate::date::PgnDate;
+
 /// A `Date` tag as a sort key: year, month, day, with `?` as 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct DateKey(pub u16, pub u8, pub u8);
 
 impl DateKey {
-    /// Reads `YYYY.MM.DD`; unknown or unreadable parts count as 0.
+    /// Reads `YYYY.MM.DD` as [`PgnDate::parse_lossy`] does: unknown,
+    /// unreadable or out-of-range parts count as 0.
     pub fn parse(date: &str) -> DateKey {
-        let mut parts = date.trim().split(['.', '-', '/']).map(|p| p.trim().parse::<u32>().unwrap_or(0));
-        let year = parts.next().unwrap_or(0).min(u16::MAX as u32) as u16;
-        let month = parts.next().unwrap_or(0).min(255) as u8;
-        let day = parts.next().unwrap_or(0).min(255) as u8;
-        DateKey(year, month, day)
+        DateKey::from(PgnDate::parse_lossy(date))
+    }
+}
+
+impl From<PgnDate> for DateKey {
+    fn from(date: PgnDate) -> DateKey {
+        DateKey(date.year().unwrap_or(0), date.month().unwrap_or(0), date.day().unwrap_or(0))
     }
 }
 
@@ -171,6 +176,10 @@ mod tests {
         assert!(DateKey::parse("1851.??.??") < DateKey::parse("1851.06.21"));
         assert!(DateKey::parse("1851.06.21") < DateKey::parse("1851.06.22"));
         assert_eq!(DateKey::parse("2024.03.09"), DateKey(2024, 3, 9));
+        assert_eq!(DateKey::parse(" 2024-3 "), DateKey(2024, 3, 0));
+        assert_eq!(DateKey::parse("1851.??.21"), DateKey(1851, 0, 21));
+        assert_eq!(DateKey::parse("1851.06.xx"), DateKey(1851, 6, 0));
+        assert_eq!(DateKey::parse("yesterday"), DateKey(0, 0, 0));
     }
 
     #[test]

@@ -1,13 +1,13 @@
 //! `movetext check`: every game read, one JSON line each, then a summary.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use movetext_core::{Game, Severity};
 use serde::Serialize;
 
-use super::{note_error, Outcome};
+use super::{Command, Outcome};
 use crate::json::{self, Tags};
-use crate::pipeline::{self, Event, Job, Options};
+use crate::pipeline::Job;
 
 /// A game's JSON line.
 #[derive(Serialize)]
@@ -37,7 +37,7 @@ struct Summary {
 
 /// Counts over all games.
 #[derive(Serialize, Default)]
-struct Totals {
+pub struct Totals {
     files: usize,
     games: usize,
     games_with_errors: usize,
@@ -80,35 +80,34 @@ pub fn record(number: usize, g: &Game, fen: String) -> Record {
     Record { json, counts, has_errors: g.has_errors() }
 }
 
-/// Runs `check` over `files`.
-pub fn run(
-    files: &[String],
-    stdin: &mut (dyn Read + Send),
-    opts: Options,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Outcome> {
-    let mut outcome = Outcome::default();
-    let mut totals = Totals { files: files.len(), ..Totals::default() };
-    let work = |job: Job<'_>| {
+/// `check`: every game read and reported.
+pub struct Check {
+    /// The number of inputs, for the summary.
+    pub files: usize,
+}
+
+impl Command for Check {
+    type Record = Record;
+    type Sink = Totals;
+
+    fn work(&self, job: Job<'_>) -> Record {
         let (game, fen) = job.game.read_with_fen(job.buffers);
         record(job.number, &game, fen)
-    };
-    pipeline::run(files, stdin, opts, work, |event| {
-        note_error(&event, err, &mut outcome)?;
-        if let Event::Game(r) = event {
-            totals.games += 1;
-            totals.errors += r.counts[0];
-            totals.warnings += r.counts[1];
-            totals.fixed += r.counts[2];
-            totals.games_with_errors += usize::from(r.has_errors);
-            out.write_all(&r.json)?;
-        }
-        Ok(())
-    })?;
-    outcome.game_errors = totals.games_with_errors > 0;
-    let mut json = Vec::new();
-    json::line(&mut json, &Summary { summary: totals });
-    out.write_all(&json)?;
-    Ok(outcome)
+    }
+
+    fn write(&self, totals: &mut Totals, r: Record, out: &mut dyn Write) -> io::Result<()> {
+        totals.games += 1;
+        totals.errors += r.counts[0];
+        totals.warnings += r.counts[1];
+        totals.fixed += r.counts[2];
+        totals.games_with_errors += usize::from(r.has_errors);
+        out.write_all(&r.json)
+    }
+
+    fn finish(&self, totals: Totals, outcome: &mut Outcome, out: &mut dyn Write) -> io::Result<()> {
+        outcome.game_errors = totals.games_with_errors > 0;
+        let mut json = Vec::new();
+        json::line(&mut json, &Summary { summary: Totals { files: self.files, ..totals } });
+        out.write_all(&json)
+    }
 }

@@ -1,50 +1,56 @@
 //! `movetext filter`: the games that match, byte for byte as in the input.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
+use clap::Args;
+use movetext_core::positions::Target;
 use movetext_core::stream::GameBytes;
+use movetext_core::PgnDate;
 
-use super::{note_error, Outcome};
-use crate::args::Select;
-use crate::pipeline::{self, Event, Job, Options};
+use super::Command;
+use crate::fen;
+use crate::pipeline::Job;
 
-/// A date or a part of one: year, then month and day when known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Date {
-    year: u16,
-    month: Option<u8>,
-    day: Option<u8>,
+/// Which games `filter` writes.
+#[derive(Debug, Args, Clone, Default)]
+pub struct Select {
+    /// White or Black contains TEXT (any letter case); may be repeated: any of them.
+    #[arg(long, value_name = "TEXT")]
+    pub player: Vec<String>,
+    /// White or Black is exactly NAME; may be repeated: any of them.
+    #[arg(long, value_name = "NAME")]
+    pub player_is: Vec<String>,
+    /// Played on or after DATE (YYYY, YYYY.MM or YYYY.MM.DD; `-` works as `.`),
+    /// by the Date tag, else UTCDate.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub from: Option<PgnDate>,
+    /// Played on or before DATE (YYYY.MM means up to the month's end).
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub to: Option<PgnDate>,
+    /// The Result tag is RESULT; may be repeated: any of them.
+    #[arg(long, value_name = "RESULT", value_parser = ["1-0", "0-1", "1/2-1/2", "*"])]
+    pub result: Vec<String>,
+    /// The ECO code starts with CODE (`B`, `B2`, `B20`) or is in a range (`B20-B99`); may be repeated.
+    #[arg(long, value_name = "CODE")]
+    pub eco: Vec<String>,
+    /// The game reaches the position FEN in its main line (reads each game's main line up to it, or until it can no longer be reached).
+    #[arg(long, value_name = "FEN", value_parser = fen::target)]
+    pub fen: Option<Target>,
+    /// Only games with errors (reads every game's moves).
+    #[arg(long, conflicts_with = "no_errors")]
+    pub errors: bool,
+    /// Only games without errors (reads every game's moves).
+    #[arg(long)]
+    pub no_errors: bool,
 }
 
-impl Date {
-    /// Reads `2025`, `2025.05`, `2025.05.31` (`-` or `/` work as `.`); a part
-    /// written `??` (or missing) is unknown, and so are the parts after it.
-    pub fn parse(s: &str) -> Option<Date> {
-        let mut parts = s.trim().split(['.', '-', '/']);
-        let year = parts.next()?.parse().ok()?;
-        let mut part = |max: u8| -> Result<Option<u8>, ()> {
-            match parts.next() {
-                None => Ok(None),
-                Some(p) if p.chars().all(|c| c == '?') => Ok(None),
-                Some(p) => p.parse().ok().filter(|n| (1..=max).contains(n)).map(Some).ok_or(()),
-            }
-        };
-        let month = part(12).ok()?;
-        let day = if month.is_some() { part(31).ok()? } else { None };
-        Some(Date { year, month, day })
-    }
-
-    /// The first and the last day it may be, as (year, month, day).
-    fn span(self) -> ((u16, u8, u8), (u16, u8, u8)) {
-        let (m0, m1) = self.month.map_or((1, 12), |m| (m, m));
-        let (d0, d1) = self.day.map_or((1, 31), |d| (d, d));
-        ((self.year, m0, d0), (self.year, m1, d1))
-    }
-}
-
-/// Parses a date given on the command line.
-pub fn parse_date(s: &str) -> Result<Date, String> {
-    Date::parse(s).ok_or_else(|| format!("`{s}` is not a date: write YYYY, YYYY.MM or YYYY.MM.DD"))
+/// Reads a date given on the command line (`2025`, `2025.05`, `2025-05-31`,
+/// `2025.??.??`): its year must be known.
+pub fn parse_date(s: &str) -> Result<PgnDate, String> {
+    s.parse::<PgnDate>()
+        .ok()
+        .filter(|d| d.year().is_some())
+        .ok_or_else(|| format!("`{s}` is not a date: write YYYY, YYYY.MM or YYYY.MM.DD"))
 }
 
 /// Is `code` (an ECO code) selected by `pattern`: a prefix (`B`, `B2`,
@@ -55,6 +61,15 @@ fn eco_matches(code: &str, pattern: &str) -> bool {
         Some((lo, hi)) => code.len() == 3 && code >= lo.trim() && code <= hi.trim(),
         None => code.starts_with(pattern.trim()),
     }
+}
+
+/// The first and the last day a game may have been played, by its Date
+/// tag, else its UTCDate tag (one whose year is known).
+fn played(g: &GameBytes<'_>) -> Option<(PgnDate, PgnDate)> {
+    [g.tag("Date"), g.tag("UTCDate")].into_iter().flatten().find_map(|d| {
+        let date = d.parse::<PgnDate>().ok()?;
+        Some((date.earliest()?, date.latest()?))
+    })
 }
 
 impl Select {
@@ -73,10 +88,10 @@ impl Select {
             }
         }
         if self.from.is_some() || self.to.is_some() {
-            let date = [g.tag("Date"), g.tag("UTCDate")].into_iter().flatten().find_map(|d| Date::parse(&d));
-            let Some(date) = date else { return false };
-            let (first, last) = date.span();
-            if self.from.is_some_and(|f| last < f.span().0) || self.to.is_some_and(|t| first > t.span().1) {
+            let Some((first, last)) = played(g) else { return false };
+            let from = self.from.and_then(PgnDate::earliest);
+            let to = self.to.and_then(PgnDate::latest);
+            if from.is_some_and(|f| last < f) || to.is_some_and(|t| first > t) {
                 return false;
             }
         }
@@ -96,37 +111,31 @@ impl Select {
     }
 }
 
-/// Runs `filter` over `files`.
-pub fn run(
-    files: &[String],
-    select: &Select,
-    stdin: &mut (dyn Read + Send),
-    opts: Options,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Outcome> {
-    let mut outcome = Outcome::default();
-    let work = |job: Job<'_>| {
-        let mut keep = select.tags_match(&job.game);
-        if keep && (select.errors || select.no_errors) {
+impl Command for Select {
+    /// The bytes of a game that matches.
+    type Record = Option<Vec<u8>>;
+    type Sink = ();
+
+    fn work(&self, job: Job<'_>) -> Option<Vec<u8>> {
+        let mut keep = self.tags_match(&job.game);
+        if keep && (self.errors || self.no_errors) {
             let game = job.game.read_with(job.buffers);
-            keep = game.has_errors() == select.errors
-                && select.fen.as_ref().is_none_or(|target| target.first_ply(&game).is_some());
+            keep = game.has_errors() == self.errors
+                && self.fen.as_ref().is_none_or(|target| target.first_ply(&game).is_some());
         } else if keep {
-            if let Some(target) = &select.fen {
+            if let Some(target) = &self.fen {
                 keep = job.game.first_reach(target, job.buffers).is_some();
             }
         }
         keep.then(|| job.game.bytes().to_vec())
-    };
-    pipeline::run(files, stdin, opts, work, |event| {
-        note_error(&event, err, &mut outcome)?;
-        match event {
-            Event::Game(Some(bytes)) => out.write_all(&bytes),
-            _ => Ok(()),
+    }
+
+    fn write(&self, (): &mut (), game: Option<Vec<u8>>, out: &mut dyn Write) -> io::Result<()> {
+        match game {
+            Some(bytes) => out.write_all(&bytes),
+            None => Ok(()),
         }
-    })?;
-    Ok(outcome)
+    }
 }
 
 #[cfg(test)]
@@ -134,15 +143,17 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_and_their_spans() {
-        let d = |s| Date::parse(s).unwrap();
-        assert_eq!(d("2025.05.31").span(), ((2025, 5, 31), (2025, 5, 31)));
-        assert_eq!(d("2025-05").span(), ((2025, 5, 1), (2025, 5, 31)));
-        assert_eq!(d("2025.??.??").span(), ((2025, 1, 1), (2025, 12, 31)));
-        assert_eq!(d("1997.??.12").span(), ((1997, 1, 1), (1997, 12, 31)));
-        assert_eq!(Date::parse("????.??.??"), None);
-        assert_eq!(Date::parse("2025.13.01"), None);
-        assert!(parse_date("may").unwrap_err().contains("YYYY.MM.DD"));
+    fn dates_on_the_command_line_need_a_year() {
+        let d = |s| parse_date(s).unwrap().to_string();
+        assert_eq!(d("2025.05.31"), "2025.05.31");
+        assert_eq!(d("2025-05"), "2025.05.??");
+        assert_eq!(d("2025/05/31"), "2025.05.31");
+        assert_eq!(d(" 2025 "), "2025.??.??");
+        assert_eq!(d("2025.??.??"), "2025.??.??");
+        for bad in ["may", "????.??.??", "?", "", "2025.13.01", "2025.05.32", "65536"] {
+            let e = parse_date(bad).unwrap_err();
+            assert_eq!(e, format!("`{bad}` is not a date: write YYYY, YYYY.MM or YYYY.MM.DD"));
+        }
     }
 
     #[test]

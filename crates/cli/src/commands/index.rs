@@ -1,12 +1,12 @@
 //! `movetext index`: the games of a file and their tags, without their moves.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use serde::Serialize;
 
-use super::{note_error, Outcome};
+use super::{Command, Outcome};
 use crate::json::{self, Tags};
-use crate::pipeline::{self, Event, Job, Options};
+use crate::pipeline::Job;
 
 /// A game's JSON line.
 #[derive(Serialize)]
@@ -25,49 +25,44 @@ struct Summary {
 }
 
 /// Games and bytes of the file.
-#[derive(Serialize)]
-struct Totals {
+#[derive(Serialize, Default)]
+pub struct Totals {
     games: usize,
     bytes: usize,
 }
 
-/// Game `number`'s JSON line.
-fn record(job: Job<'_>) -> Vec<u8> {
-    let g = job.game;
-    let mut json = Vec::with_capacity(256);
-    let line = Line { game: job.number, offset: g.offset(), length: g.len(), line: g.line(), tags: Tags(g.tags()) };
-    json::line(&mut json, &line);
-    json
-}
+/// `index`: where each game is, and its tags.
+pub struct Index;
 
-/// Runs `index` over `file`.
-pub fn run(
-    file: &str,
-    stdin: &mut (dyn Read + Send),
-    opts: Options,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Outcome> {
-    let mut outcome = Outcome::default();
-    let mut totals = Totals { games: 0, bytes: 0 };
-    pipeline::run(&[file.to_string()], stdin, opts, record, |event| {
-        note_error(&event, err, &mut outcome)?;
-        match event {
-            Event::Game(json) => {
-                totals.games += 1;
-                out.write_all(&json)
-            }
-            Event::End { bytes, .. } => {
-                totals.bytes = bytes;
-                Ok(())
-            }
-            Event::Error { .. } => Ok(()),
+impl Command for Index {
+    /// Game `number`'s JSON line.
+    type Record = Vec<u8>;
+    type Sink = Totals;
+
+    fn work(&self, job: Job<'_>) -> Vec<u8> {
+        let g = job.game;
+        let mut json = Vec::with_capacity(256);
+        let line = Line { game: job.number, offset: g.offset(), length: g.len(), line: g.line(), tags: Tags(g.tags()) };
+        json::line(&mut json, &line);
+        json
+    }
+
+    fn write(&self, totals: &mut Totals, json: Vec<u8>, out: &mut dyn Write) -> io::Result<()> {
+        totals.games += 1;
+        out.write_all(&json)
+    }
+
+    fn end_of_input(&self, totals: &mut Totals, bytes: usize) {
+        totals.bytes = bytes;
+    }
+
+    /// The summary, unless the file could not be read to its end.
+    fn finish(&self, totals: Totals, outcome: &mut Outcome, out: &mut dyn Write) -> io::Result<()> {
+        if outcome.read_errors {
+            return Ok(());
         }
-    })?;
-    if !outcome.read_errors {
         let mut json = Vec::new();
         json::line(&mut json, &Summary { summary: totals });
-        out.write_all(&json)?;
+        out.write_all(&json)
     }
-    Ok(outcome)
 }

@@ -1,16 +1,16 @@
 //! `movetext tree`: the moves played from a position in the games of the
 //! input, as an opening explorer shows them.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
-use movetext_core::positions::{GameInfo, GamePositions, PackedMove, PositionKey, Tally, Tree};
+use movetext_core::positions::{self, GameInfo, GamePositions, PackedMove, PositionKey, Tally};
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::{Chess, EnPassantMode};
 use serde::Serialize;
 
-use super::{note_error, Outcome};
+use super::{Command, Outcome};
 use crate::json;
-use crate::pipeline::{self, Event, Job, Options};
+use crate::pipeline::Job;
 
 /// The figures of a set of games.
 #[derive(Serialize)]
@@ -47,46 +47,62 @@ struct Answer {
     moves: Vec<MoveLine>,
 }
 
-/// Runs `tree` at `pos` over `files`.
-pub fn run(
-    files: &[String],
-    pos: &Chess,
-    stdin: &mut (dyn Read + Send),
-    opts: Options,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<Outcome> {
-    let key = PositionKey::of(pos);
-    let mut outcome = Outcome::default();
-    let mut tree = Tree::default();
-    let mut games_read = 0;
-    let work = |job: Job<'_>| -> Option<(GameInfo, Option<PackedMove>)> {
+/// `tree`: the moves played from a position.
+pub struct Tree {
+    /// The position.
+    pos: Chess,
+    /// Its key.
+    key: PositionKey,
+}
+
+impl Tree {
+    /// The tree of the moves played from `pos`.
+    pub fn at(pos: Chess) -> Tree {
+        Tree { key: PositionKey::of(&pos), pos }
+    }
+}
+
+/// The games read, and the moves played from the position.
+#[derive(Default)]
+pub struct Moves {
+    games_read: usize,
+    tree: positions::Tree,
+}
+
+impl Command for Tree {
+    /// A game that reaches the position, and the move it played from it.
+    type Record = Option<(GameInfo, Option<PackedMove>)>;
+    type Sink = Moves;
+
+    fn work(&self, job: Job<'_>) -> Option<(GameInfo, Option<PackedMove>)> {
         let game = job.game.read_with(job.buffers);
         let positions = GamePositions::of(&game);
-        let ply = positions.first_ply(key)?;
+        let ply = positions.first_ply(self.key)?;
         Some((GameInfo::of(job.number as u32, &game), positions.move_at(ply)))
-    };
-    pipeline::run(files, stdin, opts, work, |event| {
-        note_error(&event, err, &mut outcome)?;
-        if let Event::Game(found) = event {
-            games_read += 1;
-            if let Some((info, next)) = found {
-                tree.count(&info, next);
-            }
+    }
+
+    fn write(&self, moves: &mut Moves, found: Self::Record, _out: &mut dyn Write) -> io::Result<()> {
+        moves.games_read += 1;
+        if let Some((info, next)) = found {
+            moves.tree.count(&info, next);
         }
         Ok(())
-    })?;
-    let moves = tree
-        .moves()
-        .into_iter()
-        .map(|(m, tally)| {
-            let san = m.to_move(pos).map(|mv| San::from_move(pos, mv).to_string()).unwrap_or_default();
-            MoveLine { uci: m.uci().to_string(), san, figures: Figures::from(&tally) }
-        })
-        .collect();
-    let fen = movetext_core::shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal).to_string();
-    let mut json = Vec::new();
-    json::line(&mut json, &Answer { fen, games_read, figures: Figures::from(&tree.total), moves });
-    out.write_all(&json)?;
-    Ok(outcome)
+    }
+
+    /// The answer, one line.
+    fn finish(&self, Moves { games_read, tree }: Moves, _outcome: &mut Outcome, out: &mut dyn Write) -> io::Result<()> {
+        let pos = &self.pos;
+        let moves = tree
+            .moves()
+            .into_iter()
+            .map(|(m, tally)| {
+                let san = m.to_move(pos).map(|mv| San::from_move(pos, mv).to_string()).unwrap_or_default();
+                MoveLine { uci: m.uci().to_string(), san, figures: Figures::from(&tally) }
+            })
+            .collect();
+        let fen = movetext_core::shakmaty::fen::Fen::from_position(pos, EnPassantMode::Legal).to_string();
+        let mut json = Vec::new();
+        json::line(&mut json, &Answer { fen, games_read, figures: Figures::from(&tree.total), moves });
+        out.write_all(&json)
+    }
 }
