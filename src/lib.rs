@@ -10,7 +10,6 @@
 //! - `dialogs`: the move menu and the dialogs of the editor;
 //! - `page`: the app's page, which puts them together;
 //! - [`i18n`]: the app's words in the reader's language.
-#![forbid(unsafe_code)]
 
 pub(crate) mod components;
 pub(crate) mod dialogs;
@@ -18,8 +17,8 @@ pub mod i18n;
 pub(crate) mod page;
 pub(crate) mod state;
 
+pub use movetext_view::notation::Notation;
 use page::panic_report::install as report_panics;
-pub use state::notation::Notation;
 
 /// Starts the app in the page's `#app` element, with panics reported and
 /// the chosen theme applied.

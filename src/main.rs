@@ -1,6 +1,5 @@
 //! Movetext: a PGN viewer and editor in the browser. This binary starts
 //! the app; everything else is in the library.
-#![forbid(unsafe_code)]
 
 fn main() {
     movetext_app::start_app();

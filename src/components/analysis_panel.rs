@@ -5,8 +5,8 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-use crate::state::engine::{position_of, score_text, write_line, Analysis};
-use crate::state::notation::Notation;
+use movetext_view::engine::{position_of, score_text, write_line, Analysis};
+use movetext_view::notation::Notation;
 
 /// How many moves of a line are written.
 const MOVES_SHOWN: usize = 12;

@@ -1,77 +1,20 @@
 //! The SVG chess board: squares, coordinates, highlights, pieces, coloured
 //! squares and arrows.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::shakmaty::{Board, Color, Move, Rank, Role, Square};
+use movetext_view::board_interaction::{square_words, start_square};
+use movetext_view::board_markup::{self, arrow_points, centre, corner};
+use movetext_view::numbers::tenths;
+use movetext_view::pieces;
 use yew::prelude::*;
 
 use crate::components::board_keys::board_keys;
-use crate::components::board_markup;
 use crate::components::board_pointer::{use_pointer, PointerHandlers};
-use crate::components::pieces;
-use crate::state::numbers::tenths;
-use movetext_core::commands::{Arrow, SquareMark};
-use movetext_view::board_interaction::{square_words, start_square};
-
-pub(crate) use movetext_view::board_markup::{arrow_points, centre, corner, square_at, SQ};
-
-/// What the board shows.
-#[derive(Properties, PartialEq, Clone)]
-pub struct BoardProps {
-    /// The pieces.
-    pub board: Board,
-    /// FEN of the shown position, exposed as `data-fen`.
-    pub fen: AttrValue,
-    /// Black at the bottom.
-    pub flipped: bool,
-    /// Squares of the last move.
-    pub last_move: Option<(Square, Square)>,
-    /// Square of a king in check.
-    pub check: Option<Square>,
-    /// Arrows to draw.
-    pub arrows: Vec<Arrow>,
-    /// The analysis engine's best move, drawn as an arrow of its own colour.
-    #[prop_or_default]
-    pub best: Option<(Square, Square)>,
-    /// Coloured squares.
-    pub marks: Vec<SquareMark>,
-    /// Name of the position for screen readers.
-    pub label: AttrValue,
-    /// Where every piece stands, for screen readers.
-    pub description: AttrValue,
-    /// The legal moves that can be made on the board (none: view only).
-    #[prop_or_default]
-    pub legal: Rc<Vec<Move>>,
-    /// A move was made (by drag, by click-click, or by touch).
-    #[prop_or_default]
-    pub on_move: Callback<Move>,
-    /// A square (from = to) or an arrow was drawn with the right button.
-    #[prop_or_default]
-    pub on_draw: Option<Callback<(Square, Square, CoreColor)>>,
-    /// A square was clicked (the board editor); moves are then not made.
-    #[prop_or_default]
-    pub on_square: Option<Callback<Square>>,
-    /// The piece drawings.
-    #[prop_or_default]
-    pub pieces: pieces::PieceSet,
-}
-
-/// What the pointer is doing on the board.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct Interaction {
-    /// The piece picked up (by click or at the start of a drag).
-    pub selected: Option<Square>,
-    /// A piece being dragged: where it is, in board units.
-    pub drag: Option<(Square, f32, f32)>,
-    /// A right-button drawing: from, the square under the pointer, colour.
-    pub drawing: Option<(Square, Square, CoreColor)>,
-    /// A promotion waiting for the piece to be chosen: from, to.
-    pub promotion: Option<(Square, Square)>,
-    /// The keyboard's square (see [`crate::components::board_keys`]).
-    pub cursor: Option<Square>,
-}
+use crate::components::board_props::{BoardProps, Interaction};
+use crate::i18n::Lang;
 
 /// The piece drawings as SVG symbols, rendered once.
 #[derive(Properties, PartialEq)]
@@ -112,145 +55,29 @@ pub fn chess_board(props: &BoardProps) -> Html {
         })
     };
     let editable = !props.legal.is_empty();
-    let PointerHandlers { onpointerdown, onpointermove, onpointerup } = use_pointer(props, &state, &svg);
-    // The position drawn before (to see which piece moved), and when the
-    // pointer last let go (a move made with it is not slid).
-    let shown = use_mut_ref(|| None::<(AttrValue, Board, Option<(Square, Square)>)>);
-    let pointer_up = use_mut_ref(|| 0.0_f64);
-    let onpointerup = {
-        let pointer_up = pointer_up.clone();
-        Callback::from(move |e: PointerEvent| {
-            *pointer_up.borrow_mut() = crate::state::slice_clock::now();
-            onpointerup.emit(e);
-        })
-    };
-
-    // Focus by the pointer (its press comes first) or by keyboard: only the
-    // keyboard shows the cursor.
-    let pressed = use_mut_ref(|| false);
-    let onpointerdown = {
-        let pressed = pressed.clone();
-        Callback::from(move |e: PointerEvent| {
-            *pressed.borrow_mut() = true;
-            onpointerdown.emit(e);
-        })
-    };
-    let onpointerup = {
-        let pressed = pressed.clone();
-        Callback::from(move |e: PointerEvent| {
-            *pressed.borrow_mut() = false;
-            onpointerup.emit(e);
-        })
-    };
-    let onfocus = {
-        let state = state.clone();
-        let (board, legal) = (props.board.clone(), props.legal.clone());
-        Callback::from(move |_: FocusEvent| {
-            let by_pointer = std::mem::take(&mut *pressed.borrow_mut());
-            if !by_pointer && !legal.is_empty() && state.cursor.is_none() {
-                state.set(Interaction { cursor: Some(start_square(&board, &legal)), ..(*state).clone() });
-            }
-        })
-    };
+    let BoardHandlers { onpointerdown, onpointermove, onpointerup, onfocus, pointer_up } =
+        use_board_handlers(props, &state, &svg);
     let oncontextmenu = Callback::from(|e: MouseEvent| e.prevent_default());
     // The dark squares and the coordinates, written when the board turns.
     let squares_and_coords = use_memo(flipped, |&flipped| {
         (AttrValue::from(board_markup::dark_squares(flipped)), AttrValue::from(board_markup::coordinates(flipped)))
     });
-    let square_rect = |sq: Square, class: String| {
-        let (x, y) = corner(sq, flipped);
-        html! { <rect class={class} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
-    };
     // The last move, the file's marked squares and a king in check.
     let highlights = AttrValue::from(board_markup::highlights(props.last_move, &props.marks, props.check, flipped));
     let dragged = state.drag.map(|d| d.0);
-    // The piece that has just moved slides from its square when the game is
-    // stepped forward (not after a move made with the pointer, whose piece
-    // is already there, nor for readers who ask for less motion).
-    // (Decided once a position: drawn again, it keeps its slide.)
-    let slide = match &*shown.borrow() {
-        Some((fen, _, slide)) if *fen == props.fen => *slide,
-        previous => props.last_move.filter(|&(from, to)| {
-            let Some((_, before, _)) = previous else { return false };
-            let moved =
-                before.piece_at(from).is_some_and(|p| props.board.piece_at(to).is_some_and(|q| q.color == p.color));
-            *before != props.board
-                && moved
-                && props.board.piece_at(from).is_none()
-                && crate::state::slice_clock::now() - *pointer_up.borrow() > 400.0
-                && !less_motion()
-        }),
-    };
+    let slide = use_slide(props, &svg, &pointer_up);
     // The pieces (drawn again only when their markup changes).
     let pieces_markup = AttrValue::from(board_markup::pieces(&props.board, flipped, dragged, slide));
-    {
-        let (shown, board, svg, fen) = (shown.clone(), props.board.clone(), svg.clone(), props.fen.clone());
-        use_effect_with(props.fen.clone(), move |_| {
-            *shown.borrow_mut() = Some((fen, board, slide));
-            // Slides start once drawn.
-            if let Some(svg) = svg.cast::<web_sys::Element>() {
-                if let Ok(list) = svg.query_selector_all("animate.slide") {
-                    for i in 0..list.length() {
-                        if let Some(el) = list.item(i) {
-                            if let Ok(begin) = js_sys::Reflect::get(&el, &"beginElement".into()) {
-                                if let Some(f) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&begin) {
-                                    let _ = f.call0(&el);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        });
-    }
     // The file's arrows and the engine's best move.
     let arrows = AttrValue::from(board_markup::arrows(&props.arrows, props.best, flipped));
     // Picked-up piece, its targets, the piece under the pointer, drawing.
-    let selected = state.selected.map(|sq| square_rect(sq, "hl-selected".to_owned()));
+    let selected = state.selected.map(|sq| square_rect(sq, flipped, "hl-selected"));
     let cursor_square = state.cursor.filter(|_| editable);
-    let cursor = cursor_square.map(|sq| square_rect(sq, "hl-cursor".to_owned()));
-    let cursor_words = match (cursor_square, state.selected, state.promotion) {
-        (_, _, Some(_)) => lang.text("board-promote-keys").to_owned(),
-        (Some(sq), Some(from), _) if from != sq => lang.say(
-            "board-picked-up-from",
-            &[("here", &square_words(&props.board, sq, lang)), ("from", &from.to_string())],
-        ),
-        (Some(sq), Some(_), _) => lang.say("board-picked-up", &[("square", &square_words(&props.board, sq, lang))]),
-        (Some(sq), None, _) => square_words(&props.board, sq, lang),
-        (None, _, _) => String::new(),
-    };
-    let targets = state.selected.into_iter().flat_map(|from| {
-        let board = &props.board;
-        props.legal.iter().filter(move |m| m.from() == Some(from)).map(move |m| {
-            let to = match *m {
-                Move::Castle { king, rook } => {
-                    let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
-                    side.king_to(Color::from_white(king.rank() == Rank::First))
-                }
-                _ => m.to(),
-            };
-            let (cx, cy) = centre(to, flipped);
-            let capture = board.piece_at(to).is_some() && !matches!(m, Move::Castle { .. });
-            let class = if capture { "target target-capture" } else { "target" };
-            let r = if capture { "46" } else { "15" };
-            html! { <circle class={class} cx={tenths(cx.into())} cy={tenths(cy.into())} r={r} data-square={to.to_string()} /> }
-        })
-    });
-    let floating = state.drag.and_then(|(sq, x, y)| {
-        let piece = props.board.piece_at(sq)?;
-        let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
-        Some(html! { <use class="piece dragging" href={href} x={tenths((x - 50.0).into())} y={tenths((y - 50.0).into())} width="100" height="100" /> })
-    });
-    let drawing = state.drawing.map(|(from, to, color)| {
-        let name = color.name();
-        if from == to {
-            let (cx, cy) = centre(from, flipped);
-            html! { <circle class={format!("drawing-ring arrow-{name}")} cx={tenths(cx.into())} cy={tenths(cy.into())} r="46" /> }
-        } else {
-            let points = arrow_points(centre(from, flipped), centre(to, flipped));
-            html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
-        }
-    });
+    let cursor = cursor_square.map(|sq| square_rect(sq, flipped, "hl-cursor"));
+    let cursor_words = cursor_words(&props.board, &state, cursor_square, lang);
+    let targets = targets(props, state.selected);
+    let floating = floating_piece(&props.board, &state);
+    let drawing = drawing(&state, flipped);
     let chooser = state.promotion.map(|(from, to)| promotion_chooser(props, &state, from, to, lang));
     let classes = classes!("board", editable.then_some("editable"), state.drag.is_some().then_some("is-dragging"));
     // An editable board takes focus: its keys make moves.
@@ -286,6 +113,171 @@ pub fn chess_board(props: &BoardProps) -> Html {
     }
 }
 
+/// The board's pointer and focus handlers, and when the pointer last let
+/// go (page clock, ms).
+struct BoardHandlers {
+    onpointerdown: Callback<PointerEvent>,
+    onpointermove: Callback<PointerEvent>,
+    onpointerup: Callback<PointerEvent>,
+    onfocus: Callback<FocusEvent>,
+    pointer_up: Rc<RefCell<f64>>,
+}
+
+/// The pointer handlers of [`use_pointer`], which also note when the
+/// pointer last let go (a move made with it is not slid) and whether a
+/// press comes before the focus: focus by the pointer (its press comes
+/// first) or by keyboard, and only the keyboard shows the cursor.
+#[hook]
+fn use_board_handlers(props: &BoardProps, state: &UseStateHandle<Interaction>, svg: &NodeRef) -> BoardHandlers {
+    let PointerHandlers { onpointerdown, onpointermove, onpointerup } = use_pointer(props, state, svg);
+    let pointer_up = use_mut_ref(|| 0.0_f64);
+    let onpointerup = {
+        let pointer_up = pointer_up.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pointer_up.borrow_mut() = crate::state::slice_clock::now();
+            onpointerup.emit(e);
+        })
+    };
+    let pressed = use_mut_ref(|| false);
+    let onpointerdown = {
+        let pressed = pressed.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pressed.borrow_mut() = true;
+            onpointerdown.emit(e);
+        })
+    };
+    let onpointerup = {
+        let pressed = pressed.clone();
+        Callback::from(move |e: PointerEvent| {
+            *pressed.borrow_mut() = false;
+            onpointerup.emit(e);
+        })
+    };
+    let onfocus = {
+        let state = state.clone();
+        let (board, legal) = (props.board.clone(), props.legal.clone());
+        Callback::from(move |_: FocusEvent| {
+            let by_pointer = std::mem::take(&mut *pressed.borrow_mut());
+            if !by_pointer && !legal.is_empty() && state.cursor.is_none() {
+                state.set(Interaction { cursor: Some(start_square(&board, &legal)), ..(*state).clone() });
+            }
+        })
+    };
+    BoardHandlers { onpointerdown, onpointermove, onpointerup, onfocus, pointer_up }
+}
+
+/// The last move's squares when its piece is to slide from its square: the
+/// game stepped forward (not after a move made with the pointer, which let
+/// go at `pointer_up`, whose piece is already there, nor for readers who
+/// ask for less motion). Decided once a position: drawn again, it keeps
+/// its slide. Slides start once drawn.
+#[hook]
+fn use_slide(props: &BoardProps, svg: &NodeRef, pointer_up: &Rc<RefCell<f64>>) -> Option<(Square, Square)> {
+    // The position drawn before (to see which piece moved).
+    let shown = use_mut_ref(|| None::<(AttrValue, Board, Option<(Square, Square)>)>);
+    let slide = match &*shown.borrow() {
+        Some((fen, _, slide)) if *fen == props.fen => *slide,
+        previous => props.last_move.filter(|&(from, to)| {
+            let Some((_, before, _)) = previous else { return false };
+            let moved =
+                before.piece_at(from).is_some_and(|p| props.board.piece_at(to).is_some_and(|q| q.color == p.color));
+            *before != props.board
+                && moved
+                && props.board.piece_at(from).is_none()
+                && crate::state::slice_clock::now() - *pointer_up.borrow() > 400.0
+                && !less_motion()
+        }),
+    };
+    let (board, svg, fen) = (props.board.clone(), svg.clone(), props.fen.clone());
+    use_effect_with(props.fen.clone(), move |_| {
+        *shown.borrow_mut() = Some((fen, board, slide));
+        if let Some(svg) = svg.cast::<web_sys::Element>() {
+            start_slides(&svg);
+        }
+    });
+    slide
+}
+
+/// Starts the slides (`animate.slide`) drawn in `svg`.
+fn start_slides(svg: &web_sys::Element) {
+    let Ok(list) = svg.query_selector_all("animate.slide") else { return };
+    for i in 0..list.length() {
+        if let Some(el) = list.item(i) {
+            if let Ok(begin) = js_sys::Reflect::get(&el, &"beginElement".into()) {
+                if let Some(f) = wasm_bindgen::JsCast::dyn_ref::<js_sys::Function>(&begin) {
+                    let _ = f.call0(&el);
+                }
+            }
+        }
+    }
+}
+
+/// A square's highlight of class `class`.
+fn square_rect(sq: Square, flipped: bool, class: &str) -> Html {
+    let (x, y) = corner(sq, flipped);
+    html! { <rect class={class.to_owned()} x={tenths(x.into())} y={tenths(y.into())} width="100" height="100" /> }
+}
+
+/// What a screen reader hears of the keyboard's square: the square, the
+/// piece picked up, or how to choose a promotion piece.
+fn cursor_words(board: &Board, state: &Interaction, cursor: Option<Square>, lang: Lang) -> String {
+    match (cursor, state.selected, state.promotion) {
+        (_, _, Some(_)) => lang.text("board-promote-keys").to_owned(),
+        (Some(sq), Some(from), _) if from != sq => {
+            lang.say("board-picked-up-from", &[("here", &square_words(board, sq, lang)), ("from", &from.to_string())])
+        }
+        (Some(sq), Some(_), _) => lang.say("board-picked-up", &[("square", &square_words(board, sq, lang))]),
+        (Some(sq), None, _) => square_words(board, sq, lang),
+        (None, _, _) => String::new(),
+    }
+}
+
+/// The squares the piece picked up at `selected` can move to, as circles
+/// (larger on a capture).
+fn targets(props: &BoardProps, selected: Option<Square>) -> impl Iterator<Item = Html> + '_ {
+    let flipped = props.flipped;
+    selected.into_iter().flat_map(move |from| {
+        let board = &props.board;
+        props.legal.iter().filter(move |m| m.from() == Some(from)).map(move |m| {
+            let to = match *m {
+                Move::Castle { king, rook } => {
+                    let side = movetext_core::shakmaty::CastlingSide::from_queen_side(rook < king);
+                    side.king_to(Color::from_white(king.rank() == Rank::First))
+                }
+                _ => m.to(),
+            };
+            let (cx, cy) = centre(to, flipped);
+            let capture = board.piece_at(to).is_some() && !matches!(m, Move::Castle { .. });
+            let class = if capture { "target target-capture" } else { "target" };
+            let r = if capture { "46" } else { "15" };
+            html! { <circle class={class} cx={tenths(cx.into())} cy={tenths(cy.into())} r={r} data-square={to.to_string()} /> }
+        })
+    })
+}
+
+/// The piece being dragged, under the pointer.
+fn floating_piece(board: &Board, state: &Interaction) -> Option<Html> {
+    state.drag.and_then(|(sq, x, y)| {
+        let piece = board.piece_at(sq)?;
+        let href = format!("#{}", pieces::symbol_id(piece.color, piece.role));
+        Some(html! { <use class="piece dragging" href={href} x={tenths((x - 50.0).into())} y={tenths((y - 50.0).into())} width="100" height="100" /> })
+    })
+}
+
+/// The square or arrow being drawn with the right button.
+fn drawing(state: &Interaction, flipped: bool) -> Option<Html> {
+    state.drawing.map(|(from, to, color)| {
+        let name = color.name();
+        if from == to {
+            let (cx, cy) = centre(from, flipped);
+            html! { <circle class={format!("drawing-ring arrow-{name}")} cx={tenths(cx.into())} cy={tenths(cy.into())} r="46" /> }
+        } else {
+            let points = arrow_points(centre(from, flipped), centre(to, flipped));
+            html! { <polygon class={format!("arrow drawing arrow-{name}")} points={points} /> }
+        }
+    })
+}
+
 /// Any number of nodes as one child of the drawing. Children given with
 /// `{ for ... }` are spliced into their parent's list, and the page matches
 /// old and new children by place: a highlight appearing would shift the
@@ -302,7 +294,7 @@ fn promotion_chooser(
     state: &UseStateHandle<Interaction>,
     from: Square,
     to: Square,
-    lang: crate::i18n::Lang,
+    lang: Lang,
 ) -> Html {
     let flipped = props.flipped;
     let choose = |role: Role| {

@@ -9,7 +9,7 @@ use movetext_core::shakmaty::{Move, Role, Square};
 use movetext_view::board_interaction::{lands_on, start_square, step};
 use yew::prelude::*;
 
-use crate::components::board::{BoardProps, Interaction};
+use crate::components::board_props::{BoardProps, Interaction};
 
 /// The board's keydown handler (moves are made through `props.on_move`).
 pub(crate) fn board_keys(props: &BoardProps, state: &UseStateHandle<Interaction>) -> Callback<KeyboardEvent> {

@@ -5,10 +5,11 @@
 
 use movetext_core::shakmaty::{Move, Square};
 use movetext_view::board_interaction::{draw_color, lands_on};
+use movetext_view::board_markup::square_at;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::board::{square_at, BoardProps, Interaction};
+use crate::components::board_props::{BoardProps, Interaction};
 
 /// The board's pointer handlers.
 pub(crate) struct PointerHandlers {

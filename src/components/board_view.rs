@@ -1,21 +1,20 @@
-//! The board and what sits around it, for the app and the widget alike:
-//! player bars, the evaluation bar, the board with its label and the
-//! position in words, the controls, and the live announcement of the shown
-//! move. The wheel over the board steps through the moves; autoplay runs
-//! here.
+//! The board and what sits around it: player bars, the evaluation bar, the
+//! board with its label and the position in words, the controls, and the
+//! live announcement of the shown move. The wheel over the board steps
+//! through the moves; autoplay runs here.
 
 use std::rc::Rc;
 
 use movetext_core::commands::{Eval, MarkColor};
 use movetext_core::shakmaty::{Color, Move, Square};
+use movetext_view::board_description::describe;
+use movetext_view::model::{NodeIx, SharedGame};
 use yew::prelude::*;
 
 use crate::components::board::ChessBoard;
-use crate::components::board_description::describe;
 use crate::components::controls::Controls;
 use crate::components::eval_bar::EvalBar;
 use crate::components::player_bar::player_bar_at;
-use crate::state::model::{NodeIx, SharedGame};
 use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, Autoplay, Viewer};
 
 /// What the board view shows and what it answers.
@@ -30,8 +29,8 @@ pub struct BoardViewProps {
     pub game: SharedGame,
     /// The node shown.
     pub current: NodeIx,
-    /// Its position's FEN (written once a drawing by the page or widget,
-    /// which use it too).
+    /// Its position's FEN (written once a drawing by the page, which uses it
+    /// too).
     pub fen: AttrValue,
     /// Black at the bottom.
     pub flipped: bool,
@@ -68,7 +67,7 @@ pub struct BoardViewProps {
     pub children: Html,
     /// The piece drawings.
     #[prop_or_default]
-    pub pieces: crate::components::pieces::PieceSet,
+    pub pieces: movetext_view::pieces::PieceSet,
 }
 
 /// What the analysis engine adds to the board.

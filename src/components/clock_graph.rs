@@ -2,11 +2,11 @@
 //! `state::move_times`), White's moves as bars up from the middle, Black's
 //! down, the longest filling half the height.
 
+use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::move_times::move_times;
 use yew::prelude::*;
 
 use crate::components::move_graph::{x_of, MoveGraph, HEIGHT, WIDTH};
-use crate::state::model::{NodeIx, SharedGame};
-use crate::state::move_times::move_times;
 
 /// What the graph shows.
 #[derive(Properties, PartialEq)]

@@ -1,9 +1,8 @@
 //! Navigation buttons: first, previous, next, last, autoplay with its speed,
 //! and flip.
 
+use movetext_view::viewer::Nav;
 use yew::prelude::*;
-
-use crate::state::viewer::Nav;
 
 /// What the controls need.
 #[derive(Properties, PartialEq, Clone)]

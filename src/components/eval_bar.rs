@@ -16,11 +16,6 @@ pub struct EvalBarProps {
 /// A vertical bar: White's share from White's side of the board.
 #[function_component(EvalBar)]
 pub fn eval_bar(props: &EvalBarProps) -> Html {
-    // The app's words in the reader's language; the widget's build says
-    // them in English.
-    #[cfg(feature = "app-words")]
     let lang = crate::i18n::use_lang();
-    #[cfg(not(feature = "app-words"))]
-    let lang = crate::i18n::Lang::En;
     Html::from_html_unchecked(AttrValue::from(movetext_view::eval_bar::eval_bar(props.eval, props.flipped, lang)))
 }

@@ -2,11 +2,11 @@
 //! file or from "Analyse game") as winning chances, White up, Black down
 //! (White's share of the height light, Black's dark), mates at the edge.
 
+use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::review::winning_chances;
 use yew::prelude::*;
 
 use crate::components::move_graph::{x_of, MoveGraph, HEIGHT, WIDTH};
-use crate::state::model::{NodeIx, SharedGame};
-use crate::state::review::winning_chances;
 
 /// What the graph shows.
 #[derive(Properties, PartialEq)]

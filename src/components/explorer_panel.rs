@@ -7,14 +7,14 @@
 
 use movetext_core::positions::Tally;
 use movetext_core::shakmaty::Move;
+use movetext_view::engine::{position_of, written_move};
+use movetext_view::notation::Notation;
+use movetext_view::numbers::grouped;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::state::database::{Explored, Progress};
-use crate::state::engine::{position_of, written_move};
 use crate::state::feed::{use_feed, Feed};
-use crate::state::notation::Notation;
-use crate::state::numbers::grouped;
 
 /// What the explorer shows.
 #[derive(Properties, PartialEq)]

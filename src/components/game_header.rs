@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::state::model::SharedGame;
+use movetext_view::model::SharedGame;
 
 /// What the header shows.
 #[derive(Properties, PartialEq, Clone)]

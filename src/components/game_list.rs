@@ -4,12 +4,13 @@
 
 use std::rc::Rc;
 
+use movetext_view::library::{Library, LibraryHandle, SortBy};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::next_frame::in_next_frame;
+use crate::i18n::Lang;
 use crate::state::game_order::GameOrder;
-use crate::state::library::{Library, LibraryHandle, SortBy};
 
 /// Height of one row in CSS pixels (kept in step with `.game-row` in style.css).
 pub const ROW_HEIGHT: f64 = 30.0;
@@ -71,28 +72,7 @@ pub fn game_list(props: &GameListProps) -> Html {
     let lib = props.library.lib.borrow();
     let total = lib.len();
     let shown = props.order.len();
-
-    // Keep the open game in view when it changes (measured before the next
-    // frame: not in the task that drew the list).
-    {
-        let viewport = viewport.clone();
-        let position = props.order.position(props.selected);
-        use_effect_with((props.selected, position), move |(_, position)| {
-            let position = *position;
-            in_next_frame(move || {
-                if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
-                    let top = pos as f64 * ROW_HEIGHT;
-                    let view = f64::from(el.client_height());
-                    let at = f64::from(el.scroll_top());
-                    if top < at {
-                        el.set_scroll_top(top as i32);
-                    } else if top + ROW_HEIGHT > at + view {
-                        el.set_scroll_top((top + ROW_HEIGHT - view) as i32);
-                    }
-                }
-            });
-        });
-    }
+    use_selected_in_view(&viewport, props.order.position(props.selected), props.selected);
 
     let onscroll = {
         let scroll = scroll.clone();
@@ -102,25 +82,7 @@ pub fn game_list(props: &GameListProps) -> Html {
             }
         })
     };
-    let onkeydown = {
-        let order = props.order.clone();
-        let selected = props.selected;
-        let on_select = props.on_select.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            let pos = order.position(selected);
-            let to = match (e.key().as_str(), pos) {
-                ("ArrowDown", Some(p)) => Some((p + 1).min(order.len().saturating_sub(1))),
-                ("ArrowUp", Some(p)) => Some(p.saturating_sub(1)),
-                ("ArrowDown" | "ArrowUp", None) => Some(0),
-                _ => None,
-            };
-            if let Some(game) = to.and_then(|p| order.get(p)) {
-                e.prevent_default();
-                e.stop_propagation();
-                on_select.emit(game);
-            }
-        })
-    };
+    let onkeydown = on_list_keys(props.order.clone(), props.selected, props.on_select.clone());
     let oninput = {
         let on_filter = props.on_filter.clone();
         Callback::from(move |e: InputEvent| {
@@ -145,39 +107,8 @@ pub fn game_list(props: &GameListProps) -> Html {
     let rows = (first..(first + count).min(shown))
         .filter_map(|pos| Some((pos, props.order.get(pos)?)))
         .map(|(pos, game)| game_row(props, &lib, pos, game, lang));
-
-    let header = |sort: SortBy, key: &str, class: &'static str| {
-        let label = if key == "#" { "#" } else { lang.text(key) };
-        // A shorter label for narrow screens, where there is one.
-        let short = match lang.text(&format!("{key}-short")) {
-            "" => label,
-            s => s,
-        };
-        let on_sort = props.on_sort.clone();
-        let onclick = Callback::from(move |_: MouseEvent| on_sort.emit(sort));
-        let state = match props.sort {
-            (s, false) if s == sort => "ascending",
-            (s, true) if s == sort => "descending",
-            _ => "none",
-        };
-        html! {
-            <span role="columnheader" class={class} aria-sort={state}>
-                <button type="button" class="gl-sort" {onclick} title={lang.say("sort-by", &[("column", label)])} aria-label={label}>
-                    <span class="label-long">{ label }</span>
-                    <span class="label-short" aria-hidden="true">{ short }</span>
-                </button>
-            </span>
-        }
-    };
-    let status = if props.busy && (!props.filter.trim().is_empty() || props.subset.is_some()) {
-        lang.text("filtering").to_owned()
-    } else if props.busy {
-        lang.text("sorting").to_owned()
-    } else if shown == total {
-        lang.count("games", total as u64)
-    } else {
-        lang.say("games-shown", &[("shown", &shown.to_string()), ("total", &total.to_string())])
-    };
+    let header = |sort: SortBy, key: &str, class: &'static str| column_header(props, sort, key, class, lang);
+    let status = status_text(props, shown, total, lang);
 
     html! {
         <section class="game-list" aria-label={lang.text("game-list")}>
@@ -224,6 +155,87 @@ pub fn game_list(props: &GameListProps) -> Html {
     }
 }
 
+/// Keeps the open game (`selected`, at `position` in the list) in view
+/// when it changes (measured before the next frame: not in the task that
+/// drew the list).
+#[hook]
+fn use_selected_in_view(viewport: &NodeRef, position: Option<usize>, selected: usize) {
+    let viewport = viewport.clone();
+    use_effect_with((selected, position), move |(_, position)| {
+        let position = *position;
+        in_next_frame(move || {
+            if let (Some(pos), Some(el)) = (position, viewport.cast::<web_sys::HtmlElement>()) {
+                let top = pos as f64 * ROW_HEIGHT;
+                let view = f64::from(el.client_height());
+                let at = f64::from(el.scroll_top());
+                if top < at {
+                    el.set_scroll_top(top as i32);
+                } else if top + ROW_HEIGHT > at + view {
+                    el.set_scroll_top((top + ROW_HEIGHT - view) as i32);
+                }
+            }
+        });
+    });
+}
+
+/// The list's keys: the arrows open the game below or above the open one.
+fn on_list_keys(order: GameOrder, selected: usize, on_select: Callback<usize>) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let pos = order.position(selected);
+        let to = match (e.key().as_str(), pos) {
+            ("ArrowDown", Some(p)) => Some((p + 1).min(order.len().saturating_sub(1))),
+            ("ArrowUp", Some(p)) => Some(p.saturating_sub(1)),
+            ("ArrowDown" | "ArrowUp", None) => Some(0),
+            _ => None,
+        };
+        if let Some(game) = to.and_then(|p| order.get(p)) {
+            e.prevent_default();
+            e.stop_propagation();
+            on_select.emit(game);
+        }
+    })
+}
+
+/// The header of a column that sorts by `sort`, labelled with message `key`
+/// (or `#`), of class `class`.
+fn column_header(props: &GameListProps, sort: SortBy, key: &str, class: &'static str, lang: Lang) -> Html {
+    let label = if key == "#" { "#" } else { lang.text(key) };
+    // A shorter label for narrow screens, where there is one.
+    let short = match lang.text(&format!("{key}-short")) {
+        "" => label,
+        s => s,
+    };
+    let on_sort = props.on_sort.clone();
+    let onclick = Callback::from(move |_: MouseEvent| on_sort.emit(sort));
+    let state = match props.sort {
+        (s, false) if s == sort => "ascending",
+        (s, true) if s == sort => "descending",
+        _ => "none",
+    };
+    html! {
+        <span role="columnheader" class={class} aria-sort={state}>
+            <button type="button" class="gl-sort" {onclick} title={lang.say("sort-by", &[("column", label)])} aria-label={label}>
+                <span class="label-long">{ label }</span>
+                <span class="label-short" aria-hidden="true">{ short }</span>
+            </button>
+        </span>
+    }
+}
+
+/// What the list is doing, or how many of the file's `total` games it
+/// shows (`shown`).
+fn status_text(props: &GameListProps, shown: usize, total: usize, lang: Lang) -> String {
+    if props.busy && (!props.filter.trim().is_empty() || props.subset.is_some()) {
+        lang.text("filtering").to_owned()
+    } else if props.busy {
+        lang.text("sorting").to_owned()
+    } else if shown == total {
+        lang.count("games", total as u64)
+    } else {
+        lang.say("games-shown", &[("shown", &shown.to_string()), ("total", &total.to_string())])
+    }
+}
+
 /// The width of the number column: room for the largest game number (and
 /// the edited mark) in the file.
 fn number_width(games: usize) -> String {
@@ -232,7 +244,7 @@ fn number_width(games: usize) -> String {
 }
 
 /// The row of game `game`, at position `pos` of the list.
-fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize, lang: crate::i18n::Lang) -> Html {
+fn game_row(props: &GameListProps, lib: &Library, pos: usize, game: usize, lang: Lang) -> Html {
     // (Read first: the row then counts the moves as read.)
     let problems = lib.problems(game);
     let row = lib.row(game);

@@ -5,9 +5,8 @@ pub(crate) mod analysis_panel;
 pub(crate) mod board;
 pub(crate) mod board_keys;
 pub(crate) mod board_pointer;
+pub(crate) mod board_props;
 pub(crate) mod board_view;
-// The board's markup and our pieces are the widget's as well.
-pub(crate) use movetext_view::{board_description, board_markup, move_list_layout, nag_glyphs, pieces};
 pub(crate) mod book_chunks;
 pub(crate) mod clock_graph;
 pub(crate) mod controls;

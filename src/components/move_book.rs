@@ -8,6 +8,8 @@
 use std::ops::Range;
 use std::rc::Rc;
 
+use movetext_view::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::notation::Notation;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -15,8 +17,6 @@ use crate::components::book_chunks::{drawn, paragraph_of, paragraph_starts, towa
 use crate::components::move_list::{FoldAction, Folded};
 use crate::components::print_layout::{layout, Piece};
 use crate::state::idle_task::when_idle;
-use crate::state::model::{NodeIx, SharedGame, ViewGame};
-use crate::state::notation::Notation;
 use crate::state::same::Same;
 
 /// How long the part drawn may wait for the page to be idle before it
@@ -328,7 +328,7 @@ mod tests {
 
     #[test]
     fn a_chunk_inside_a_folded_variation_draws_from_its_end() {
-        let game = crate::state::loader::open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *");
+        let game = movetext_view::game_source::open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *");
         let book = Book::of(&game, Notation::San);
         let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
         let (c5, c3) = (find("c5"), find("c3"));

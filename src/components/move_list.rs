@@ -1,29 +1,27 @@
 //! The move list: the main line in move pairs, comments, and variations as
 //! indented blocks (deeper ones inline in parentheses), each page written
 //! as markup (`movetext_view::move_list_markup`). The list is drawn in
-//! pages (see [`crate::components::move_list_layout`]): the first pages at once and the
-//! rest a page per task, and a very long game only the pages in view, so no
-//! game holds the page for long however many moves it has. Each variation
-//! block folds to a short placeholder and unfolds again; showing a move
-//! inside a folded variation unfolds it.
+//! pages (see [`movetext_view::move_list_layout`]): the first pages at
+//! once and the rest a page per task, and a very long game only the pages
+//! in view, so no game holds the page for long however many moves it has.
+//! Each variation block folds to a short placeholder and unfolds again;
+//! showing a move inside a folded variation unfolds it.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
+use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
+use movetext_view::move_list_markup::PageContext;
+use movetext_view::notation::Notation;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-use crate::components::move_list_layout::Layout;
 use crate::components::next_frame::in_next_frame;
-use crate::i18n::say_or;
-use crate::state::model::{NodeIx, SharedGame};
-use crate::state::notation::Notation;
 use crate::state::same::Same;
-use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold};
-use movetext_view::move_list_markup::PageContext;
 
 /// Pages drawn with the first drawing of a game (with the page of the shown
 /// move); the next come a page a task.
@@ -137,28 +135,11 @@ impl Sizes {
 /// drawn again.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
-    // The reader's language (the widget's build says the app's own words
-    // in English, and the meanings of NAGs once it is given them).
     let lang = crate::i18n::use_lang();
     let container = use_node_ref();
     let layout = use_memo(props.game.clone(), |game| Layout::of(game));
     let in_view = use_reducer_eq(InView::default);
-    let folded_state = use_reducer_eq(Folded::default);
-    // The shown move inside a folded variation unfolds it (drawn unfolded
-    // at once, and kept so).
-    let around = folded_around(&props.game, props.current, &folded_state.0);
-    let folded = if around.is_empty() {
-        folded_state.0.clone()
-    } else {
-        let mut set = (*folded_state.0).clone();
-        set.retain(|f| !around.contains(f));
-        folded_state.dispatch(FoldAction::Unfold(around));
-        Rc::new(set)
-    };
-    let on_fold = {
-        let dispatch = folded_state.dispatcher();
-        use_memo((), move |_| Callback::from(move |start: NodeIx| dispatch.dispatch(FoldAction::Toggle(start))))
-    };
+    let (folded, on_fold) = use_folded(&props.game, props.current);
     // Pages drawn from the first on, for the layout it names (by address):
     // a new layout (an edit) starts again from the first pages, the others
     // staying gaps of their measured height until drawn again, a page a task.
@@ -171,8 +152,92 @@ pub fn move_list(props: &MoveListProps) -> Html {
         s.measured.resize(layout.pages.len(), 0.0);
         s.layout = Some(layout.clone());
     }
-    // Sees which pages are near the screen: after drawing, and as the list,
-    // the page or the window scrolls or changes size.
+    let update_in_view = use_in_view_updates(&container, &sizes, &in_view);
+    let current_page = layout.page_of(props.current);
+    use_more_pages(
+        PagesDrawn {
+            key: (layout_id, upto, current_page, in_view.drawn.clone(), Rc::as_ptr(&folded) as usize, props.notation),
+            pages: layout.pages.len(),
+            current_page,
+            drawn_upto,
+        },
+        &container,
+        &sizes,
+        &update_in_view,
+        &in_view,
+    );
+    {
+        let container = container.clone();
+        use_effect_with((props.current, props.game.clone(), props.notation, folded.clone()), move |(current, ..)| {
+            mark_current(&container, *current);
+            in_next_frame(move || keep_current_in_view(&container));
+        });
+    }
+    let g = &props.game;
+    let (white, black) = (g.tag("White"), g.tag("Black"));
+    let label = lang.say(
+        "moves-of",
+        &[("white", white.unwrap_or(lang.text("side-white"))), ("black", black.unwrap_or(lang.text("side-black")))],
+    );
+    let layout_ref = Same(layout.clone());
+    let pages = (0..layout.pages.len()).map(|p| {
+        let drawn = p < upto || p == current_page || in_view.drawn.contains(&p);
+        let height = sizes.borrow().height(p).round() as u32;
+        html! {
+            <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}
+                game={props.game.clone()} layout={layout_ref.clone()} notation={props.notation} folded={folded.clone()} />
+        }
+    });
+    // (The list's own scrolling.)
+    let onscroll = Callback::from(move |_: Event| update_in_view());
+    let onclick = on_list_click(&container, props.on_select.clone(), (*on_fold).clone());
+    let oncontextmenu = props.on_context.clone().map(|cb| {
+        let on_select = props.on_select.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(ix) = marked(&e, ".mv[data-node]", "data-node") {
+                e.prevent_default();
+                on_select.emit(ix);
+                cb.emit((ix, e.client_x(), e.client_y()));
+            }
+        })
+    });
+    html! {
+        <div class="move-list" ref={container} role="region" aria-label={label} {onscroll} {onclick} {oncontextmenu}>
+            { for pages }
+        </div>
+    }
+}
+
+/// The variations folded, and the callback that folds or unfolds one. The
+/// shown move inside a folded variation unfolds it (drawn unfolded at once,
+/// and kept so).
+#[hook]
+fn use_folded(game: &SharedGame, current: NodeIx) -> (Rc<Vec<NodeIx>>, Rc<Callback<NodeIx>>) {
+    let folded_state = use_reducer_eq(Folded::default);
+    let around = folded_around(game, current, &folded_state.0);
+    let folded = if around.is_empty() {
+        folded_state.0.clone()
+    } else {
+        let mut set = (*folded_state.0).clone();
+        set.retain(|f| !around.contains(f));
+        folded_state.dispatch(FoldAction::Unfold(around));
+        Rc::new(set)
+    };
+    let on_fold = {
+        let dispatch = folded_state.dispatcher();
+        use_memo((), move |_| Callback::from(move |start: NodeIx| dispatch.dispatch(FoldAction::Toggle(start))))
+    };
+    (folded, on_fold)
+}
+
+/// Sees which pages are near the screen: the function returned, called
+/// after drawing, and as the page or the window scrolls or changes size.
+#[hook]
+fn use_in_view_updates(
+    container: &NodeRef,
+    sizes: &Rc<RefCell<Sizes>>,
+    in_view: &UseReducerHandle<InView>,
+) -> Rc<dyn Fn()> {
     let update_in_view: Rc<dyn Fn()> = {
         let (container, sizes, dispatch) = (container.clone(), sizes.clone(), in_view.dispatcher());
         Rc::new(move || {
@@ -198,131 +263,99 @@ pub fn move_list(props: &MoveListProps) -> Html {
             move || drop((scroll, resize))
         });
     }
-    // After each drawing that changed the pages drawn: measure them and see
-    // which are in view (a step that only moves the highlight does neither);
-    // and draw one more page of a game short enough to be drawn whole.
-    let drawn_key = (
-        layout_id,
-        upto,
-        layout.page_of(props.current),
-        in_view.drawn.clone(),
-        Rc::as_ptr(&folded) as usize,
-        props.notation,
-    );
+    update_in_view
+}
+
+/// The pages a drawing of the list drew.
+struct PagesDrawn {
+    /// What changes when the pages drawn change: the layout, the pages
+    /// drawn from the first, the page of the shown move, the other pages
+    /// drawn, the folded variations and the notation.
+    key: (usize, usize, usize, HashSet<usize>, usize, Notation),
+    /// How many pages the layout has.
+    pages: usize,
+    /// The page of the shown move.
+    current_page: usize,
+    /// The layout and the pages drawn from the first on.
+    drawn_upto: UseStateHandle<(usize, usize)>,
+}
+
+/// After each drawing that changed the pages drawn: measures them and sees
+/// which are in view (a step that only moves the highlight does neither);
+/// and draws one more page of a game short enough to be drawn whole, or
+/// else the wanted page nearest the shown move.
+#[hook]
+fn use_more_pages(
+    drawn: PagesDrawn,
+    container: &NodeRef,
+    sizes: &Rc<RefCell<Sizes>>,
+    update_in_view: &Rc<dyn Fn()>,
+    in_view: &UseReducerHandle<InView>,
+) {
     let last_measured = use_mut_ref(|| None);
-    {
-        let container = container.clone();
-        let sizes = sizes.clone();
-        let update = update_in_view.clone();
-        let drawn_upto = drawn_upto.clone();
-        let pages = layout.pages.len();
-        let current_page = layout.page_of(props.current);
-        let in_view = in_view.clone();
-        use_effect(move || {
-            // The next page is drawn after the next frame: one page's
-            // layout a frame (pages drawn a task each, several to a frame,
-            // made frames of 50 ms in the game of variations 10,000 deep).
-            let cancelled = Rc::new(Cell::new(false));
-            if let Some(list) = container.cast::<HtmlElement>().filter(|_| pages > 1) {
-                let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
-                if changed {
-                    *last_measured.borrow_mut() = Some(drawn_key);
-                    // Read in the frame's own layout, not forced in the task
-                    // that drew the pages.
-                    let (list, sizes, update) = (list.clone(), sizes.clone(), update.clone());
-                    in_next_frame(move || {
-                        measure(&list, &mut sizes.borrow_mut());
-                        update();
-                    });
-                }
-                if pages <= ALL_PAGES_UP_TO && upto < pages {
-                    after_next_frame(&cancelled, move || drawn_upto.set((layout_id, upto + 1)));
-                } else if let Some(&next) = in_view
-                    .wanted
-                    .iter()
-                    .filter(|p| !in_view.drawn.contains(p) && **p >= upto && **p != current_page)
-                    .min_by_key(|p| p.abs_diff(current_page))
-                {
-                    // The wanted page nearest the shown move, in a task of its own.
-                    let dispatch = in_view.dispatcher();
-                    after_next_frame(&cancelled, move || dispatch.dispatch(InViewAction::Draw(next)));
-                }
-            }
-            move || cancelled.set(true)
-        });
-    }
-    {
-        let container = container.clone();
-        use_effect_with((props.current, props.game.clone(), props.notation, folded.clone()), move |(current, ..)| {
-            mark_current(&container, *current);
-            in_next_frame(move || keep_current_in_view(&container));
-        });
-    }
-    let g = &props.game;
-    let (white, black) = (g.tag("White"), g.tag("Black"));
-    let label = say_or!(
-        lang,
-        "moves-of",
-        [("white", white.unwrap_or(lang.text("side-white"))), ("black", black.unwrap_or(lang.text("side-black")))],
-        "Moves: {} – {}",
-        white.unwrap_or("White"),
-        black.unwrap_or("Black")
-    );
-    let current_page = layout.page_of(props.current);
-    let layout_ref = Same(layout.clone());
-    let pages = (0..layout.pages.len()).map(|p| {
-        let drawn = p < upto || p == current_page || in_view.drawn.contains(&p);
-        let height = sizes.borrow().height(p).round() as u32;
-        html! {
-            <MovePage key={p} index={p} {drawn} height={if drawn { 0 } else { height }}
-                game={props.game.clone()} layout={layout_ref.clone()} notation={props.notation} folded={folded.clone()} />
-        }
-    });
-    // (The list's own scrolling: inside a widget's shadow root it does not
-    // reach the window.)
-    let onscroll = Callback::from(move |_: Event| update_in_view());
-    // The pages are markup: the list answers their moves' and toggles'
-    // clicks.
-    let onclick = {
-        let (on_select, on_fold) = (props.on_select.clone(), (*on_fold).clone());
-        let container = container.clone();
-        Callback::from(move |e: MouseEvent| {
-            if let Some(start) = marked(&e, "[data-fold]", "data-fold") {
-                on_fold.emit(start);
-                // The page is written anew: its toggle keeps the focus
-                // (Enter on it, or a click).
-                let container = container.clone();
+    let container = container.clone();
+    let sizes = sizes.clone();
+    let update = update_in_view.clone();
+    let in_view = in_view.clone();
+    let PagesDrawn { key: drawn_key, pages, current_page, drawn_upto } = drawn;
+    let (layout_id, upto) = (drawn_key.0, drawn_key.1);
+    use_effect(move || {
+        // The next page is drawn after the next frame: one page's
+        // layout a frame (pages drawn a task each, several to a frame,
+        // made frames of 50 ms in the game of variations 10,000 deep).
+        let cancelled = Rc::new(Cell::new(false));
+        if let Some(list) = container.cast::<HtmlElement>().filter(|_| pages > 1) {
+            let changed = last_measured.borrow().as_ref() != Some(&drawn_key);
+            if changed {
+                *last_measured.borrow_mut() = Some(drawn_key);
+                // Read in the frame's own layout, not forced in the task
+                // that drew the pages.
+                let (list, sizes, update) = (list.clone(), sizes.clone(), update.clone());
                 in_next_frame(move || {
-                    let toggle = container
-                        .cast::<web_sys::Element>()
-                        .and_then(|list| {
-                            list.query_selector(&format!(".var-fold[data-fold=\"{start}\"]")).ok().flatten()
-                        })
-                        .and_then(|el| el.dyn_into::<HtmlElement>().ok());
-                    if let Some(toggle) = toggle {
-                        let _ = toggle.focus();
-                    }
+                    measure(&list, &mut sizes.borrow_mut());
+                    update();
                 });
-            } else if let Some(ix) = marked(&e, ".mv[data-node]", "data-node") {
-                on_select.emit(ix);
             }
-        })
-    };
-    let oncontextmenu = props.on_context.clone().map(|cb| {
-        let on_select = props.on_select.clone();
-        Callback::from(move |e: MouseEvent| {
-            if let Some(ix) = marked(&e, ".mv[data-node]", "data-node") {
-                e.prevent_default();
-                on_select.emit(ix);
-                cb.emit((ix, e.client_x(), e.client_y()));
+            if pages <= ALL_PAGES_UP_TO && upto < pages {
+                after_next_frame(&cancelled, move || drawn_upto.set((layout_id, upto + 1)));
+            } else if let Some(&next) = in_view
+                .wanted
+                .iter()
+                .filter(|p| !in_view.drawn.contains(p) && **p >= upto && **p != current_page)
+                .min_by_key(|p| p.abs_diff(current_page))
+            {
+                // The wanted page nearest the shown move, in a task of its own.
+                let dispatch = in_view.dispatcher();
+                after_next_frame(&cancelled, move || dispatch.dispatch(InViewAction::Draw(next)));
             }
-        })
+        }
+        move || cancelled.set(true)
     });
-    html! {
-        <div class="move-list" ref={container} role="region" aria-label={label} {onscroll} {onclick} {oncontextmenu}>
-            { for pages }
-        </div>
-    }
+}
+
+/// The list's clicks: the pages are markup, and the list answers their
+/// moves' clicks (`on_select`) and their toggles' (`on_fold`).
+fn on_list_click(container: &NodeRef, on_select: Callback<NodeIx>, on_fold: Callback<NodeIx>) -> Callback<MouseEvent> {
+    let container = container.clone();
+    Callback::from(move |e: MouseEvent| {
+        if let Some(start) = marked(&e, "[data-fold]", "data-fold") {
+            on_fold.emit(start);
+            // The page is written anew: its toggle keeps the focus
+            // (Enter on it, or a click).
+            let container = container.clone();
+            in_next_frame(move || {
+                let toggle = container
+                    .cast::<web_sys::Element>()
+                    .and_then(|list| list.query_selector(&format!(".var-fold[data-fold=\"{start}\"]")).ok().flatten())
+                    .and_then(|el| el.dyn_into::<HtmlElement>().ok());
+                if let Some(toggle) = toggle {
+                    let _ = toggle.focus();
+                }
+            });
+        } else if let Some(ix) = marked(&e, ".mv[data-node]", "data-node") {
+            on_select.emit(ix);
+        }
+    })
 }
 
 /// The node number in attribute `attribute` of the element matching
@@ -408,8 +441,6 @@ struct PageProps {
 /// after the last page.
 #[function_component(MovePage)]
 fn move_page(props: &PageProps) -> Html {
-    // The reader's language (the widget's build says the app's own words
-    // in English, and the meanings of NAGs once it is given them).
     let lang = crate::i18n::use_lang();
     if !props.drawn {
         let index = props.index.to_string();

@@ -1,9 +1,9 @@
 //! The opening of the shown position, named as it is stepped to: ECO code
 //! and name, as text.
 
+use movetext_view::model::{NodeIx, SharedGame};
 use yew::prelude::*;
 
-use crate::state::model::{NodeIx, SharedGame};
 use crate::state::opening::opening_at;
 
 /// What the opening line shows.

@@ -5,7 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
-use crate::state::model::{NodeIx, ViewGame};
+use movetext_view::model::{NodeIx, ViewGame};
 
 /// The bar of one player at the shown node (with the clock when asked).
 pub fn player_bar_at(

@@ -7,9 +7,8 @@ use std::fmt::Write;
 
 use movetext_core::commands::{Arrow, MarkColor, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
-
-use crate::components::board::{arrow_points, centre, corner, SQ};
-use crate::components::pieces;
+use movetext_view::board_markup::{arrow_points, centre, corner, SQ};
+use movetext_view::pieces;
 
 /// Height of the caption band.
 const CAPTION: f32 = 56.0;

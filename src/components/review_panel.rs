@@ -6,7 +6,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use crate::state::review::SideFigures;
+use movetext_view::review::SideFigures;
 
 /// The time per position the user can choose, in milliseconds.
 const BUDGETS: [(u32, &str); 4] =

@@ -5,10 +5,10 @@
 use std::rc::Rc;
 
 use movetext_index_worker::summary::{Summary, LENGTH_CLASSES};
+use movetext_view::numbers::grouped;
 use yew::prelude::*;
 
 use crate::state::database::{Duplicates, Sameness};
-use crate::state::numbers::grouped;
 
 /// Rows of the openings' and the players' tables.
 const TOP: usize = 10;

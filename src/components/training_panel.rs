@@ -5,7 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
-use crate::state::training::{feedback, score, Training};
+use movetext_view::training::{feedback, score, Training};
 
 /// What the training panel shows.
 #[derive(Properties, PartialEq)]
@@ -28,12 +28,7 @@ pub struct TrainingPanelProps {
 /// The training panel.
 #[function_component(TrainingPanel)]
 pub fn training_panel(props: &TrainingPanelProps) -> Html {
-    // The app's words in the reader's language; the widget's build says
-    // them in English.
-    #[cfg(feature = "app-words")]
     let lang = crate::i18n::use_lang();
-    #[cfg(not(feature = "app-words"))]
-    let lang = crate::i18n::Lang::En;
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))

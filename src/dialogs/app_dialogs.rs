@@ -5,19 +5,19 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::Game;
+use movetext_view::editing::{EditOp, Edits, FileWriter};
+use movetext_view::library::LibraryHandle;
+use movetext_view::model::SharedGame;
+use movetext_view::url_state::Place;
 use yew::prelude::*;
 
 use crate::dialogs::comment_dialog::CommentDialog;
 use crate::dialogs::export_panel::ExportPanel;
 use crate::dialogs::position_setup::PositionSetup;
 use crate::dialogs::tag_editor::TagEditor;
-use crate::state::editing::{EditOp, Edits, FileWriter};
-use crate::state::library::LibraryHandle;
-use crate::state::model::SharedGame;
 use crate::state::opener::Opener;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::Dialog;
-use crate::state::url_state::Place;
 
 /// What the dialogs work on.
 pub(crate) struct DialogContext {
@@ -50,11 +50,11 @@ pub(crate) struct DialogContext {
     /// positions are indexed.
     pub find_position: Option<Callback<String>>,
     /// The shown node.
-    pub current: crate::state::model::NodeIx,
+    pub current: movetext_view::model::NodeIx,
     /// Black at the bottom.
     pub flipped: bool,
     /// How moves are written.
-    pub notation: crate::state::notation::Notation,
+    pub notation: movetext_view::notation::Notation,
     /// Opens the print dialog.
     pub open_print: Callback<()>,
 }

@@ -108,8 +108,8 @@ pub(crate) enum Step {
 
 /// Moves the focus among the items of `menu` that `selector` finds (from
 /// none focused: the first, or the last for [`Step::Previous`]). The focused
-/// element is looked for in the menu's shadow root when it is in one (a
-/// widget's), else in the page.
+/// element is looked for in the menu's shadow root when it is in one, else
+/// in the page.
 pub(crate) fn step_focus(menu: &NodeRef, selector: &str, step: Step) {
     let Some(menu) = menu.cast::<Element>() else { return };
     let Ok(list) = menu.query_selector_all(selector) else { return };

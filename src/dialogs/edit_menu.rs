@@ -4,16 +4,15 @@
 //! buttons, Home and End to the first and last, Escape closes it.
 
 use movetext_core::nag::COMMON_NAGS;
+use movetext_view::editing::EditOp;
+use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::nag_glyphs::nag_view_in;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::state::page_state::CommentSide;
-
 use crate::components::move_list::focused;
-use crate::components::nag_glyphs::nag_view_in;
 use crate::dialogs::dialog_focus::{step_focus, Step};
-use crate::state::editing::EditOp;
-use crate::state::model::{NodeIx, SharedGame};
+use crate::state::page_state::CommentSide;
 
 /// What the menu needs.
 #[derive(Properties, PartialEq, Clone)]

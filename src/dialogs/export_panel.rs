@@ -8,11 +8,11 @@ use std::rc::Rc;
 use js_sys::{Array, Uint8Array};
 use movetext_core::export::ExportOptions;
 use movetext_core::Game;
+use movetext_view::editing::FileWriter;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::state::editing::FileWriter;
 use crate::state::export_slices::{begin, text_in_slices, Begun};
 
 /// Gives the next part of the whole file, of about the size asked, from a
@@ -173,51 +173,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
     let opts = use_state(ExportOptions::default);
     let copied = use_state(|| None::<&'static str>);
-    // Written again only for other options or another game, not when the
-    // panel is drawn again for its own state ("PGN copied"). A game written
-    // within a slice of the page's time is there at once; a longer one
-    // shows its first lines and is written whole in slices.
-    let key = (*opts, props.version);
-    let start = use_memo(key, {
-        let game = props.game.clone();
-        move |(opts, _)| {
-            let Some(game) = game.emit(()) else { return Start::Whole(Rc::default()) };
-            match begin(&game, opts, SHOWN_AT_MOST) {
-                Begun::Whole(text) => Start::Whole(Rc::new(text)),
-                Begun::Head(head) => Start::Head(head, game),
-            }
-        }
-    });
-    let written = use_state(|| None::<((ExportOptions, (usize, u64)), Rc<String>)>);
-    {
-        let (start, written) = (start.clone(), written.clone());
-        use_effect_with(key, move |&(opts, version)| {
-            let wanted = Rc::new(Cell::new(true));
-            if let Start::Head(_, game) = &*start {
-                let (game, wanted) = (game.clone(), wanted.clone());
-                wasm_bindgen_futures::spawn_local(async move {
-                    if let Some(text) = text_in_slices(&game, &opts, &|| wanted.get()).await {
-                        written.set(Some(((opts, version), Rc::new(text))));
-                    }
-                });
-            }
-            move || wanted.set(false)
-        });
-    }
-    let text: Option<Rc<String>> = match &*start {
-        Start::Whole(text) => Some(text.clone()),
-        Start::Head(..) => written.as_ref().filter(|(k, _)| *k == key).map(|(_, text)| text.clone()),
-    };
-
-    let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
-        let opts = opts.clone();
-        Callback::from(move |_: Event| {
-            let mut next = *opts;
-            let f = field(&mut next);
-            *f = !*f;
-            opts.set(next);
-        })
-    };
+    let (start, text) = use_export_text(&props.game, (*opts, props.version));
     let copy_pgn = {
         let text = text.clone();
         let copied = copied.clone();
@@ -249,54 +205,23 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
     };
     // 0: every game; 1: without repeated games; 2: without repeated moves.
     let leave_out = use_state(|| 0usize);
-    let download_file = {
-        let file_part = props.file_part.clone();
-        let name = props.file_name.clone();
-        let on_exported = props.on_exported.clone();
-        let left_out = props.repeats.as_ref().and_then(|r| (*leave_out).checked_sub(1).map(|i| r[i].clone()));
-        Callback::from(move |_: MouseEvent| {
-            let writer =
-                Rc::new(RefCell::new(left_out.clone().map_or_else(FileWriter::default, FileWriter::leaving_out)));
-            let file_part = file_part.clone();
-            let on_exported = on_exported.clone();
-            download_in_parts(
-                name.to_string(),
-                move || file_part.emit((writer.clone(), PART)),
-                move || on_exported.emit(()),
-            );
-        })
-    };
+    let download_file = download_file(props, *leave_out);
     let close = {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
-    let o = &*opts;
     let shown = match (&text, &*start) {
         (Some(text), _) => shown_part(text),
         (None, Start::Head(head, _)) => shown_part(head),
         (None, Start::Whole(text)) => text.as_str(),
     };
     let writing = text.is_none();
-    let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
-        html! {
-            <label class="export-option">
-                <input type="checkbox" checked={on} {disabled} {onchange} />{ label }
-            </label>
-        }
-    };
     html! {
         <div class="dialog-backdrop">
             <div class="dialog export-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("export")} {onkeydown}>
                 <h2>{ lang.text("export") }</h2>
-                <div class="export-options" role="group" aria-label={lang.text("export-options")}>
-                    { check(lang.text("export-comments"), o.comments, o.reduced, toggle(|o| &mut o.comments)) }
-                    { check(lang.text("export-commands"), o.commands, o.reduced, toggle(|o| &mut o.commands)) }
-                    { check(lang.text("export-variations"), o.variations, o.reduced, toggle(|o| &mut o.variations)) }
-                    { check(lang.text("export-nags"), o.nags, o.reduced, toggle(|o| &mut o.nags)) }
-                    { check(lang.text("export-reduced"), o.reduced, false, toggle(|o| &mut o.reduced)) }
-                    { check(lang.text("export-opening-tags"), o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
-                </div>
+                { option_boxes(&opts, lang) }
                 if let Some(text) = text.as_ref().filter(|t| shown.len() < t.len()) {
                     <p class="export-cut" role="note">
                         { lang.say("export-cut", &[("size", &size_text(lang, text.len())), ("shown", &size_text(lang, shown.len()))]) }
@@ -306,21 +231,7 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                     <p class="export-writing" role="status">{ lang.text("export-writing") }</p>
                 }
                 if let Some(r) = &props.repeats {
-                    <label class="export-option">{ lang.text("export-file") }{ " " }
-                        <select class="export-duplicates" onchange={{
-                            let leave_out = leave_out.clone();
-                            Callback::from(move |e: Event| {
-                                let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-                                leave_out.set(select.selected_index().max(0) as usize);
-                            })
-                        }}>
-                            <option selected={*leave_out == 0}>{ lang.text("export-every-game") }</option>
-                            <option selected={*leave_out == 1}>
-                                { lang.say("export-without-repeated-games", &[("n", &r[0].len().to_string())]) }</option>
-                            <option selected={*leave_out == 2}>
-                                { lang.say("export-without-repeated-moves", &[("n", &r[1].len().to_string())]) }</option>
-                        </select>
-                    </label>
+                    { repeats_choice(r, &leave_out, lang) }
                 }
                 <textarea class="export-text" readonly=true rows="12" aria-label={lang.text("export-text")} value={shown.to_owned()} />
                 <div class="dialog-actions">
@@ -337,6 +248,124 @@ pub fn export_panel(props: &ExportPanelProps) -> Html {
                 </div>
             </div>
         </div>
+    }
+}
+
+/// The game's text with options and version `key`, and how it began: the
+/// text is `None` while a long game is still being written. Written again
+/// only for other options or another game, not when the panel is drawn
+/// again for its own state ("PGN copied"). A game written within a slice of
+/// the page's time is there at once; a longer one shows its first lines and
+/// is written whole in slices.
+#[hook]
+fn use_export_text(
+    game: &Callback<(), Option<Rc<Game>>>,
+    key: (ExportOptions, (usize, u64)),
+) -> (Rc<Start>, Option<Rc<String>>) {
+    let start = use_memo(key, {
+        let game = game.clone();
+        move |(opts, _)| {
+            let Some(game) = game.emit(()) else { return Start::Whole(Rc::default()) };
+            match begin(&game, opts, SHOWN_AT_MOST) {
+                Begun::Whole(text) => Start::Whole(Rc::new(text)),
+                Begun::Head(head) => Start::Head(head, game),
+            }
+        }
+    });
+    let written = use_state(|| None::<((ExportOptions, (usize, u64)), Rc<String>)>);
+    {
+        let (start, written) = (start.clone(), written.clone());
+        use_effect_with(key, move |&(opts, version)| {
+            let wanted = Rc::new(Cell::new(true));
+            if let Start::Head(_, game) = &*start {
+                let (game, wanted) = (game.clone(), wanted.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    if let Some(text) = text_in_slices(&game, &opts, &|| wanted.get()).await {
+                        written.set(Some(((opts, version), Rc::new(text))));
+                    }
+                });
+            }
+            move || wanted.set(false)
+        });
+    }
+    let text = match &*start {
+        Start::Whole(text) => Some(text.clone()),
+        Start::Head(..) => written.as_ref().filter(|(k, _)| *k == key).map(|(_, text)| text.clone()),
+    };
+    (start, text)
+}
+
+/// Downloads the whole file, leaving out the repeated games of choice
+/// `leave_out` (0: none, 1: [`ExportPanelProps::repeats`]' first list, 2:
+/// its second).
+fn download_file(props: &ExportPanelProps, leave_out: usize) -> Callback<MouseEvent> {
+    let file_part = props.file_part.clone();
+    let name = props.file_name.clone();
+    let on_exported = props.on_exported.clone();
+    let left_out = props.repeats.as_ref().and_then(|r| leave_out.checked_sub(1).map(|i| r[i].clone()));
+    Callback::from(move |_: MouseEvent| {
+        let writer = Rc::new(RefCell::new(left_out.clone().map_or_else(FileWriter::default, FileWriter::leaving_out)));
+        let file_part = file_part.clone();
+        let on_exported = on_exported.clone();
+        download_in_parts(
+            name.to_string(),
+            move || file_part.emit((writer.clone(), PART)),
+            move || on_exported.emit(()),
+        );
+    })
+}
+
+/// The export options' boxes.
+fn option_boxes(opts: &UseStateHandle<ExportOptions>, lang: Lang) -> Html {
+    let toggle = |field: fn(&mut ExportOptions) -> &mut bool| {
+        let opts = opts.clone();
+        Callback::from(move |_: Event| {
+            let mut next = *opts;
+            let f = field(&mut next);
+            *f = !*f;
+            opts.set(next);
+        })
+    };
+    let check = |label: &'static str, on: bool, disabled: bool, onchange: Callback<Event>| {
+        html! {
+            <label class="export-option">
+                <input type="checkbox" checked={on} {disabled} {onchange} />{ label }
+            </label>
+        }
+    };
+    let o = &**opts;
+    html! {
+        <div class="export-options" role="group" aria-label={lang.text("export-options")}>
+            { check(lang.text("export-comments"), o.comments, o.reduced, toggle(|o| &mut o.comments)) }
+            { check(lang.text("export-commands"), o.commands, o.reduced, toggle(|o| &mut o.commands)) }
+            { check(lang.text("export-variations"), o.variations, o.reduced, toggle(|o| &mut o.variations)) }
+            { check(lang.text("export-nags"), o.nags, o.reduced, toggle(|o| &mut o.nags)) }
+            { check(lang.text("export-reduced"), o.reduced, false, toggle(|o| &mut o.reduced)) }
+            { check(lang.text("export-opening-tags"), o.opening_tags, o.reduced, toggle(|o| &mut o.opening_tags)) }
+        </div>
+    }
+}
+
+/// The choice of the games the whole file leaves out: none, those that
+/// repeat an earlier one's tags and moves, or its moves (`repeats`).
+fn repeats_choice(repeats: &[Rc<Vec<u32>>; 2], leave_out: &UseStateHandle<usize>, lang: Lang) -> Html {
+    let onchange = {
+        let leave_out = leave_out.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            leave_out.set(select.selected_index().max(0) as usize);
+        })
+    };
+    html! {
+        <label class="export-option">{ lang.text("export-file") }{ " " }
+            <select class="export-duplicates" {onchange}>
+                <option selected={**leave_out == 0}>{ lang.text("export-every-game") }</option>
+                <option selected={**leave_out == 1}>
+                    { lang.say("export-without-repeated-games", &[("n", &repeats[0].len().to_string())]) }</option>
+                <option selected={**leave_out == 2}>
+                    { lang.say("export-without-repeated-moves", &[("n", &repeats[1].len().to_string())]) }</option>
+            </select>
+        </label>
     }
 }
 

@@ -7,12 +7,12 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use movetext_core::commands::MarkColor;
+use movetext_view::model::{NodeIx, ViewGame};
 use wasm_bindgen::prelude::*;
 
 use crate::components::position_image::{arrow_colour, position_svg, ImageOptions};
 use crate::state::gif_animation::{GifAnimation, Palette};
-use crate::state::model::{NodeIx, ViewGame};
-use movetext_core::commands::MarkColor;
 
 #[wasm_bindgen(inline_js = r#"
 let canvas = null;

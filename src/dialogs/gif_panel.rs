@@ -4,16 +4,17 @@
 //! The preview shows the still position until a GIF is made, then the GIF
 //! itself (until a setting changes; its address is freed on close).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::Array;
+use movetext_view::model::SharedGame;
+use movetext_view::move_times::move_times;
 use yew::prelude::*;
 
 use crate::dialogs::export_panel::offer;
 use crate::dialogs::gif_export::{animated_gif, frame_delays, GifSettings, Pace};
-use crate::state::model::SharedGame;
-use crate::state::move_times::move_times;
+use crate::i18n::Lang;
 
 /// The paces offered: label and pace (the real ones only for a game with times).
 const PACES: [(&str, Pace); 6] = [
@@ -95,48 +96,14 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
         })
     };
     let make_gif = {
-        let (game, status, progress, cancelled) = (game.clone(), status.clone(), progress.clone(), cancelled.clone());
-        let (made_gif, settings) = (made_gif.clone(), settings.clone());
-        Callback::from(move |_: MouseEvent| {
-            if progress.is_some() {
-                return;
-            }
-            let flag = Rc::new(Cell::new(false));
-            *cancelled.borrow_mut() = flag.clone();
-            let (game, settings, status, progress) = (game.clone(), settings.clone(), status.clone(), progress.clone());
-            let made_gif = made_gif.clone();
-            progress.set(Some((0, settings.nodes.len())));
-            status.set(None);
-            wasm_bindgen_futures::spawn_local(async move {
-                let started = js_sys::Date::now();
-                let shown = progress.clone();
-                let made = animated_gif(&game.0, &settings, move |done, of| shown.set(Some((done, of))), flag).await;
-                progress.set(None);
-                match made {
-                    Ok(Some(bytes)) => {
-                        let options = web_sys::BlobPropertyBag::new();
-                        options.set_type("image/gif");
-                        let parts = Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
-                        if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) {
-                            offer("game.gif", &blob);
-                            if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
-                                made_gif.set(Some(Rc::new(MadeGif { settings: settings.clone(), url })));
-                            }
-                        }
-                        status.set(Some(lang.say(
-                            "gif-made",
-                            &[
-                                ("positions", &settings.nodes.len().to_string()),
-                                ("kb", &bytes.len().div_ceil(1024).to_string()),
-                                ("seconds", &lang.decimal(&format!("{:.1}", (js_sys::Date::now() - started) / 1000.0))),
-                            ],
-                        )));
-                    }
-                    Ok(None) => status.set(Some(lang.text("gif-cancelled").into())),
-                    Err(e) => status.set(Some(lang.say("gif-failed", &[("reason", &e)]))),
-                }
-            });
-        })
+        let job = GifJob {
+            game: game.clone(),
+            status: status.clone(),
+            progress: progress.clone(),
+            made_gif: made_gif.clone(),
+        };
+        let (cancelled, settings) = (cancelled.clone(), settings.clone());
+        Callback::from(move |_: MouseEvent| make_gif(&job, &cancelled, &settings, lang))
     };
     let cancel = {
         let cancelled = cancelled.clone();
@@ -170,21 +137,9 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
         let cb = props.on_close.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
-    // The GIF made, while the settings are those it was made with; else the still position.
-    let shown_gif = made_gif.as_ref().filter(|m| *m.settings == *settings);
-    let preview = match shown_gif {
-        Some(m) => html! {
-            <img class="image-preview gif-made" src={m.url.clone()}
-                alt={lang.say("gif-alt", &[("positions", &m.settings.nodes.len().to_string())])} />
-        },
-        None => match &props.still {
-            Some(url) => html! { <img class="image-preview" src={url.clone()} alt={props.still_alt.clone()} /> },
-            None => Html::default(),
-        },
-    };
     html! {
         <>
-            { preview }
+            { preview(props, made_gif.as_ref(), &settings, lang) }
             <div class="export-options" role="group" aria-label={lang.text("gif-options")}>
                 <label class="export-option">{ lang.text("gif-pace") }{ " " }
                     <select class="gif-pace" onchange={on_pace}>
@@ -199,11 +154,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
                 </label>
             </div>
             if let Some((done, of)) = *progress {
-                <div class="gif-progress" role="progressbar" aria-label={lang.text("gif")} aria-valuemin="0"
-                    aria-valuemax={of.to_string()} aria-valuenow={done.to_string()}>
-                    <div class="gif-progress-bar" style={format!("width: {:.1}%", done as f64 * 100.0 / of.max(1) as f64)}></div>
-                    <span class="gif-progress-text">{ lang.say("gif-frame", &[("done", &done.to_string()), ("of", &of.to_string())]) }</span>
-                </div>
+                { progress_bar(done, of, lang) }
             }
             <div class="dialog-actions">
                 if progress.is_some() {
@@ -217,5 +168,84 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
                 <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
             </div>
         </>
+    }
+}
+
+/// What making a GIF reports to: the game, the status line, the progress
+/// and the GIF made.
+struct GifJob {
+    game: SharedGame,
+    status: UseStateHandle<Option<String>>,
+    progress: UseStateHandle<Option<(usize, usize)>>,
+    made_gif: UseStateHandle<Option<Rc<MadeGif>>>,
+}
+
+/// Makes the GIF of `settings` (unless one is being made) and offers it
+/// as `game.gif`, showing its progress; a new flag in `cancelled` stops it.
+fn make_gif(job: &GifJob, cancelled: &Rc<RefCell<Rc<Cell<bool>>>>, settings: &Rc<GifSettings>, lang: Lang) {
+    if job.progress.is_some() {
+        return;
+    }
+    let flag = Rc::new(Cell::new(false));
+    *cancelled.borrow_mut() = flag.clone();
+    let (game, settings, status, progress) =
+        (job.game.clone(), settings.clone(), job.status.clone(), job.progress.clone());
+    let made_gif = job.made_gif.clone();
+    progress.set(Some((0, settings.nodes.len())));
+    status.set(None);
+    wasm_bindgen_futures::spawn_local(async move {
+        let started = js_sys::Date::now();
+        let shown = progress.clone();
+        let made = animated_gif(&game.0, &settings, move |done, of| shown.set(Some((done, of))), flag).await;
+        progress.set(None);
+        match made {
+            Ok(Some(bytes)) => {
+                let options = web_sys::BlobPropertyBag::new();
+                options.set_type("image/gif");
+                let parts = Array::of1(&js_sys::Uint8Array::from(bytes.as_slice()));
+                if let Ok(blob) = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options) {
+                    offer("game.gif", &blob);
+                    if let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) {
+                        made_gif.set(Some(Rc::new(MadeGif { settings: settings.clone(), url })));
+                    }
+                }
+                status.set(Some(lang.say(
+                    "gif-made",
+                    &[
+                        ("positions", &settings.nodes.len().to_string()),
+                        ("kb", &bytes.len().div_ceil(1024).to_string()),
+                        ("seconds", &lang.decimal(&format!("{:.1}", (js_sys::Date::now() - started) / 1000.0))),
+                    ],
+                )));
+            }
+            Ok(None) => status.set(Some(lang.text("gif-cancelled").into())),
+            Err(e) => status.set(Some(lang.say("gif-failed", &[("reason", &e)]))),
+        }
+    });
+}
+
+/// The GIF made, while the settings are those it was made with; else the
+/// still position.
+fn preview(props: &GifPanelProps, made_gif: Option<&Rc<MadeGif>>, settings: &GifSettings, lang: Lang) -> Html {
+    match made_gif.filter(|m| *m.settings == *settings) {
+        Some(m) => html! {
+            <img class="image-preview gif-made" src={m.url.clone()}
+                alt={lang.say("gif-alt", &[("positions", &m.settings.nodes.len().to_string())])} />
+        },
+        None => match &props.still {
+            Some(url) => html! { <img class="image-preview" src={url.clone()} alt={props.still_alt.clone()} /> },
+            None => Html::default(),
+        },
+    }
+}
+
+/// The progress of making the GIF: `done` frames of `of`.
+fn progress_bar(done: usize, of: usize, lang: Lang) -> Html {
+    html! {
+        <div class="gif-progress" role="progressbar" aria-label={lang.text("gif")} aria-valuemin="0"
+            aria-valuemax={of.to_string()} aria-valuenow={done.to_string()}>
+            <div class="gif-progress-bar" style={format!("width: {:.1}%", done as f64 * 100.0 / of.max(1) as f64)}></div>
+            <span class="gif-progress-text">{ lang.say("gif-frame", &[("done", &done.to_string()), ("of", &of.to_string())]) }</span>
+        </div>
     }
 }

@@ -4,19 +4,19 @@
 //! move), previewed, to download or copy. The PNG is drawn by the browser
 //! from the SVG, at the width chosen. A third format, an animated GIF of
 //! the main line (or a part of it), is made by
-//! [`crate::dialogs::gif_panel`] (left out of builds without the feature
-//! `animation`, such as the widget's).
+//! [`crate::dialogs::gif_panel`].
 
 use std::rc::Rc;
 
 use js_sys::Array;
+use movetext_view::model::{NodeIx, SharedGame};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::position_image::{position_svg, ImageOptions};
 use crate::dialogs::export_panel::{copy_text, offer};
-use crate::state::model::{NodeIx, SharedGame};
+use crate::i18n::Lang;
 
 #[wasm_bindgen(inline_js = r#"
 export function svg_to_png(svg, width, height) {
@@ -77,7 +77,6 @@ fn text_blob(text: &str, kind: &str) -> Option<web_sys::Blob> {
 }
 
 /// The animated GIF's options and actions.
-#[cfg(feature = "animation")]
 fn animation(
     props: &ImagePanelProps,
     coordinates: bool,
@@ -89,12 +88,6 @@ fn animation(
         <crate::dialogs::gif_panel::GifPanel game={props.game.clone()} flipped={props.flipped}
             {coordinates} {caption} {width} on_close={props.on_close.clone()} still={still.0} still_alt={still.1} />
     }
-}
-
-/// Without the animation feature: nothing (the format is not offered).
-#[cfg(not(feature = "animation"))]
-fn animation(_: &ImagePanelProps, _: bool, _: bool, _: u32, _: (Option<String>, String)) -> Html {
-    Html::default()
 }
 
 /// The image dialog.
@@ -112,12 +105,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let status = use_state(|| None::<String>);
     let game = &props.game;
     let node = game.node(props.current);
-    let caption_text = {
-        let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-        let moved =
-            if props.current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(props.current) };
-        format!("{} – {}, {moved}", name("White"), name("Black"))
-    };
+    let caption_text = caption_of(game, props.current, lang);
     let svg = Rc::new(position_svg(&ImageOptions {
         board: node.board(),
         flipped: props.flipped,
@@ -129,6 +117,66 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
         size: *size,
     }));
     let height = (f64::from(*size) * if *caption { 856.0 } else { 800.0 } / 800.0).round() as u32;
+    let preview = use_preview(&svg);
+    let name = if props.current == 0 { "position".to_owned() } else { format!("position-{}", props.current) };
+    let act = |copy: bool| {
+        let image = Image { svg: svg.clone(), png, width: *size, height, name: name.clone() };
+        let status = status.clone();
+        Callback::from(move |_: MouseEvent| image_action(&image, copy, &status, lang))
+    };
+    let check = |label: &'static str, state: &UseStateHandle<bool>| {
+        let state = state.clone();
+        let on = *state;
+        html! {
+            <label class="export-option">
+                <input type="checkbox" checked={on} onchange={Callback::from(move |_: Event| state.set(!*state))} />{ label }
+            </label>
+        }
+    };
+    let close = {
+        let cb = props.on_close.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog image-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("image-dialog")} {onkeydown}>
+                <h2>{ lang.text("image-dialog") }</h2>
+                <div class="export-options" role="group" aria-label={lang.text("image-options")}>
+                    { format_and_size(&format, &size, lang) }
+                    { check(lang.text("image-coordinates"), &coordinates) }
+                    { check(lang.text("image-caption"), &caption) }
+                </div>
+                if gif {
+                    // The GIF's part shows the still position until a GIF is made, then the GIF.
+                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), lang.say("image-preview", &[("caption", &caption_text)]))) }
+                } else {
+                    if let Some(url) = (*preview).clone() {
+                        <img class="image-preview" src={url} alt={lang.say("image-preview", &[("caption", &caption_text)])} />
+                    }
+                    <div class="dialog-actions">
+                        <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ lang.text("image-download") }</button>
+                        <button type="button" class="btn image-copy" onclick={act(true)}>{ lang.text("image-copy") }</button>
+                        <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
+                        <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
+                    </div>
+                }
+            </div>
+        </div>
+    }
+}
+
+/// The caption under the board: the players and the move shown.
+fn caption_of(game: &SharedGame, current: NodeIx, lang: Lang) -> String {
+    let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
+    let moved = if current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(current) };
+    format!("{} – {}, {moved}", name("White"), name("Black"))
+}
+
+/// The preview of `svg`: its object URL, freed when another is made and
+/// when the dialog closes.
+#[hook]
+fn use_preview(svg: &Rc<String>) -> Rc<Option<String>> {
     let preview = use_memo(svg.clone(), |svg| {
         text_blob(svg, "image/svg+xml").and_then(|b| web_sys::Url::create_object_url_with_blob(&b).ok())
     });
@@ -143,47 +191,56 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
             }
         });
     }
-    let name = if props.current == 0 { "position".to_owned() } else { format!("position-{}", props.current) };
-    let act = |copy: bool| {
-        let (svg, size, status, name) = (svg.clone(), *size, status.clone(), name.clone());
-        Callback::from(move |_: MouseEvent| {
-            let (svg, status, name) = (svg.clone(), status.clone(), name.clone());
-            if !png {
-                if copy {
-                    copy_text(&svg);
-                    status.set(Some(lang.text("image-svg-copied").into()));
-                } else if let Some(blob) = text_blob(&svg, "image/svg+xml") {
-                    offer(&format!("{name}.svg"), &blob);
-                }
-                return;
-            }
-            wasm_bindgen_futures::spawn_local(async move {
-                let blob = wasm_bindgen_futures::JsFuture::from(svg_to_png(&svg, size, height)).await;
-                let Some(blob) = blob.ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) else {
-                    status.set(Some(lang.text("image-png-failed").into()));
-                    return;
-                };
-                if copy {
-                    let copied = match copy_blob(&blob) {
-                        Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
-                        Err(_) => false,
-                    };
-                    status.set(Some(lang.text(if copied { "image-png-copied" } else { "image-png-refused" }).into()));
-                } else {
-                    offer(&format!("{name}.png"), &blob);
-                }
-            });
-        })
-    };
-    let check = |label: &'static str, state: &UseStateHandle<bool>| {
-        let state = state.clone();
-        let on = *state;
-        html! {
-            <label class="export-option">
-                <input type="checkbox" checked={on} onchange={Callback::from(move |_: Event| state.set(!*state))} />{ label }
-            </label>
+    preview
+}
+
+/// The image to download or copy.
+struct Image {
+    /// The SVG.
+    svg: Rc<String>,
+    /// As a PNG (drawn from the SVG), else the SVG itself.
+    png: bool,
+    /// The PNG's width and height in pixels.
+    width: u32,
+    height: u32,
+    /// The file name, without its extension.
+    name: String,
+}
+
+/// Downloads the image, or copies it (`copy`), saying in `status` what was
+/// copied or what failed.
+fn image_action(image: &Image, copy: bool, status: &UseStateHandle<Option<String>>, lang: Lang) {
+    let (svg, status, name) = (image.svg.clone(), status.clone(), image.name.clone());
+    if !image.png {
+        if copy {
+            copy_text(&svg);
+            status.set(Some(lang.text("image-svg-copied").into()));
+        } else if let Some(blob) = text_blob(&svg, "image/svg+xml") {
+            offer(&format!("{name}.svg"), &blob);
         }
-    };
+        return;
+    }
+    let (width, height) = (image.width, image.height);
+    wasm_bindgen_futures::spawn_local(async move {
+        let blob = wasm_bindgen_futures::JsFuture::from(svg_to_png(&svg, width, height)).await;
+        let Some(blob) = blob.ok().and_then(|b| b.dyn_into::<web_sys::Blob>().ok()) else {
+            status.set(Some(lang.text("image-png-failed").into()));
+            return;
+        };
+        if copy {
+            let copied = match copy_blob(&blob) {
+                Ok(p) => wasm_bindgen_futures::JsFuture::from(p).await.is_ok(),
+                Err(_) => false,
+            };
+            status.set(Some(lang.text(if copied { "image-png-copied" } else { "image-png-refused" }).into()));
+        } else {
+            offer(&format!("{name}.png"), &blob);
+        }
+    });
+}
+
+/// The choices of the format and of the width.
+fn format_and_size(format: &UseStateHandle<Format>, size: &UseStateHandle<u32>, lang: Lang) -> Html {
     let on_format = {
         let (format, size) = (format.clone(), size.clone());
         Callback::from(move |e: Event| {
@@ -207,48 +264,20 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
             size.set(SIZES.get(select.selected_index().max(0) as usize).copied().unwrap_or(600));
         })
     };
-    let close = {
-        let cb = props.on_close.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
-    };
-    let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
     html! {
-        <div class="dialog-backdrop">
-            <div class="dialog image-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("image-dialog")} {onkeydown}>
-                <h2>{ lang.text("image-dialog") }</h2>
-                <div class="export-options" role="group" aria-label={lang.text("image-options")}>
-                    <label class="export-option">{ lang.text("image-format") }{ " " }
-                        <select class="image-format" onchange={on_format}>
-                            <option selected={*format == Format::Svg}>{ "SVG" }</option>
-                            <option selected={png}>{ "PNG" }</option>
-                            if cfg!(feature = "animation") {
-                                <option selected={gif}>{ lang.text("image-gif") }</option>
-                            }
-                        </select>
-                    </label>
-                    <label class="export-option">{ lang.text("image-width") }{ " " }
-                        <select class="image-size" onchange={on_size}>
-                            { for SIZES.iter().map(|s| html! { <option selected={*s == *size}>{ format!("{s} px") }</option> }) }
-                        </select>
-                    </label>
-                    { check(lang.text("image-coordinates"), &coordinates) }
-                    { check(lang.text("image-caption"), &caption) }
-                </div>
-                if gif {
-                    // The GIF's part shows the still position until a GIF is made, then the GIF.
-                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), lang.say("image-preview", &[("caption", &caption_text)]))) }
-                } else {
-                    if let Some(url) = (*preview).clone() {
-                        <img class="image-preview" src={url} alt={lang.say("image-preview", &[("caption", &caption_text)])} />
-                    }
-                    <div class="dialog-actions">
-                        <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ lang.text("image-download") }</button>
-                        <button type="button" class="btn image-copy" onclick={act(true)}>{ lang.text("image-copy") }</button>
-                        <span class="spacer" aria-live="polite">{ (*status).clone().unwrap_or_default() }</span>
-                        <button type="button" class="btn" onclick={close}>{ lang.text("close") }</button>
-                    </div>
-                }
-            </div>
-        </div>
+        <>
+            <label class="export-option">{ lang.text("image-format") }{ " " }
+                <select class="image-format" onchange={on_format}>
+                    <option selected={**format == Format::Svg}>{ "SVG" }</option>
+                    <option selected={**format == Format::Png}>{ "PNG" }</option>
+                    <option selected={**format == Format::Gif}>{ lang.text("image-gif") }</option>
+                </select>
+            </label>
+            <label class="export-option">{ lang.text("image-width") }{ " " }
+                <select class="image-size" onchange={on_size}>
+                    { for SIZES.iter().map(|s| html! { <option selected={*s == **size}>{ format!("{s} px") }</option> }) }
+                </select>
+            </label>
+        </>
     }
 }

@@ -6,9 +6,7 @@ pub(crate) mod dialog_focus;
 pub(crate) mod documents_dialog;
 pub(crate) mod edit_menu;
 pub(crate) mod export_panel;
-#[cfg(feature = "animation")]
 pub(crate) mod gif_export;
-#[cfg(feature = "animation")]
 pub(crate) mod gif_panel;
 pub(crate) mod image_panel;
 pub(crate) mod position_setup;

@@ -9,11 +9,11 @@ use movetext_core::edit;
 use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Piece, Role, Square};
 use movetext_core::Game;
+use movetext_view::pieces;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::board::ChessBoard;
-use crate::components::pieces;
 use crate::i18n::Lang;
 
 /// The parts of a FEN the editor changes.
@@ -164,23 +164,6 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
         let chess960 = chess960.clone();
         Callback::from(move |_: Event| chess960.set(!*chess960))
     };
-    let create = {
-        let on_create = props.on_create.clone();
-        let game = check.clone().ok();
-        Callback::from(move |_: MouseEvent| {
-            if let Some(g) = &game {
-                on_create.emit(g.clone());
-            }
-        })
-    };
-    let find = props.on_find.clone().map(|on_find| {
-        let fen = fen.clone();
-        Callback::from(move |_: MouseEvent| on_find.emit(fen.clone()))
-    });
-    let cancel = {
-        let on_cancel = props.on_cancel.clone();
-        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
-    };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_cancel.clone());
     let s = &*setup;
     html! {
@@ -192,7 +175,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                         <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
                             last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
                             label={AttrValue::from(lang.text("setup-board"))}
-                            description={AttrValue::from(crate::components::board_description::describe(&s.board, lang))}
+                            description={AttrValue::from(movetext_view::board_description::describe(&s.board, lang))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
                         { piece_palette(&tool, lang) }
                     </div>
@@ -213,16 +196,42 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                         <p id="fen-problem" class="tag-problem" role="status">{ problem.clone().unwrap_or_default() }</p>
                     </div>
                 </div>
-                <div class="dialog-actions">
-                    <span class="spacer"></span>
-                    if let Some(find) = find {
-                        <button type="button" class="btn setup-find" onclick={find} disabled={problem.is_some()}
-                            title={lang.text("setup-find-title")}>{ lang.text("setup-find") }</button>
-                    }
-                    <button type="button" class="btn btn-primary" onclick={create} disabled={problem.is_some()}>{ lang.text("setup-create") }</button>
-                    <button type="button" class="btn" onclick={cancel}>{ lang.text("cancel") }</button>
-                </div>
+                { setup_actions(props, check.ok(), &fen, lang) }
             </div>
+        </div>
+    }
+}
+
+/// The dialog's buttons: find the games that reach the position (`fen`),
+/// make the game (`game`, none while the FEN is not a legal position), or
+/// cancel.
+fn setup_actions(props: &PositionSetupProps, game: Option<Game>, fen: &str, lang: Lang) -> Html {
+    let wrong = game.is_none();
+    let create = {
+        let on_create = props.on_create.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(g) = &game {
+                on_create.emit(g.clone());
+            }
+        })
+    };
+    let find = props.on_find.clone().map(|on_find| {
+        let fen = fen.to_owned();
+        Callback::from(move |_: MouseEvent| on_find.emit(fen.clone()))
+    });
+    let cancel = {
+        let on_cancel = props.on_cancel.clone();
+        Callback::from(move |_: MouseEvent| on_cancel.emit(()))
+    };
+    html! {
+        <div class="dialog-actions">
+            <span class="spacer"></span>
+            if let Some(find) = find {
+                <button type="button" class="btn setup-find" onclick={find} disabled={wrong}
+                    title={lang.text("setup-find-title")}>{ lang.text("setup-find") }</button>
+            }
+            <button type="button" class="btn btn-primary" onclick={create} disabled={wrong}>{ lang.text("setup-create") }</button>
+            <button type="button" class="btn" onclick={cancel}>{ lang.text("cancel") }</button>
         </div>
     }
 }

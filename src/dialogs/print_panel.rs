@@ -4,12 +4,12 @@
 //! will print; **Print** hands it to the browser, whose print stylesheet
 //! prints this view alone.
 
+use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::notation::Notation;
 use yew::prelude::*;
 
 use crate::components::position_image::{position_svg, ImageOptions};
 use crate::components::print_layout::{layout, Piece};
-use crate::state::model::{NodeIx, SharedGame};
-use crate::state::notation::Notation;
 
 /// The "every N moves" choices (0: none).
 const EVERY: [(u32, &str); 4] =

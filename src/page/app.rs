@@ -6,6 +6,17 @@
 
 use std::rc::Rc;
 
+use movetext_core::shakmaty::uci::UciMove;
+use movetext_core::shakmaty::{Chess, Move, Position};
+use movetext_view::editing::{EditOp, Edits};
+use movetext_view::engine::best_arrow;
+use movetext_view::game_source;
+use movetext_view::library::{Library, LibraryHandle, SortBy};
+use movetext_view::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::numbers::grouped;
+use movetext_view::review::{side_figures, SideFigures};
+use movetext_view::training::moves_so_far;
+use movetext_view::url_state::{start_node, Place};
 use yew::prelude::*;
 
 use crate::components::analysis_panel::AnalysisPanel;
@@ -26,8 +37,8 @@ use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
 use crate::dialogs::documents_dialog::DocumentsDialog;
 use crate::dialogs::edit_menu::EditMenu;
 use crate::i18n::Lang;
-use crate::page::analysis::use_analysis;
-use crate::page::database::{use_database, Question};
+use crate::page::analysis::{use_analysis, AnalysisHandle};
+use crate::page::database::{use_database, DatabaseHandle, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::Loaded;
 use crate::page::file_input::{hash_pgn, url_parameter};
@@ -40,23 +51,16 @@ use crate::page::loading::{
 };
 use crate::page::notices::{Notices, PastePanel};
 use crate::page::page_listeners::use_page_listeners;
-use crate::page::review::use_review;
+use crate::page::review::{use_review, ReviewHandle};
 use crate::page::session::{Jobs, Session};
 use crate::page::tab_sync::use_tab_sync;
 use crate::page::top_bar::TopBar;
 use crate::state::database::Sameness;
-use crate::state::editing::{EditOp, Edits};
-use crate::state::engine::best_arrow;
-use crate::state::library::{Library, LibraryHandle, SortBy};
-use crate::state::loader;
-use crate::state::model::{SharedGame, ViewGame};
 use crate::state::notation_choice;
-use crate::state::numbers::grouped;
 use crate::state::opener::use_opener;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::{Dialog, PageAction, PageState, Subset};
-use crate::state::training_hook::{moves_so_far, use_training};
-use crate::state::url_state::{start_node, Place};
+use crate::state::training_hook::{use_training, TrainingHandle};
 use crate::state::viewer::{use_viewer_callbacks, Viewer, ViewerCallbacks};
 
 /// The built-in sample game the viewer opens on.
@@ -78,13 +82,45 @@ fn viewer_at_start(handle: &LibraryHandle) -> Viewer {
             let at = start_node(&view, place.ply.as_deref());
             Viewer::opened(SharedGame(Rc::new(view)), index, at)
         }
-        None => Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes())),
+        None => Viewer::new(game_source::open_first_game(SAMPLE_PGN.as_bytes())),
     }
 }
 
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
+    let (session, lang, on_lang) = use_session();
+    let work = use_page_work(&session);
+    let panels = use_panels(&session, &work.actions, lang);
+    let page = &session.page;
+    let lib = session.library.lib.borrow();
+    html! {
+        <ContextProvider<Lang> context={lang}>
+        <ContextProvider<Session> context={session.clone()}>
+        <div class={classes!("page", page.dragging.then_some("dragging"))}
+            aria-busy={(session.jobs.pending.borrow().is_some() || session.opener.busy()).then_some("true")}>
+            <TopBar load={work.load.clone()} {on_lang} />
+            <Notices load={work.load.clone()} restore_saved={work.restore_saved.clone()} />
+            { dialog_html(&session, &work, &panels, lang) }
+            <PastePanel load={work.load.clone()} />
+            { indexing_bar(&lib, lang) }
+            <main class="viewer">
+                { menu_html(&session, &work.actions) }
+                { board_column(&session, &work.actions, &panels, lib.is_indexed(), lang) }
+                { side_column(&session, &work, &panels, lang) }
+            </main>
+            <div class="drop-overlay" aria-hidden="true"><p>{ lang.text("drop-files") }</p></div>
+        </div>
+        </ContextProvider<Session>>
+        </ContextProvider<Lang>>
+    }
+}
+
+/// The page's session (its state, the open file, the viewer, the edits and
+/// the work under way), the language of its words and the callback that
+/// chooses another.
+#[hook]
+fn use_session() -> (Session, Lang, Callback<Lang>) {
     let library = use_state(|| LibraryHandle::new(Library::indexed(SAMPLE_NAME, SAMPLE_PGN.as_bytes().to_vec())));
     let viewer = use_reducer({
         let handle = (*library).clone();
@@ -108,25 +144,74 @@ pub fn app() -> Html {
     jobs.lang.set(lang);
     let session = Session { page, library, viewer, opener, edits, jobs };
     let on_lang = Callback::from(move |l: Lang| lang_state.set(l));
+    (session, lang, on_lang)
+}
 
-    let load = use_loader(&session);
-    use_list_order(&session);
-    use_open_pending(&session);
-    let restore_saved = use_restore_saved(&session, &load);
-    use_open_at_start(&session, &load, &restore_saved);
-    let open_document = use_open_document(&session, &load);
-    use_tab_sync(&session);
+/// What the page's own work gives the parts it draws.
+struct PageWork {
+    /// Opens a file.
+    load: Callback<LoadRequest>,
+    /// Brings back the document kept in this browser that this tab showed,
+    /// or else the one used last.
+    restore_saved: Callback<(Place, bool, bool)>,
+    /// Opens a document kept in this browser, by its id.
+    open_document: Callback<String>,
+    /// The editing callbacks of the shown game.
+    actions: EditActions,
+    /// Shows a move.
+    on_select: Callback<NodeIx>,
+}
+
+/// The page's work: opening files (at start, from the address, from the
+/// store), the game list's order, the other tabs, the address, the page's
+/// listeners and the editing callbacks.
+#[hook]
+fn use_page_work(session: &Session) -> PageWork {
+    let load = use_loader(session);
+    use_list_order(session);
+    use_open_pending(session);
+    let restore_saved = use_restore_saved(session, &load);
+    use_open_at_start(session, &load, &restore_saved);
+    let open_document = use_open_document(session, &load);
+    use_tab_sync(session);
     use_effect_with((), |_| crate::page::script_api::install());
-    use_hash_sync(&session);
-    use_page_listeners(&session, &load);
-    let actions = use_edit_actions(&session);
+    use_hash_sync(session);
+    use_page_listeners(session, &load);
+    let actions = use_edit_actions(session);
     let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(session.viewer.dispatcher());
+    PageWork { load, restore_saved, open_document, actions, on_select }
+}
 
-    let (viewer, page) = (&session.viewer, &session.page);
+/// What the panels around the board show.
+struct Panels {
+    /// The shown position's FEN, written once a drawing.
+    fen: String,
+    /// The analysis engine.
+    analysis: AnalysisHandle,
+    /// The engine's view of the shown position, while analysis is on.
+    engine: Option<EngineView>,
+    /// The review of the shown game.
+    review: ReviewHandle,
+    /// White's and Black's figures, when the main line has evaluations.
+    figures: Option<[SideFigures; 2]>,
+    /// The file's database (explorer, searches, summary).
+    db: DatabaseHandle,
+    /// Training on the shown game.
+    training: TrainingHandle,
+    /// The move list in the book layout.
+    book: UseStateHandle<bool>,
+    /// What the engine says of a guess while training.
+    guess_note: Option<AttrValue>,
+}
+
+/// The analysis, the review, the database, training and the move list's
+/// layout, for the position shown; the keyboard shortcuts' targets follow
+/// analysis and training, and the explorer the shown position.
+#[hook]
+fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
+    let viewer = &session.viewer;
     let game = viewer.game.clone();
     let current = viewer.current;
-    let current_key = game.node(current).key;
-    // The shown position's FEN, written once a drawing.
     let fen = game.node(current).fen();
     let analysis = use_analysis(&fen, lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
@@ -151,15 +236,14 @@ pub fn app() -> Html {
                 (n.by_white, n.nags.clone(), n.eval)
             })
             .collect();
-        crate::state::review::side_figures(game.node(0).eval, &moves)
+        side_figures(game.node(0).eval, &moves)
     });
-    let db = use_database(&session);
+    let db = use_database(session);
     let training = use_training(&session.viewer);
     let book = use_state(book_layout_chosen);
-    let training_on = training.state.is_some();
     let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref(), lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
-        keys.training = training_on;
+        keys.training = training.state.is_some();
     }
     {
         // The explorer follows the shown position.
@@ -175,7 +259,153 @@ pub fn app() -> Html {
             },
         );
     }
+    Panels { fen, analysis, engine, review, figures, db, training, book, guess_note }
+}
+
+/// The dialog open, if one is.
+fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) -> Html {
+    let (viewer, page, db) = (&session.viewer, &session.page, &panels.db);
+    match &page.dialog {
+        None => html! {},
+        Some(Dialog::Documents) => documents_dialog(session, &work.open_document, &work.load),
+        Some(d) => dialog_view(
+            d,
+            &DialogContext {
+                lang,
+                game: viewer.game.clone(),
+                fen: panels.fen.clone(),
+                library: (*session.library).clone(),
+                set_library: session.library.setter(),
+                edits: session.edits.clone(),
+                index: viewer.game_index,
+                do_edit: work.actions.edit.clone(),
+                save: work.actions.save.clone(),
+                close: {
+                    let page = page.dispatcher();
+                    Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
+                },
+                opener: session.opener.clone(),
+                repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
+                find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang)),
+                current: viewer.current,
+                flipped: viewer.flipped,
+                notation: page.notation,
+                open_print: {
+                    let page = page.dispatcher();
+                    Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
+                },
+            },
+        ),
+    }
+}
+
+/// The move menu, if it is open at a move of the shown game.
+fn menu_html(session: &Session, actions: &EditActions) -> Html {
+    let (page, game) = (&session.page, &session.viewer.game);
+    match page.menu {
+        Some((ix, at)) if ix < game.nodes.len() => {
+            let close = {
+                let page = page.dispatcher();
+                Callback::from(move |()| page.dispatch(PageAction::Menu(None)))
+            };
+            html! { <EditMenu game={game.clone()} node={ix} {at} on_op={actions.edit.clone()} on_comment={actions.comment.clone()} on_close={close} /> }
+        }
+        _ => html! {},
+    }
+}
+
+/// The board with its players, controls and panels: editing, analysis,
+/// training, the review and the explorer (`indexed`: the whole file is).
+fn board_column(session: &Session, actions: &EditActions, panels: &Panels, indexed: bool, lang: Lang) -> Html {
+    let (viewer, page, training) = (&session.viewer, &session.page, &panels.training);
+    let (game, current, fen) = (viewer.game.clone(), viewer.current, &panels.fen);
+    let current_key = game.node(current).key;
+    let training_on = training.state.is_some();
+    let on_move = {
+        let edit = actions.edit.clone();
+        Callback::from(move |mv| edit.emit(EditOp::Play(current_key, mv)))
+    };
+    let on_draw = {
+        let edit = actions.edit.clone();
+        Callback::from(move |(from, to, color)| {
+            edit.emit(if from == to {
+                EditOp::Mark(current_key, from, color)
+            } else {
+                EditOp::Arrow(current_key, from, to, color)
+            })
+        })
+    };
+    let on_line = {
+        let (edit, pos) = (actions.edit.clone(), game.node(current).pos.clone());
+        Callback::from(move |pv: Vec<String>| edit.emit(EditOp::PlayLine(current_key, line_moves(&pos, &pv))))
+    };
+    let (analysis, review) = (&panels.analysis, &panels.review);
+    html! {
+        <BoardView class="board-col" label={lang.text("board-region")} game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
+            playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
+            players=true clocks=true controls={!training_on} wheel={!training_on}
+            on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} engine={panels.engine}>
+            { edit_bar(session, actions, indexed, lang) }
+            <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
+                fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} {on_line} />
+            <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
+                on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={panels.guess_note.clone()} />
+            <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
+                message={review.message.clone()} figures={panels.figures} />
+            { explorer_view(session, &panels.db, fen, actions, current_key, &game, current) }
+        </BoardView>
+    }
+}
+
+/// The moves of a line in UCI from `pos`, up to the first that is not legal.
+fn line_moves(pos: &Chess, pv: &[String]) -> Vec<Move> {
+    let mut p = pos.clone();
+    let mut moves = Vec::new();
+    for uci in pv {
+        let Some(m) = uci.parse::<UciMove>().ok().and_then(|u| u.to_move(&p).ok()) else { break };
+        p.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// The game list (for a file of several games), the game's header and
+/// opening, its graphs and moves (or the moves so far while training), and
+/// the reader's diagnostics.
+fn side_column(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) -> Html {
+    let (viewer, page) = (&session.viewer, &session.page);
+    let (game, current, on_select) = (viewer.game.clone(), viewer.current, work.on_select.clone());
     let lib = session.library.lib.borrow();
+    let many = lib.len() > 1 || !lib.is_indexed();
+    let file_of_game = lib.file_of(viewer.game_index);
+    let book = &panels.book;
+    html! {
+        <section class="side-col" aria-label={lang.text("game-region")}>
+            if many {
+                { game_list(session) }
+            }
+            <GameHeader game={game.clone()} />
+            <OpeningName game={game.clone()} {current} />
+            if panels.training.state.is_some() {
+                <p class="training-moves" aria-label={lang.text("moves-so-far")}>{ moves_so_far(&game, current) }</p>
+            } else {
+                <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
+                <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
+                { layout_switch(book, lang) }
+                if **book {
+                    <MoveBook game={game.clone()} {current} {on_select} notation={page.notation} />
+                } else {
+                    <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(work.actions.context.clone())} />
+                }
+            }
+            <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
+        </section>
+    }
+}
+
+/// The list of the file's games.
+fn game_list(session: &Session) -> Html {
+    let (viewer, page) = (&session.viewer, &session.page);
     let on_game = {
         let session = session.clone();
         Callback::from(move |index: usize| {
@@ -192,137 +422,17 @@ pub fn app() -> Html {
         let page = page.dispatcher();
         Callback::from(move |by: SortBy| page.dispatch(PageAction::Sort(by)))
     };
-    let on_move = {
-        let edit = actions.edit.clone();
-        Callback::from(move |mv| edit.emit(EditOp::Play(current_key, mv)))
+    let on_clear_subset = {
+        let page = page.dispatcher();
+        Callback::from(move |()| page.dispatch(PageAction::Subset(None)))
     };
-    let on_draw = {
-        let edit = actions.edit.clone();
-        Callback::from(move |(from, to, color)| {
-            edit.emit(if from == to {
-                EditOp::Mark(current_key, from, color)
-            } else {
-                EditOp::Arrow(current_key, from, to, color)
-            })
-        })
-    };
-    let dialog_html = match &page.dialog {
-        None => html! {},
-        Some(Dialog::Documents) => documents_dialog(&session, &open_document, &load),
-        Some(d) => dialog_view(
-            d,
-            &DialogContext {
-                lang,
-                game: game.clone(),
-                fen: fen.clone(),
-                library: (*session.library).clone(),
-                set_library: session.library.setter(),
-                edits: session.edits.clone(),
-                index: viewer.game_index,
-                do_edit: actions.edit.clone(),
-                save: actions.save.clone(),
-                close: {
-                    let page = page.dispatcher();
-                    Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
-                },
-                opener: session.opener.clone(),
-                repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
-                find_position: db.pool.borrow().progress().done().then(|| find_fen(&db, &session, lang)),
-                current,
-                flipped: viewer.flipped,
-                notation: page.notation,
-                open_print: {
-                    let page = page.dispatcher();
-                    Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
-                },
-            },
-        ),
-    };
-    let menu_html = match page.menu {
-        Some((ix, at)) if ix < game.nodes.len() => {
-            let close = {
-                let page = page.dispatcher();
-                Callback::from(move |()| page.dispatch(PageAction::Menu(None)))
-            };
-            html! { <EditMenu game={game.clone()} node={ix} {at} on_op={actions.edit.clone()} on_comment={actions.comment.clone()} on_close={close} /> }
-        }
-        _ => html! {},
-    };
-    let many = lib.len() > 1 || !lib.is_indexed();
-    let explorer_html = explorer_view(&session, &db, &fen, &actions, current_key, &game, current);
-    let file_of_game = lib.file_of(viewer.game_index);
     let edited = Rc::new(session.edits.borrow().edited());
-
     html! {
-        <ContextProvider<Lang> context={lang}>
-        <ContextProvider<Session> context={session.clone()}>
-        <div class={classes!("page", page.dragging.then_some("dragging"))}
-            aria-busy={(session.jobs.pending.borrow().is_some() || session.opener.busy()).then_some("true")}>
-            <TopBar load={load.clone()} {on_lang} />
-            <Notices load={load.clone()} {restore_saved} />
-            { dialog_html }
-            <PastePanel load={load.clone()} />
-            { indexing_bar(&lib, lang) }
-            <main class="viewer">
-                { menu_html }
-                <BoardView class="board-col" label={lang.text("board-region")} game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
-                    playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
-                    players=true clocks=true controls={!training_on} wheel={!training_on}
-                    on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} {engine}>
-                    { edit_bar(&session, &actions, lib.is_indexed(), lang) }
-                    <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
-                        fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()}
-                        on_line={{
-                            let (edit, pos) = (actions.edit.clone(), game.node(current).pos.clone());
-                            Callback::from(move |pv: Vec<String>| {
-                                let mut p = pos.clone();
-                                let mut moves = Vec::new();
-                                for uci in &pv {
-                                    let Some(m) = uci.parse::<movetext_core::shakmaty::uci::UciMove>().ok().and_then(|u| u.to_move(&p).ok()) else { break };
-                                    movetext_core::shakmaty::Position::play_unchecked(&mut p, m);
-                                    moves.push(m);
-                                }
-                                edit.emit(EditOp::PlayLine(current_key, moves));
-                            })
-                        }} />
-                    <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
-                        on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={guess_note} />
-                    <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
-                        message={review.message.clone()} {figures} />
-                    { explorer_html }
-                </BoardView>
-                <section class="side-col" aria-label={lang.text("game-region")}>
-                    if many {
-                        <GameList library={(*session.library).clone()} order={page.order.clone()} selected={viewer.game_index}
-                            on_select={on_game} filter={AttrValue::from(page.filter.clone())} {on_filter}
-                            sort={page.sort} {on_sort} {edited} busy={page.sorting}
-                            subset={page.subset.as_ref().map(|s| AttrValue::from(format!("{} {}", grouped(s.games.len() as u64), s.label)))}
-                            on_clear_subset={{
-                                let page = page.dispatcher();
-                                Callback::from(move |()| page.dispatch(PageAction::Subset(None)))
-                            }} />
-                    }
-                    <GameHeader game={game.clone()} />
-                    <OpeningName game={game.clone()} {current} />
-                    if training_on {
-                        <p class="training-moves" aria-label={lang.text("moves-so-far")}>{ moves_so_far(&game, current) }</p>
-                    } else {
-                        <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                        <ClockGraph game={game.clone()} {current} on_select={on_select.clone()} />
-                        { layout_switch(&book, lang) }
-                        if *book {
-                            <MoveBook game={game.clone()} {current} {on_select} notation={page.notation} />
-                        } else {
-                            <MoveList game={game.clone()} {current} {on_select} notation={page.notation} on_context={Some(actions.context.clone())} />
-                        }
-                    }
-                    <DiagnosticsPanel game={game.clone()} file={AttrValue::from(file_of_game.0)} line_offset={file_of_game.1} />
-                </section>
-            </main>
-            <div class="drop-overlay" aria-hidden="true"><p>{ lang.text("drop-files") }</p></div>
-        </div>
-        </ContextProvider<Session>>
-        </ContextProvider<Lang>>
+        <GameList library={(*session.library).clone()} order={page.order.clone()} selected={viewer.game_index}
+            on_select={on_game} filter={AttrValue::from(page.filter.clone())} {on_filter}
+            sort={page.sort} {on_sort} {edited} busy={page.sorting}
+            subset={page.subset.as_ref().map(|s| AttrValue::from(format!("{} {}", grouped(s.games.len() as u64), s.label)))}
+            {on_clear_subset} />
     }
 }
 

@@ -19,6 +19,7 @@ use js_sys::{Array, Uint8Array};
 use movetext_core::positions::PositionKey;
 use movetext_index_worker::protocol::{Request, Response};
 use movetext_index_worker::summary::Summary;
+use movetext_view::library::Library;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
@@ -28,7 +29,6 @@ use crate::page::quiet;
 use crate::page::session::Session;
 use crate::state::database::{next_batch, Answer, Building, Duplicates, DuplicatesJob, Explored, Merging, Progress};
 use crate::state::feed::Feed;
-use crate::state::library::Library;
 use crate::state::page_state::{PageAction, Subset};
 use crate::state::slice_clock::{now, SLICE_MS};
 

@@ -3,13 +3,13 @@
 //! the keyboard shortcuts' targets, refreshed at every drawing.
 
 use movetext_core::NodeId;
+use movetext_view::editing::EditOp;
+use movetext_view::model::NodeIx;
 use yew::prelude::*;
 
 use crate::page::key_context::KeyContext;
 use crate::page::saving::use_saver;
 use crate::page::session::Session;
-use crate::state::editing::EditOp;
-use crate::state::model::NodeIx;
 use crate::state::opener::At;
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::{Dialog, PageAction};

@@ -4,11 +4,11 @@
 //! is drawn: writing it costs Chromium about 5 ms, a third of a frame, and
 //! steps in quick succession write it once.
 
+use movetext_view::url_state::{format_hash, parse_hash, Place};
 use yew::prelude::*;
 
 use crate::page::session::Session;
 use crate::state::idle_task::when_idle;
-use crate::state::url_state::{format_hash, parse_hash, Place};
 
 /// The place the page's address names.
 pub(crate) fn current_place() -> Place {

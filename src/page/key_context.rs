@@ -2,10 +2,10 @@
 //! shown move, written at every drawing and read by the window's listeners.
 
 use movetext_core::NodeId;
+use movetext_view::editing::EditOp;
+use movetext_view::model::NodeIx;
 use yew::prelude::*;
 
-use crate::state::editing::EditOp;
-use crate::state::model::NodeIx;
 use crate::state::page_state::CommentSide;
 
 /// What the keyboard shortcuts act on, refreshed at every render.

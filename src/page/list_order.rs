@@ -3,11 +3,11 @@
 
 use std::rc::Rc;
 
+use movetext_view::library::SortBy;
 use yew::prelude::*;
 
 use crate::page::session::Session;
 use crate::state::game_order::GameOrder;
-use crate::state::library::SortBy;
 use crate::state::page_state::PageAction;
 use crate::state::slice_clock::{now, SLICE_MS};
 

@@ -10,6 +10,8 @@
 use std::rc::Rc;
 
 use movetext_view::fingerprint::Fingerprint;
+use movetext_view::library::{Library, LibraryHandle};
+use movetext_view::url_state::Place;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -18,11 +20,9 @@ use crate::page::saving::{remember_tab_doc, store_open_document, TAB_DOC};
 use crate::page::session::Session;
 use crate::state::doc_state::DocState;
 use crate::state::documents::{DocMeta, EditKey, EditRecord};
-use crate::state::library::{Library, LibraryHandle};
 use crate::state::page_state::PageAction;
 use crate::state::persist;
 use crate::state::slice_clock::{now, SLICE_MS};
-use crate::state::url_state::Place;
 
 /// A stored document to open again, with its edits.
 #[derive(Clone, Debug)]

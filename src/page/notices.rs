@@ -3,6 +3,7 @@
 //! banner of edits held back after the page stopped on them, and the paste
 //! panel.
 
+use movetext_view::url_state::Place;
 use yew::prelude::*;
 
 use crate::page::file_input::Loaded;
@@ -10,7 +11,6 @@ use crate::page::loading::{open_stored, LoadRequest};
 use crate::page::session::Session;
 use crate::state::page_state::PageAction;
 use crate::state::persist;
-use crate::state::url_state::Place;
 
 /// What the notices need besides the session.
 #[derive(Properties, PartialEq)]

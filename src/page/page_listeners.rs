@@ -3,6 +3,8 @@
 //! never exported.
 
 use gloo_events::{EventListener, EventListenerOptions};
+use movetext_view::editing::EditOp;
+use movetext_view::url_state::Place;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -11,11 +13,9 @@ use crate::page::hash_sync::current_place;
 use crate::page::key_context::KeyContext;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
-use crate::state::editing::EditOp;
 use crate::state::keys::{key_belongs_to_target, key_event_action};
 use crate::state::page_state::CommentSide;
 use crate::state::page_state::PageAction;
-use crate::state::url_state::Place;
 use crate::state::viewer::{Action, Nav};
 
 /// Installs the page's window listeners once; they go with the component.

@@ -1,7 +1,7 @@
 //! Fatal errors: a panic is written to the console and told to the page's
 //! script as a `movetext-fatal` event on the window (its `detail` is the
-//! message). The app's `crash.js` and the widget's loader show it and offer
-//! a way on; the WebAssembly instance itself is not trusted after that.
+//! message). The app's `crash.js` shows it and offers a way on; the
+//! WebAssembly instance itself is not trusted after that.
 
 use wasm_bindgen::prelude::*;
 

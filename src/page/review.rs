@@ -7,13 +7,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use movetext_view::editing::EditOp;
+use movetext_view::model::SharedGame;
+use movetext_view::review::{Review, ReviewStep};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::page::analysis::{end_later, review_job, WorkerJob};
-use crate::state::editing::EditOp;
-use crate::state::model::SharedGame;
-use crate::state::review::{Review, ReviewStep};
 
 /// A review under way: its engine, its listeners and its state.
 struct Running {

@@ -8,12 +8,12 @@
 //!   for files of a few megabytes).
 
 use js_sys::{Array, Object, Reflect};
+use movetext_view::editing::Edits;
+use movetext_view::library::Library;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
 use crate::state::documents::{set, EditKey};
-use crate::state::editing::Edits;
-use crate::state::library::Library;
 use crate::state::persist;
 
 fn error(e: impl std::fmt::Display) -> JsValue {

@@ -6,17 +6,17 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use movetext_core::Game;
+use movetext_view::editing::Edits;
+use movetext_view::library::LibraryHandle;
+use movetext_view::url_state::Place;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
 use crate::page::key_context::KeyContext;
 use crate::state::doc_state::DocState;
 use crate::state::documents::EditKey;
-use crate::state::editing::Edits;
-use crate::state::library::LibraryHandle;
 use crate::state::opener::Opener;
 use crate::state::page_state::{PageAction, PageState};
-use crate::state::url_state::Place;
 use crate::state::viewer::Viewer;
 
 /// The page's shared state and handles; cheap to clone.
@@ -86,7 +86,7 @@ pub(crate) struct Jobs {
     /// Whether the last save has finished (saves run one after another).
     pub saving: RefCell<Rc<RefCell<bool>>>,
     /// Each stored game's text as last written for storage, with the
-    /// version of the game it was written from ([`crate::state::editing::Edits::version`]);
+    /// version of the game it was written from ([`movetext_view::editing::Edits::version`]);
     /// a new one for each file opened.
     pub stored: RefCell<StoredTexts>,
     /// Games made in the app, with their keys in the store, to put back

@@ -7,16 +7,16 @@
 //! version as a new game.
 
 use js_sys::Array;
+use movetext_view::library::LibraryHandle;
+use movetext_view::url_state::Place;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
 use crate::page::hash_sync::current_place;
 use crate::page::session::Session;
 use crate::state::documents::{announcement, get, set, EditKey, EditRecord};
-use crate::state::library::LibraryHandle;
 use crate::state::page_state::{Notice, PageAction};
 use crate::state::persist::{self, StoreError};
-use crate::state::url_state::Place;
 
 /// Tells the other tabs which games of a document were stored.
 pub(crate) fn announce_edits(id: &str, keys: &[EditKey]) {

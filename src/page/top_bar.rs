@@ -2,6 +2,8 @@
 //! many), opening files by the picker, the paste panel's button, the move
 //! notation, the language and the theme.
 
+use movetext_view::notation::{Notation, CHOICES};
+use movetext_view::url_state::Place;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -11,9 +13,7 @@ use crate::page::file_input::read_files;
 use crate::page::language::LanguageChoice;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
-use crate::state::notation::{Notation, CHOICES};
 use crate::state::page_state::{Dialog, PageAction};
-use crate::state::url_state::Place;
 
 /// What the top bar needs besides the session.
 #[derive(Properties, PartialEq)]

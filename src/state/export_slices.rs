@@ -4,8 +4,8 @@
 
 use movetext_core::export::{ExportOptions, GameWriter};
 use movetext_core::Game;
+use movetext_view::editing::text_of;
 
-use crate::state::editing::text_of;
 use crate::state::slice_clock::{now, SLICE_MS};
 
 /// How far one slice of writing got.

@@ -1,5 +1,5 @@
-//! Keys the viewer answers, for the app and the widget alike: the action of
-//! a key, and which keys belong to the element they are pressed in.
+//! Keys the app's viewer answers: the action of a key, and which keys
+//! belong to the element they are pressed in.
 
 use wasm_bindgen::JsCast;
 use web_sys::KeyboardEvent;

@@ -2,19 +2,15 @@
 //! file and its index, the shown game and node, edits, saving, the address.
 
 pub(crate) mod blob_reading;
-// The view of a game and numbers as the page writes them: the app's and
-// the widget's alike.
-pub(crate) use movetext_view::game_source as loader;
-pub(crate) use movetext_view::{
-    editing, engine, library, model, move_times, notation, numbers, review, training, url_state,
-};
+// Only `opener` still names these modules of `movetext_view` through here;
+// everything else imports them by their own names.
+use movetext_view::{editing, library, model, url_state};
 pub(crate) mod database;
 pub(crate) mod doc_state;
 pub(crate) mod documents;
 pub(crate) mod export_slices;
 pub(crate) mod feed;
 pub(crate) mod game_order;
-#[cfg(feature = "animation")]
 pub(crate) mod gif_animation;
 pub(crate) mod idle_task;
 pub(crate) mod keys;

@@ -1,6 +1,6 @@
 //! The notation the reader chose, remembered in local storage.
 
-use crate::state::notation::Notation;
+use movetext_view::notation::Notation;
 
 const STORAGE_KEY: &str = "movetext-notation";
 

@@ -4,12 +4,12 @@
 
 use std::rc::Rc;
 
+use movetext_view::library::SortBy;
+use movetext_view::model::NodeIx;
+use movetext_view::notation::Notation;
 use yew::Reducible;
 
 use crate::state::game_order::GameOrder;
-use crate::state::library::SortBy;
-use crate::state::model::NodeIx;
-use crate::state::notation::Notation;
 
 /// A message over the page: an error, or news.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,13 +1,13 @@
-//! "Guess the move" in a viewer (the app's and the widget's): while training, a move made on the board
+//! "Guess the move" in the app's viewer: while training, a move made on the board
 //! is a guess at the game's next main-line move (not an edit); a right
 //! guess goes on to it, and the other side's moves are played for the user
 //! after a short pause.
 
 use gloo_timers::callback::Timeout;
 use movetext_core::shakmaty::{Color, Move};
+use movetext_view::training::{Feedback, Training};
 use yew::prelude::*;
 
-use crate::state::training::{Feedback, Training};
 use crate::state::viewer::{Action, Viewer};
 
 /// How long the other side's move waits, in milliseconds.
@@ -106,5 +106,3 @@ pub fn use_training(viewer: &UseReducerHandle<Viewer>) -> TrainingHandle {
     };
     TrainingHandle { state: (*state).clone(), start, stop, guess, hint, reveal }
 }
-
-pub use movetext_view::training::moves_so_far;

@@ -1,7 +1,6 @@
 //! The state of a game being shown: the open game, the shown node, the
 //! orientation and autoplay, and what can change them (buttons, keys,
-//! clicks, the wheel, autoplay), with the hooks that wire them up. Shared by
-//! the app and the widget.
+//! clicks, the wheel, autoplay), with the hooks that wire them up.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -12,8 +11,8 @@ use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::state::model::{NodeIx, SharedGame, ViewGame};
-use crate::state::move_times::move_times;
+use movetext_view::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::move_times::move_times;
 
 use movetext_view::viewer::WheelSteps;
 pub use movetext_view::viewer::{Action, Nav, ViewerState};
@@ -158,11 +157,11 @@ pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
 mod tests {
     use super::*;
     use crate::page::app::SAMPLE_PGN;
-    use crate::state::loader;
+    use movetext_view::game_source;
 
     #[test]
     fn the_sample_game_walks_to_its_mate() {
-        let mut v = Viewer::new(loader::open_first_game(SAMPLE_PGN.as_bytes()));
+        let mut v = Viewer::new(game_source::open_first_game(SAMPLE_PGN.as_bytes()));
         v.apply(Action::Nav(Nav::Last));
         assert_eq!(v.game.node(v.current).san, "Rd8#");
     }

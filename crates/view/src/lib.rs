@@ -3,7 +3,8 @@
 //!
 //! - the game: its view ([`model`], built a part at a time from any
 //!   [`model::GameSource`]; the core's game tree is one, [`game_source`]),
-//!   a file of games ([`library`]) and its [`fingerprint`], edits with
+//!   a file of games ([`library`]) and its [`fingerprint`], a game opened
+//!   a slice at a time, the latest winning ([`opener`]), edits with
 //!   undo ([`editing`]), the
 //!   address of a move ([`url_state`]), each move's time ([`move_times`]),
 //!   guessing the moves ([`training`]), a game's review and the engine's
@@ -30,7 +31,6 @@
 //! assert_eq!(game.node(e4).after, vec!["Best by test".to_owned()]);
 //! assert_eq!(game.node(e4).clock, Some(1800));
 //! ```
-#![forbid(unsafe_code)]
 
 pub mod board_description;
 pub mod board_interaction;
@@ -53,6 +53,7 @@ pub mod move_times;
 pub mod nag_glyphs;
 pub mod notation;
 pub mod numbers;
+pub mod opener;
 pub mod pieces;
 pub mod player_bar;
 pub mod review;

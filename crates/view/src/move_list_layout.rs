@@ -25,16 +25,38 @@ pub enum Item {
     /// A main-line move number, first cell of a row.
     RowNumber(u32),
     /// An empty main-line cell, with "…" when `dots`.
-    Filler { dots: bool },
+    Filler {
+        /// Shows "…".
+        dots: bool,
+    },
     /// A move.
     Move(NodeIx),
     /// A move number in a variation (`12.`, or `12...` when `black`).
-    Number { number: u32, black: bool },
+    Number {
+        /// The move's number.
+        number: u32,
+        /// Black's move.
+        black: bool,
+    },
     /// Comment `index` before (`before`) or after the move of `node`; a
     /// `block` of its own between main-line moves.
-    Comment { node: NodeIx, before: bool, index: u32, block: bool },
+    Comment {
+        /// The move it belongs to.
+        node: NodeIx,
+        /// Before the move (else after it).
+        before: bool,
+        /// Which of the move's comments.
+        index: u32,
+        /// A block of its own.
+        block: bool,
+    },
     /// Kept text `index` after the move of `node`.
-    Unplayed { node: NodeIx, index: u32 },
+    Unplayed {
+        /// The move it follows.
+        node: NodeIx,
+        /// Which of its kept texts.
+        index: u32,
+    },
     /// Opens an inline variation.
     Open,
     /// Closes an inline variation.

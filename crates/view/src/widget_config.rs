@@ -31,6 +31,7 @@ impl MovesPlace {
         }
     }
 
+    /// The class of the widget's frame for this place.
     pub fn class(self) -> &'static str {
         match self {
             MovesPlace::Right => "mt-moves-right",
