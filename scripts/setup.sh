@@ -3,7 +3,7 @@
 # has rustup, cargo, node and npm: the wasm32 target and the standard
 # library's sources, Trunk, the wasm-bindgen
 # CLI of the version in Cargo.lock, the npm tools (wasm-opt from binaryen,
-# playwright-core), Debian's Chromium and the analysis engine. Every step is
+# playwright-core, the analysis engine Stockfish) and Debian's Chromium. Every step is
 # skipped when what it installs is already there in the right version, so
 # running it again is cheap.
 set -euo pipefail
@@ -99,8 +99,8 @@ else
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
 
-# 6. The analysis engine (Stockfish from npm, pinned in scripts/copy-engine.sh),
-#    fetched once into target/engine; copied into dist/ after each build.
-"$ROOT/scripts/copy-engine.sh" --fetch
+# 6. The analysis engine (the npm package stockfish, installed with the npm
+#    tools above); copied into dist/ after each build.
+"$ROOT/scripts/copy-engine.sh" --check
 
 say "done"

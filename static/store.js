@@ -26,6 +26,8 @@
   // and refuses new blobs past a limit (about 500 MB here): a worker writes
   // this many bytes and is then ended, which frees its blobs at once.
   const BYTES_PER_WORKER = 64 << 20;
+  // Documents without edits kept, the most recently opened first.
+  const KEEP_UNEDITED = 20;
 
   const within = (id) => IDBKeyRange.bound([id], [id, []]);
   const ask = (req) => new Promise((ok, fail) => {
@@ -135,17 +137,20 @@
     }))),
     part: (id, n) => run(["parts"], "readonly", (tx) => ask(tx.objectStore("parts").get([id, n]))),
     // Writes a document's record (its parts are all written): the document
-    // now exists. Unedited documents with the same source go.
+    // now exists. Unedited documents with the same source go, and unedited
+    // ones beyond the most recent KEEP_UNEDITED (their files are the
+    // user's own: nothing of the user's work goes with them).
     putDoc: (doc) => run(["docs", "parts", "edits"], "readwrite", async (tx) => {
       const docs = tx.objectStore("docs");
-      if (doc.source.startsWith("url:")) {
-        for (const other of await ask(docs.getAll())) {
-          if (other.id !== doc.id && other.source === doc.source && !other.edited) {
-            docs.delete(other.id);
-            tx.objectStore("parts").delete(within(other.id));
-            tx.objectStore("edits").delete(within(other.id));
-          }
-        }
+      const unedited = (await ask(docs.getAll()))
+        .filter((d) => d.id !== doc.id && !d.edited)
+        .sort((a, b) => b.lastOpened - a.lastOpened);
+      const gone = unedited.filter((d, i) => i >= KEEP_UNEDITED - 1
+        || (doc.source.startsWith("url:") && d.source === doc.source));
+      for (const other of gone) {
+        docs.delete(other.id);
+        tx.objectStore("parts").delete(within(other.id));
+        tx.objectStore("edits").delete(within(other.id));
       }
       docs.put(doc, doc.id);
     }),

@@ -254,6 +254,24 @@ test('files opened one right after another are each kept', async () => {
   await page.close();
 });
 
+test('documents without edits are kept up to twenty, the most recent; edited ones are never dropped', async () => {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  await openFile(page, 'edited.pgn', game('Edited'), 1);
+  await commentLast(page, 'kept for good');
+  await storedTextWith(page, 'edited.pgn', ['kept for good']);
+  for (let n = 1; n <= 22; n++) {
+    await dropFiles(page, [{ name: `plain${n}.pgn`, text: game(`Plain${n}`) }]);
+    await page.waitForFunction((name) => document.querySelector('.file-name')?.innerText === name, `plain${n}.pgn`);
+    await docsWhen(page, (l) => l.some((d) => d.name === `plain${n}.pgn`));
+  }
+  const names = (await docs(page)).map((d) => d.name);
+  assert.equal(names.filter((n) => n.startsWith('plain')).length, 20, names.join(' '));
+  assert.ok(!names.includes('plain1.pgn') && !names.includes('plain2.pgn') && names.includes('plain22.pgn'), names.join(' '));
+  assert.ok(names.includes('edited.pgn'), 'the edited document stays');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('comments of 100,000 characters and of 5 MB are edited whole: saved unchanged, and with text added at the end', async () => {
   for (const size of [100_000, 5_000_000]) {
     const { page, errors } = await openApp(browser.context, browser.url);

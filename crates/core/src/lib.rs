@@ -12,11 +12,11 @@
 //! assert_eq!(game.mainline_plies(), 3);
 //! assert!(write_game(&game, &ExportOptions::default()).contains("2. Nf3 {good} *"));
 //! ```
-#![forbid(unsafe_code)]
 
 mod blocks;
 pub mod catalog;
 pub mod commands;
+pub mod date;
 mod decode;
 pub mod diagnostic;
 pub mod diagnostic_messages;
@@ -38,6 +38,7 @@ mod stable_order;
 pub mod stream;
 pub mod timecontrol;
 
+pub use date::{BadDate, PgnDate};
 pub use decode::html_line_breaks;
 pub use diagnostic::{Diagnostic, Severity};
 pub use equivalence::equivalent;

@@ -12,7 +12,6 @@
 //! assert!(cases.iter().any(|c| c.name == "deep-variations"));
 //! assert!(cases.iter().all(|c| !c.bytes.is_empty()));
 //! ```
-#![forbid(unsafe_code)]
 
 /// One generated file.
 #[derive(Clone, Debug)]
