@@ -17,7 +17,7 @@ pub mod i18n;
 pub(crate) mod page;
 pub(crate) mod state;
 
-pub use movetext_view::notation::Notation;
+pub use movetext_view::text::notation::Notation;
 use page::panic_report::install as report_panics;
 
 /// Starts the app in the page's `#app` element, with panics reported and

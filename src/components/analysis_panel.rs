@@ -5,8 +5,8 @@
 use std::rc::Rc;
 use yew::prelude::*;
 
-use movetext_view::engine::{position_of, score_text, write_line, Analysis};
-use movetext_view::notation::Notation;
+use movetext_view::game::engine::{position_of, score_text, write_line, Analysis};
+use movetext_view::text::notation::Notation;
 
 /// How many moves of a line are written.
 const MOVES_SHOWN: usize = 12;

@@ -5,10 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::shakmaty::{Board, Color, Move, Rank, Role, Square};
-use movetext_view::board_interaction::{square_words, start_square};
-use movetext_view::board_markup::{self, arrow_points, centre, corner};
-use movetext_view::numbers::tenths;
-use movetext_view::pieces;
+use movetext_view::game::board_interaction::{square_words, start_square};
+use movetext_view::markup::board_markup::{self, arrow_points, centre, corner};
+use movetext_view::markup::pieces;
+use movetext_view::text::numbers::tenths;
 use yew::prelude::*;
 
 use crate::components::board_keys::board_keys;

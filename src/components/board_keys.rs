@@ -6,7 +6,7 @@
 //! the cursor the arrows step through the game as elsewhere.
 
 use movetext_core::shakmaty::{Move, Role, Square};
-use movetext_view::board_interaction::{lands_on, start_square, step};
+use movetext_view::game::board_interaction::{lands_on, start_square, step};
 use yew::prelude::*;
 
 use crate::components::board_props::{BoardProps, Interaction};

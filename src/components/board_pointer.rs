@@ -4,8 +4,8 @@
 //! button.
 
 use movetext_core::shakmaty::{Move, Square};
-use movetext_view::board_interaction::{draw_color, lands_on};
-use movetext_view::board_markup::square_at;
+use movetext_view::game::board_interaction::{draw_color, lands_on};
+use movetext_view::markup::board_markup::square_at;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

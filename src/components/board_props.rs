@@ -8,7 +8,7 @@ use std::rc::Rc;
 use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::commands::{Arrow, SquareMark};
 use movetext_core::shakmaty::{Board, Move, Square};
-use movetext_view::pieces;
+use movetext_view::markup::pieces;
 use yew::prelude::*;
 
 /// What the board shows.

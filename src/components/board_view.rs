@@ -7,8 +7,8 @@ use std::rc::Rc;
 
 use movetext_core::commands::{Eval, MarkColor};
 use movetext_core::shakmaty::{Color, Move, Square};
-use movetext_view::board_description::describe;
-use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::text::board_description::describe;
 use yew::prelude::*;
 
 use crate::components::board::ChessBoard;
@@ -67,7 +67,7 @@ pub struct BoardViewProps {
     pub children: Html,
     /// The piece drawings.
     #[prop_or_default]
-    pub pieces: movetext_view::pieces::PieceSet,
+    pub pieces: movetext_view::markup::pieces::PieceSet,
 }
 
 /// What the analysis engine adds to the board.

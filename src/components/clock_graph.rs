@@ -2,8 +2,8 @@
 //! `state::move_times`), White's moves as bars up from the middle, Black's
 //! down, the longest filling half the height.
 
-use movetext_view::model::{NodeIx, SharedGame};
-use movetext_view::move_times::move_times;
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::game::move_times::move_times;
 use yew::prelude::*;
 
 use crate::components::move_graph::{x_of, MoveGraph, HEIGHT, WIDTH};

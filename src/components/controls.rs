@@ -1,7 +1,7 @@
 //! Navigation buttons: first, previous, next, last, autoplay with its speed,
 //! and flip.
 
-use movetext_view::viewer::Nav;
+use movetext_view::game::viewer::Nav;
 use yew::prelude::*;
 
 /// What the controls need.

@@ -5,7 +5,7 @@
 use movetext_core::Severity;
 use yew::prelude::*;
 
-use movetext_view::model::SharedGame;
+use movetext_view::game::model::SharedGame;
 
 /// What the panel shows.
 #[derive(Properties, PartialEq, Clone)]

@@ -1,5 +1,5 @@
 //! The evaluation bar beside the board, shown when a game has `[%eval]`
-//! (written as markup by `movetext_view::eval_bar`).
+//! (written as markup by `movetext_view::markup::eval_bar`).
 
 use movetext_core::commands::Eval;
 use yew::prelude::*;
@@ -17,5 +17,9 @@ pub struct EvalBarProps {
 #[function_component(EvalBar)]
 pub fn eval_bar(props: &EvalBarProps) -> Html {
     let lang = crate::i18n::use_lang();
-    Html::from_html_unchecked(AttrValue::from(movetext_view::eval_bar::eval_bar(props.eval, props.flipped, lang)))
+    Html::from_html_unchecked(AttrValue::from(movetext_view::markup::eval_bar::eval_bar(
+        props.eval,
+        props.flipped,
+        lang,
+    )))
 }

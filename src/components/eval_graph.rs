@@ -2,8 +2,8 @@
 //! file or from "Analyse game") as winning chances, White up, Black down
 //! (White's share of the height light, Black's dark), mates at the edge.
 
-use movetext_view::model::{NodeIx, SharedGame};
-use movetext_view::review::winning_chances;
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::game::review::winning_chances;
 use yew::prelude::*;
 
 use crate::components::move_graph::{x_of, MoveGraph, HEIGHT, WIDTH};

@@ -7,9 +7,9 @@
 
 use movetext_core::positions::Tally;
 use movetext_core::shakmaty::Move;
-use movetext_view::engine::{position_of, written_move};
-use movetext_view::notation::Notation;
-use movetext_view::numbers::grouped;
+use movetext_view::game::engine::{position_of, written_move};
+use movetext_view::text::notation::Notation;
+use movetext_view::text::numbers::grouped;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

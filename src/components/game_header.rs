@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use movetext_view::model::SharedGame;
+use movetext_view::game::model::SharedGame;
 
 /// What the header shows.
 #[derive(Properties, PartialEq, Clone)]

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use movetext_view::library::{Library, LibraryHandle, SortBy};
+use movetext_view::game::library::{Library, LibraryHandle, SortBy};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

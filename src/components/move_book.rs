@@ -8,8 +8,8 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::notation::Notation;
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::text::notation::Notation;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -328,7 +328,7 @@ mod tests {
 
     #[test]
     fn a_chunk_inside_a_folded_variation_draws_from_its_end() {
-        let game = movetext_view::game_source::open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *");
+        let game = movetext_view::game::game_source::open_first_game(b"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *");
         let book = Book::of(&game, Notation::San);
         let find = |san: &str| (0..game.nodes.len()).find(|&ix| game.node(ix).san == san).unwrap();
         let (c5, c3) = (find("c5"), find("c3"));

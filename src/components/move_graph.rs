@@ -6,7 +6,7 @@
 use web_sys::Element;
 use yew::prelude::*;
 
-use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::game::model::{NodeIx, SharedGame};
 
 /// The width of the drawing box.
 pub const WIDTH: f64 = 600.0;

@@ -1,7 +1,7 @@
 //! The move list: the main line in move pairs, comments, and variations as
 //! indented blocks (deeper ones inline in parentheses), each page written
-//! as markup (`movetext_view::move_list_markup`). The list is drawn in
-//! pages (see [`movetext_view::move_list_layout`]): the first pages at
+//! as markup (`movetext_view::markup::move_list_markup`). The list is drawn in
+//! pages (see [`movetext_view::markup::move_list_layout`]): the first pages at
 //! once and the rest a page per task, and a very long game only the pages
 //! in view, so no game holds the page for long however many moves it has.
 //! Each variation block folds to a short placeholder and unfolds again;
@@ -12,10 +12,10 @@ use std::collections::HashSet;
 use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
-use movetext_view::model::{NodeIx, SharedGame};
-use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
-use movetext_view::move_list_markup::PageContext;
-use movetext_view::notation::Notation;
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::markup::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
+use movetext_view::markup::move_list_markup::PageContext;
+use movetext_view::text::notation::Notation;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlElement;
 use yew::prelude::*;

@@ -1,7 +1,7 @@
 //! The opening of the shown position, named as it is stepped to: ECO code
 //! and name, as text.
 
-use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::game::model::{NodeIx, SharedGame};
 use yew::prelude::*;
 
 use crate::state::opening::opening_at;

@@ -7,8 +7,8 @@ use std::fmt::Write;
 
 use movetext_core::commands::{Arrow, MarkColor, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
-use movetext_view::board_markup::{arrow_points, centre, corner, SQ};
-use movetext_view::pieces;
+use movetext_view::markup::board_markup::{arrow_points, centre, corner, SQ};
+use movetext_view::markup::pieces;
 
 /// Height of the caption band.
 const CAPTION: f32 = 56.0;
@@ -57,7 +57,7 @@ fn mark_colour(c: MarkColor) -> &'static str {
 /// allowed in XML) as spaces.
 fn escape(text: &str) -> String {
     let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    movetext_view::markup_text::escape(&text)
+    movetext_view::markup::markup_text::escape(&text)
 }
 
 /// The position as an SVG document.

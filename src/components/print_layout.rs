@@ -3,9 +3,9 @@
 //! parentheses, and diagrams where asked for. The tree is walked with an
 //! explicit stack: a file decides how deep variations go.
 
-use movetext_view::model::{NodeIx, ViewGame};
-use movetext_view::nag_glyphs::nag_view;
-use movetext_view::notation::Notation;
+use movetext_view::game::model::{NodeIx, ViewGame};
+use movetext_view::text::nag_glyphs::nag_view;
+use movetext_view::text::notation::Notation;
 
 /// NAGs that ask for a diagram after the move: 201 (Scid's "Diagram"), 220
 /// and 221 (a diagram, and one from Black's side, as ChessBase writes them).
@@ -115,7 +115,7 @@ pub fn layout(game: &ViewGame, notation: Notation, diagram: &dyn Fn(NodeIx) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movetext_view::game_source::open_first_game;
+    use movetext_view::game::game_source::open_first_game;
 
     fn text(pieces: &[Piece]) -> String {
         pieces

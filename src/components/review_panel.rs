@@ -6,7 +6,7 @@
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use movetext_view::review::SideFigures;
+use movetext_view::game::review::SideFigures;
 
 /// The time per position the user can choose, in milliseconds.
 const BUDGETS: [(u32, &str); 4] =

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use movetext_index_worker::summary::{Summary, LENGTH_CLASSES};
-use movetext_view::numbers::grouped;
+use movetext_view::text::numbers::grouped;
 use yew::prelude::*;
 
 use crate::state::database::{Duplicates, Sameness};

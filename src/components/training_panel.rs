@@ -5,7 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
-use movetext_view::training::{feedback, score, Training};
+use movetext_view::game::training::{feedback, score, Training};
 
 /// What the training panel shows.
 #[derive(Properties, PartialEq)]

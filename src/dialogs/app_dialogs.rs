@@ -5,10 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::Game;
-use movetext_view::editing::{EditOp, Edits, FileWriter};
-use movetext_view::library::LibraryHandle;
-use movetext_view::model::SharedGame;
-use movetext_view::url_state::Place;
+use movetext_view::game::editing::{EditOp, Edits, FileWriter};
+use movetext_view::game::library::LibraryHandle;
+use movetext_view::game::model::SharedGame;
+use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
 use crate::dialogs::comment_dialog::CommentDialog;
@@ -50,11 +50,11 @@ pub(crate) struct DialogContext {
     /// positions are indexed.
     pub find_position: Option<Callback<String>>,
     /// The shown node.
-    pub current: movetext_view::model::NodeIx,
+    pub current: movetext_view::game::model::NodeIx,
     /// Black at the bottom.
     pub flipped: bool,
     /// How moves are written.
-    pub notation: movetext_view::notation::Notation,
+    pub notation: movetext_view::text::notation::Notation,
     /// Opens the print dialog.
     pub open_print: Callback<()>,
 }
@@ -80,7 +80,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             // start of a long one only).
             let text: Vec<String> = raw
                 .iter()
-                .map(|c| movetext_view::comment_commands::editable_text(c))
+                .map(|c| movetext_view::text::comment_commands::editable_text(c))
                 .filter(|t| !t.is_empty())
                 .collect();
             let commands: Vec<String> =
@@ -189,4 +189,4 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
     }
 }
 
-pub(crate) use movetext_view::library::file_safe;
+pub(crate) use movetext_view::game::library::file_safe;

@@ -4,9 +4,9 @@
 //! buttons, Home and End to the first and last, Escape closes it.
 
 use movetext_core::nag::COMMON_NAGS;
-use movetext_view::editing::EditOp;
-use movetext_view::model::{NodeIx, SharedGame};
-use movetext_view::nag_glyphs::nag_view_in;
+use movetext_view::game::editing::EditOp;
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::text::nag_glyphs::nag_view_in;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use js_sys::{Array, Uint8Array};
 use movetext_core::export::ExportOptions;
 use movetext_core::Game;
-use movetext_view::editing::FileWriter;
+use movetext_view::game::editing::FileWriter;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use movetext_core::commands::MarkColor;
-use movetext_view::model::{NodeIx, ViewGame};
+use movetext_view::game::model::{NodeIx, ViewGame};
 use wasm_bindgen::prelude::*;
 
 use crate::components::position_image::{arrow_colour, position_svg, ImageOptions};

@@ -8,8 +8,8 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use js_sys::Array;
-use movetext_view::model::SharedGame;
-use movetext_view::move_times::move_times;
+use movetext_view::game::model::SharedGame;
+use movetext_view::game::move_times::move_times;
 use yew::prelude::*;
 
 use crate::dialogs::export_panel::offer;

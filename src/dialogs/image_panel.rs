@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use js_sys::Array;
-use movetext_view::model::{NodeIx, SharedGame};
+use movetext_view::game::model::{NodeIx, SharedGame};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;

@@ -9,7 +9,7 @@ use movetext_core::edit;
 use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Piece, Role, Square};
 use movetext_core::Game;
-use movetext_view::pieces;
+use movetext_view::markup::pieces;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -175,7 +175,7 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                         <ChessBoard board={s.board.clone()} fen={AttrValue::from(fen.clone())} flipped={false}
                             last_move={None} check={None} arrows={Vec::new()} marks={Vec::new()}
                             label={AttrValue::from(lang.text("setup-board"))}
-                            description={AttrValue::from(movetext_view::board_description::describe(&s.board, lang))}
+                            description={AttrValue::from(movetext_view::text::board_description::describe(&s.board, lang))}
                             legal={Rc::new(Vec::new())} on_square={Some(on_square)} />
                         { piece_palette(&tool, lang) }
                     </div>

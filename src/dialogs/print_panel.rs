@@ -4,8 +4,8 @@
 //! will print; **Print** hands it to the browser, whose print stylesheet
 //! prints this view alone.
 
-use movetext_view::model::{NodeIx, SharedGame};
-use movetext_view::notation::Notation;
+use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_view::text::notation::Notation;
 use yew::prelude::*;
 
 use crate::components::position_image::{position_svg, ImageOptions};

@@ -49,14 +49,7 @@ pub fn validate_name(lang: Lang, name: &str) -> Option<String> {
 }
 
 fn date_ok(v: &str) -> bool {
-    let parts: Vec<&str> = v.split('.').collect();
-    let part = |p: &str, len: usize, max: u32| {
-        p.len() == len
-            && (p.bytes().all(|b| b == b'?')
-                || (p.bytes().all(|b| b.is_ascii_digit())
-                    && (max == 0 || (1..=max).contains(&p.parse::<u32>().unwrap_or(0)))))
-    };
-    parts.len() == 3 && part(parts[0], 4, 0) && part(parts[1], 2, 12) && part(parts[2], 2, 31)
+    movetext_core::PgnDate::parse_strict(v).is_ok()
 }
 
 fn round_ok(v: &str) -> bool {

@@ -14,8 +14,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::prelude::*;
 
-use movetext_view::engine::{setup_commands, Analysis, EngineState};
-use movetext_view::review::Review;
+use movetext_view::game::engine::{setup_commands, Analysis, EngineState};
+use movetext_view::game::review::Review;
 
 /// The engine's single-threaded script, next to the app (scripts/copy-engine.sh
 /// puts it there); it loads its `.wasm` from the same folder.

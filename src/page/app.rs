@@ -8,15 +8,15 @@ use std::rc::Rc;
 
 use movetext_core::shakmaty::uci::UciMove;
 use movetext_core::shakmaty::{Chess, Move, Position};
-use movetext_view::editing::{EditOp, Edits};
-use movetext_view::engine::best_arrow;
-use movetext_view::game_source;
-use movetext_view::library::{Library, LibraryHandle, SortBy};
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::numbers::grouped;
-use movetext_view::review::{side_figures, SideFigures};
-use movetext_view::training::moves_so_far;
-use movetext_view::url_state::{start_node, Place};
+use movetext_view::game::editing::{EditOp, Edits};
+use movetext_view::game::engine::best_arrow;
+use movetext_view::game::game_source;
+use movetext_view::game::library::{Library, LibraryHandle, SortBy};
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::game::review::{side_figures, SideFigures};
+use movetext_view::game::training::moves_so_far;
+use movetext_view::game::url_state::{start_node, Place};
+use movetext_view::text::numbers::grouped;
 use yew::prelude::*;
 
 use crate::components::analysis_panel::AnalysisPanel;

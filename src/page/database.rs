@@ -19,7 +19,7 @@ use js_sys::{Array, Uint8Array};
 use movetext_core::positions::PositionKey;
 use movetext_index_worker::protocol::{Request, Response};
 use movetext_index_worker::summary::Summary;
-use movetext_view::library::Library;
+use movetext_view::game::library::Library;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};

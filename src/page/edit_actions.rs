@@ -3,8 +3,8 @@
 //! the keyboard shortcuts' targets, refreshed at every drawing.
 
 use movetext_core::NodeId;
-use movetext_view::editing::EditOp;
-use movetext_view::model::NodeIx;
+use movetext_view::game::editing::EditOp;
+use movetext_view::game::model::NodeIx;
 use yew::prelude::*;
 
 use crate::page::key_context::KeyContext;

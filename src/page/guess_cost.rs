@@ -10,9 +10,9 @@ use std::rc::Rc;
 use movetext_core::commands::Eval;
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::{Chess, Position};
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::review::{Review, ReviewStep};
-use movetext_view::training::{Feedback, Training};
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::game::review::{Review, ReviewStep};
+use movetext_view::game::training::{Feedback, Training};
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -153,7 +153,7 @@ mod tests {
 
     #[test]
     fn the_positions_after_the_guess_and_after_the_game_move() {
-        let game = movetext_view::game_source::open_first_game(b"1. e4 e5 *");
+        let game = movetext_view::game::game_source::open_first_game(b"1. e4 e5 *");
         let (guess, played) = positions(&game, 0, "d4").unwrap();
         assert_eq!(guess.board().piece_at(movetext_core::shakmaty::Square::D4).map(|p| p.role.char()), Some('p'));
         assert_eq!(played, game.node(game.next(0).unwrap()).pos);

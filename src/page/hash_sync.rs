@@ -4,7 +4,7 @@
 //! is drawn: writing it costs Chromium about 5 ms, a third of a frame, and
 //! steps in quick succession write it once.
 
-use movetext_view::url_state::{format_hash, parse_hash, Place};
+use movetext_view::game::url_state::{format_hash, parse_hash, Place};
 use yew::prelude::*;
 
 use crate::page::session::Session;

@@ -2,8 +2,8 @@
 //! shown move, written at every drawing and read by the window's listeners.
 
 use movetext_core::NodeId;
-use movetext_view::editing::EditOp;
-use movetext_view::model::NodeIx;
+use movetext_view::game::editing::EditOp;
+use movetext_view::game::model::NodeIx;
 use yew::prelude::*;
 
 use crate::state::page_state::CommentSide;

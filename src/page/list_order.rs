@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use movetext_view::library::SortBy;
+use movetext_view::game::library::SortBy;
 use yew::prelude::*;
 
 use crate::page::session::Session;

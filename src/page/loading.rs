@@ -9,9 +9,9 @@
 
 use std::rc::Rc;
 
-use movetext_view::fingerprint::Fingerprint;
-use movetext_view::library::{Library, LibraryHandle};
-use movetext_view::url_state::Place;
+use movetext_view::game::fingerprint::Fingerprint;
+use movetext_view::game::library::{Library, LibraryHandle};
+use movetext_view::game::url_state::Place;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 

@@ -3,7 +3,7 @@
 //! banner of edits held back after the page stopped on them, and the paste
 //! panel.
 
-use movetext_view::url_state::Place;
+use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
 use crate::page::file_input::Loaded;

@@ -3,8 +3,8 @@
 //! never exported.
 
 use gloo_events::{EventListener, EventListenerOptions};
-use movetext_view::editing::EditOp;
-use movetext_view::url_state::Place;
+use movetext_view::game::editing::EditOp;
+use movetext_view::game::url_state::Place;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -7,9 +7,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use movetext_view::editing::EditOp;
-use movetext_view::model::SharedGame;
-use movetext_view::review::{Review, ReviewStep};
+use movetext_view::game::editing::EditOp;
+use movetext_view::game::model::SharedGame;
+use movetext_view::game::review::{Review, ReviewStep};
 use yew::prelude::*;
 
 use crate::i18n::Lang;

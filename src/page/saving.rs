@@ -12,8 +12,8 @@ use std::rc::Rc;
 
 use movetext_core::export::ExportOptions;
 use movetext_core::Game;
-use movetext_view::fingerprint::Fingerprint;
-use movetext_view::library::LibraryHandle;
+use movetext_view::game::fingerprint::Fingerprint;
+use movetext_view::game::library::LibraryHandle;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 

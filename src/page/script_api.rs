@@ -8,8 +8,8 @@
 //!   for files of a few megabytes).
 
 use js_sys::{Array, Object, Reflect};
-use movetext_view::editing::Edits;
-use movetext_view::library::Library;
+use movetext_view::game::editing::Edits;
+use movetext_view::game::library::Library;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 

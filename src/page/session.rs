@@ -6,9 +6,9 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use movetext_core::Game;
-use movetext_view::editing::Edits;
-use movetext_view::library::LibraryHandle;
-use movetext_view::url_state::Place;
+use movetext_view::game::editing::Edits;
+use movetext_view::game::library::LibraryHandle;
+use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -86,7 +86,7 @@ pub(crate) struct Jobs {
     /// Whether the last save has finished (saves run one after another).
     pub saving: RefCell<Rc<RefCell<bool>>>,
     /// Each stored game's text as last written for storage, with the
-    /// version of the game it was written from ([`movetext_view::editing::Edits::version`]);
+    /// version of the game it was written from ([`movetext_view::game::editing::Edits::version`]);
     /// a new one for each file opened.
     pub stored: RefCell<StoredTexts>,
     /// Games made in the app, with their keys in the store, to put back

@@ -7,8 +7,8 @@
 //! version as a new game.
 
 use js_sys::Array;
-use movetext_view::library::LibraryHandle;
-use movetext_view::url_state::Place;
+use movetext_view::game::library::LibraryHandle;
+use movetext_view::game::url_state::Place;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 

@@ -2,8 +2,8 @@
 //! many), opening files by the picker, the paste panel's button, the move
 //! notation, the language and the theme.
 
-use movetext_view::notation::{Notation, CHOICES};
-use movetext_view::url_state::Place;
+use movetext_view::game::url_state::Place;
+use movetext_view::text::notation::{Notation, CHOICES};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 

@@ -11,7 +11,7 @@ use movetext_core::positions::Tree;
 use movetext_index_worker::protocol::{AddBatch, Added, Response};
 use movetext_index_worker::summary::Summary;
 
-use movetext_view::library::Library;
+use movetext_view::game::library::Library;
 
 /// Bytes of games in one batch given to a worker (a batch is copied out of
 /// the page's memory in one task, so it stays small).

@@ -21,7 +21,7 @@ pub struct DocMeta {
     pub count: usize,
     /// Each file's name and start offset.
     pub parts: Vec<(String, usize)>,
-    /// Its fingerprint ([`movetext_view::fingerprint`]); empty when not known.
+    /// Its fingerprint ([`movetext_view::game::fingerprint`]); empty when not known.
     pub hash: String,
     /// Its games, as many as known when last stored.
     pub games: usize,

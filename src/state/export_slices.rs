@@ -4,7 +4,7 @@
 
 use movetext_core::export::{ExportOptions, GameWriter};
 use movetext_core::Game;
-use movetext_view::editing::text_of;
+use movetext_view::game::editing::text_of;
 
 use crate::state::slice_clock::{now, SLICE_MS};
 

@@ -6,7 +6,7 @@ use web_sys::KeyboardEvent;
 
 use crate::state::viewer::Action;
 
-pub use movetext_view::viewer::key_action;
+pub use movetext_view::game::viewer::key_action;
 
 /// Whether a key belongs to the element it is pressed in rather than to
 /// the board: anything in a text field, a select or a dialog, the arrows

@@ -4,7 +4,7 @@
 pub(crate) mod blob_reading;
 // Only `opener` still names these modules of `movetext_view` through here;
 // everything else imports them by their own names.
-use movetext_view::{editing, library, model, url_state};
+use movetext_view::{game::editing, game::library, game::model, game::url_state};
 pub(crate) mod database;
 pub(crate) mod doc_state;
 pub(crate) mod documents;

@@ -1,6 +1,6 @@
 //! The notation the reader chose, remembered in local storage.
 
-use movetext_view::notation::Notation;
+use movetext_view::text::notation::Notation;
 
 const STORAGE_KEY: &str = "movetext-notation";
 

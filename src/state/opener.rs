@@ -1,4 +1,4 @@
-//! Opening a game in the app's viewer: [`movetext_view::opener`] keeps the
+//! Opening a game in the app's viewer: [`movetext_view::game::opener`] keeps the
 //! count and builds the view a slice at a time; this shell gives it the
 //! page's clock, runs its later slices in tasks of their own and hands the
 //! game to the viewer. The latest open wins.
@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::Game;
-use movetext_view::opener::{self as slices, Next, Opened};
+use movetext_view::game::opener::{self as slices, Next, Opened};
 use yew::UseReducerDispatcher;
 
 use crate::state::editing::Edits;
@@ -17,7 +17,7 @@ use crate::state::slice_clock::now;
 use crate::state::url_state::Place;
 use crate::state::viewer::{Action, Viewer};
 
-pub use movetext_view::opener::At;
+pub use movetext_view::game::opener::At;
 
 /// Opens games in one viewer.
 #[derive(Clone)]

@@ -4,7 +4,7 @@
 use movetext_core::openings::{self, Opening};
 use movetext_core::positions::PositionKey;
 
-use movetext_view::model::{NodeIx, ViewGame};
+use movetext_view::game::model::{NodeIx, ViewGame};
 
 /// The opening at node `ix` of `game`: the name of the last named position
 /// on its path from the start (none in a build without the table).
@@ -29,7 +29,7 @@ pub fn opening_at(game: &ViewGame, ix: NodeIx) -> Option<Opening> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movetext_view::game_source::open_first_game;
+    use movetext_view::game::game_source::open_first_game;
 
     #[test]
     fn named_as_stepped_and_in_a_variation() {

@@ -4,9 +4,9 @@
 
 use std::rc::Rc;
 
-use movetext_view::library::SortBy;
-use movetext_view::model::NodeIx;
-use movetext_view::notation::Notation;
+use movetext_view::game::library::SortBy;
+use movetext_view::game::model::NodeIx;
+use movetext_view::text::notation::Notation;
 use yew::Reducible;
 
 use crate::state::game_order::GameOrder;

@@ -5,7 +5,7 @@
 
 use gloo_timers::callback::Timeout;
 use movetext_core::shakmaty::{Color, Move};
-use movetext_view::training::{Feedback, Training};
+use movetext_view::game::training::{Feedback, Training};
 use yew::prelude::*;
 
 use crate::state::viewer::{Action, Viewer};

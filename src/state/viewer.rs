@@ -11,11 +11,11 @@ use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::move_times::move_times;
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::game::move_times::move_times;
 
-use movetext_view::viewer::WheelSteps;
-pub use movetext_view::viewer::{Action, Nav, ViewerState};
+use movetext_view::game::viewer::WheelSteps;
+pub use movetext_view::game::viewer::{Action, Nav, ViewerState};
 
 /// The state of the viewer ([`ViewerState`]: the open game, the shown node,
 /// the orientation and autoplay), as the page's reducer holds it.
@@ -157,7 +157,7 @@ pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
 mod tests {
     use super::*;
     use crate::page::app::SAMPLE_PGN;
-    use movetext_view::game_source;
+    use movetext_view::game::game_source;
 
     #[test]
     fn the_sample_game_walks_to_its_mate() {

@@ -49,9 +49,10 @@ export async function openApp(context, url, { width = 1280, height = 800, path =
   await page.setViewportSize({ width, height });
   if (!keep) {
     // A new tab opens the document used last: each test starts with none,
-    // unless it keeps what the tests before it stored. (The errors of the
-    // page are collected from the app on: Chromium asks this page of the
-    // server for its icon, which it has not.)
+    // unless it keeps what the tests before it stored.
+    // (Chromium asks this page of the server for an icon, which it has not:
+    // the answer comes late, so it is given here, with no error.)
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204, body: '' }));
     await page.goto(url + 'store.js');
     if (!await emptyStore(page)) throw new Error('the saved documents could not be forgotten');
   }

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot, collectErrors, numberedGames } from './harness.mjs';
+import { startBrowser, openApp, pastePgn, boardFen, dropFiles, outDir, repoRoot, collectErrors, numberedGames, emptyStore } from './harness.mjs';
 
 const THREE = `[Event "Spring Open"]
 [Date "2001.03.04"]
@@ -197,6 +197,10 @@ test('a file is read a piece at a time into one buffer, or into a new one each p
         return read.apply(this, args);
       };
     }, intoOne);
+    // No stored document (a new tab would open the one used last).
+    await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204, body: '' }));
+    await page.goto(browser.url + 'store.js');
+    assert.ok(await emptyStore(page));
     await page.goto(browser.url);
     await page.waitForSelector('.board[data-fen]');
     await page.locator('.file-picker').setInputFiles({ name: 'pieces.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(text) });

@@ -1,29 +1,28 @@
 //! The game as Movetext shows it, with no framework and no web
-//! dependencies: the app and the widget draw from these.
+//! dependencies: the app and the widget draw from these, in three groups
+//! by role ([architecture](../../docs/architecture.md) has the map):
 //!
-//! - the game: its view ([`model`], built a part at a time from any
-//!   [`model::GameSource`]; the core's game tree is one, [`game_source`]),
-//!   a file of games ([`library`]) and its [`fingerprint`], a game opened
-//!   a slice at a time, the latest winning ([`opener`]), edits with
-//!   undo ([`editing`]), the
-//!   address of a move ([`url_state`]), each move's time ([`move_times`]),
-//!   guessing the moves ([`training`]), a game's review and the engine's
-//!   lines ([`review`], [`engine`]);
-//! - how it is written: comments apart from their commands
-//!   ([`comment_commands`]), notations ([`notation`]), NAGs' glyphs
-//!   ([`nag_glyphs`]), clocks ([`clock_format`]), numbers ([`numbers`]),
-//!   Movetext's own words in five languages ([`i18n`]), the position said
-//!   in words ([`board_description`]), the move list laid out in pages
-//!   ([`move_list_layout`]);
-//! - the board (squares, highlights, arrows, pieces) and our pieces' drawings
-//!   as SVG markup ([`board_markup`], [`pieces`]),
-//!   and as markup the move list's pages ([`move_list_markup`]), the
-//!   players' bars ([`player_bar`], with [`material`]) and the evaluation
-//!   bar ([`eval_bar`]), every text from a file escaped ([`markup_text`]);
-//! - the widget's options and their defaults ([`widget_config`]).
+//! - [`game`]: the game and what changes it, as plain state machines: its
+//!   view ([`game::model`], built a part at a time from any
+//!   [`game::model::GameSource`]; the core's game tree is one,
+//!   [`game::game_source`]), a file of games ([`game::library`]) and its
+//!   [`game::fingerprint`], a game opened a slice at a time
+//!   ([`game::opener`]), edits with undo ([`game::editing`]), the shown game
+//!   ([`game::viewer`]), the address of a move ([`game::url_state`]), each
+//!   move's time ([`game::move_times`]), guessing the moves
+//!   ([`game::training`]), a game's review and the engine's lines
+//!   ([`game::review`], [`game::engine`]), moves made on the board
+//!   ([`game::board_interaction`]);
+//! - [`text`]: how it is written: comments apart from their commands,
+//!   notations, NAGs' glyphs, clocks, numbers, Movetext's own words in five
+//!   languages ([`text::i18n`]), the position said in words;
+//! - [`markup`]: the board and our pieces as SVG markup, the move list's
+//!   pages, the players' bars and the material, the evaluation bar, every
+//!   text from a file escaped ([`markup::markup_text`]);
+//! - and the widget's options with their defaults ([`widget_config`]).
 //!
 //! ```
-//! use movetext_view::game_source::open_first_game;
+//! use movetext_view::game::game_source::open_first_game;
 //!
 //! let game = open_first_game(b"1. e4 {[%clk 0:03:00] Best by test} e5 *");
 //! let e4 = game.next(0).unwrap();
@@ -32,32 +31,7 @@
 //! assert_eq!(game.node(e4).clock, Some(1800));
 //! ```
 
-pub mod board_description;
-pub mod board_interaction;
-pub mod board_markup;
-pub mod clock_format;
-pub mod comment_commands;
-pub mod editing;
-pub mod engine;
-pub mod eval_bar;
-pub mod fingerprint;
-pub mod game_source;
-pub mod i18n;
-pub mod library;
-pub mod markup_text;
-pub mod material;
-pub mod model;
-pub mod move_list_layout;
-pub mod move_list_markup;
-pub mod move_times;
-pub mod nag_glyphs;
-pub mod notation;
-pub mod numbers;
-pub mod opener;
-pub mod pieces;
-pub mod player_bar;
-pub mod review;
-pub mod training;
-pub mod url_state;
-pub mod viewer;
+pub mod game;
+pub mod markup;
+pub mod text;
 pub mod widget_config;

@@ -5,7 +5,7 @@
 
 use movetext_core::shakmaty::Color;
 
-use crate::notation::Notation;
+use crate::text::notation::Notation;
 
 /// Where the move list goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,10 +91,10 @@ pub struct WidgetOptions {
     /// or `rose`.
     pub board: String,
     /// The piece drawings.
-    pub pieces: crate::pieces::PieceSet,
+    pub pieces: crate::markup::pieces::PieceSet,
     /// The language of the widget's words (the `lang` option, else the
     /// page's, which the script passes on).
-    pub lang: crate::i18n::Lang,
+    pub lang: crate::text::i18n::Lang,
     /// `live="SECONDS"` with `src`: the script reads the source again every
     /// so many seconds; the widget says "Live" until the game has a result.
     pub live: bool,
@@ -122,9 +122,9 @@ impl Default for WidgetOptions {
             app: None,
             source: None,
             live: false,
-            lang: crate::i18n::Lang::En,
+            lang: crate::text::i18n::Lang::En,
             board: "wood".to_owned(),
-            pieces: crate::pieces::PieceSet::Movetext,
+            pieces: crate::markup::pieces::PieceSet::Movetext,
         }
     }
 }
@@ -175,8 +175,8 @@ impl WidgetOptions {
                 .map(|b| b.trim().to_ascii_lowercase())
                 .filter(|b| matches!(b.as_str(), "wood" | "green" | "blue" | "grey" | "rose"))
                 .unwrap_or(d.board),
-            pieces: get("pieces").map_or(d.pieces, |p| crate::pieces::PieceSet::parse(&p)),
-            lang: get("lang").map_or(d.lang, |l| crate::i18n::Lang::from_tag(&l)),
+            pieces: get("pieces").map_or(d.pieces, |p| crate::markup::pieces::PieceSet::parse(&p)),
+            lang: get("lang").map_or(d.lang, |l| crate::text::i18n::Lang::from_tag(&l)),
             live: get("source").is_some_and(|s| !s.trim().is_empty()) && get("live").is_some_and(|l| is_positive(&l)),
         }
     }
@@ -210,7 +210,7 @@ fn is_positive(text: &str) -> bool {
 
 /// The file a widget shows: its PGN, or else a game from its `fen`
 /// option, or else an empty game.
-pub fn library_of(options: &WidgetOptions, pgn: String) -> crate::library::Library {
+pub fn library_of(options: &WidgetOptions, pgn: String) -> crate::game::library::Library {
     let text = if pgn.trim().is_empty() {
         match &options.fen {
             Some(fen) => format!("[SetUp \"1\"]\n[FEN \"{}\"]\n\n*\n", fen.replace(['"', '\\', '\n'], "")),
@@ -219,7 +219,7 @@ pub fn library_of(options: &WidgetOptions, pgn: String) -> crate::library::Libra
     } else {
         pgn
     };
-    crate::library::Library::indexed("widget", text.into_bytes())
+    crate::game::library::Library::indexed("widget", text.into_bytes())
 }
 
 #[cfg(test)]

@@ -113,7 +113,7 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
         return Some(utf8(bytes.to_vec()));
     }
     v.as_string()
-        .or_else(|| v.as_f64().map(movetext_view::numbers::decimal_text))
+        .or_else(|| v.as_f64().map(movetext_view::text::numbers::decimal_text))
         .or_else(|| v.as_bool().map(|b| b.to_string()))
 }
 
@@ -123,7 +123,7 @@ fn text(options: &JsValue, key: &str) -> Option<String> {
 /// for English only what the reader says, fetched when a game has problems).
 #[wasm_bindgen(js_name = addWords)]
 pub fn add_words(lang: &str, words: String) {
-    use movetext_view::i18n::{add_words, Lang};
+    use movetext_view::text::i18n::{add_words, Lang};
     add_words(Lang::from_tag(lang), words);
 }
 

@@ -1,12 +1,12 @@
 //! Moves made on the board of an editable or training widget: the pointer
 //! (click-click, drag, the promotion chooser) and the keyboard's cursor,
-//! as `movetext_view::board_interaction` decides them.
+//! as `movetext_view::game::board_interaction` decides them.
 
 use std::rc::Rc;
 
 use movetext_core::shakmaty::{Role, Square};
-use movetext_view::board_interaction::Outcome;
-use movetext_view::board_markup::square_at;
+use movetext_view::game::board_interaction::Outcome;
+use movetext_view::markup::board_markup::square_at;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, KeyboardEvent, PointerEvent};
 

@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use movetext_core::shakmaty::Color;
-use movetext_view::viewer::{key_action, Action, Nav, WheelSteps};
+use movetext_view::game::viewer::{key_action, Action, Nav, WheelSteps};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlSelectElement, KeyboardEvent, WheelEvent};
 

@@ -5,14 +5,14 @@
 //! and gives the focus back to the button.
 
 use js_sys::{Array, Uint8Array};
-use movetext_view::viewer::{Action, Nav};
+use movetext_view::game::viewer::{Action, Nav};
 use wasm_bindgen::JsCast;
 use web_sys::{Event, KeyboardEvent};
 
 use crate::dom::{self, find, find_all, set_attr};
 use crate::run::{change, Shared};
 use crate::shell;
-use movetext_view::library::file_safe;
+use movetext_view::game::library::file_safe;
 
 /// Opens or closes the menu.
 pub fn set_open(shared: &Shared, open: bool) {

@@ -1,4 +1,4 @@
-//! The move list, drawn in pages (`movetext_view::move_list_layout`): the
+//! The move list, drawn in pages (`movetext_view::markup::move_list_layout`): the
 //! first page and the shown move's at once, then a page a task after each
 //! frame; a game of more than [`ALL_PAGES_UP_TO`] pages only the pages
 //! near the visible part of the list. Pages not drawn are gaps of their
@@ -6,11 +6,11 @@
 
 use std::rc::Rc;
 
-use movetext_view::i18n::Lang;
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
-use movetext_view::move_list_markup::PageContext;
-use movetext_view::notation::Notation;
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::markup::move_list_layout::{folded_around, scroll_to_show, toggle_fold, Layout};
+use movetext_view::markup::move_list_markup::PageContext;
+use movetext_view::text::i18n::Lang;
+use movetext_view::text::notation::Notation;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 

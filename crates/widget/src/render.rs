@@ -7,11 +7,11 @@ use std::rc::Rc;
 
 use js_sys::{Function, Reflect};
 use movetext_core::shakmaty::{Board, Color};
-use movetext_view::board_description::describe;
-use movetext_view::board_interaction::Interaction;
-use movetext_view::board_markup;
-use movetext_view::model::{NodeIx, SharedGame, ViewGame};
-use movetext_view::training::{moves_so_far, panel};
+use movetext_view::game::board_interaction::Interaction;
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
+use movetext_view::game::training::{moves_so_far, panel};
+use movetext_view::markup::board_markup;
+use movetext_view::text::board_description::describe;
 use movetext_view::widget_config::MovesPlace;
 use web_sys::Element;
 
@@ -119,11 +119,17 @@ impl Screen {
         if s.opts.players {
             let bottom = if flipped { Color::Black } else { Color::White };
             let clocks = s.opts.clocks;
-            self.put("top", movetext_view::player_bar::player_bar(&game, current, !bottom, "top", clocks, lang));
-            self.put("bottom", movetext_view::player_bar::player_bar(&game, current, bottom, "bottom", clocks, lang));
+            self.put(
+                "top",
+                movetext_view::markup::player_bar::player_bar(&game, current, !bottom, "top", clocks, lang),
+            );
+            self.put(
+                "bottom",
+                movetext_view::markup::player_bar::player_bar(&game, current, bottom, "bottom", clocks, lang),
+            );
         }
         let eval = if game.has_eval {
-            movetext_view::eval_bar::eval_bar(game.eval_at(current), flipped, lang)
+            movetext_view::markup::eval_bar::eval_bar(game.eval_at(current), flipped, lang)
         } else {
             String::new()
         };
@@ -131,7 +137,7 @@ impl Screen {
         self.draw_board(&frame, s, &game, current, flipped, &fen);
         self.draw_controls(&frame, s, &game, current);
         let said = if current == 0 { lang.text("start-position").to_owned() } else { game.numbered_san(current) };
-        self.put("said", movetext_view::markup_text::escape(&said));
+        self.put("said", movetext_view::markup::markup_text::escape(&said));
         let reply = s.train_on(&game, current);
         if s.opts.train {
             self.put("training", panel(s.training(), lang));
@@ -180,7 +186,7 @@ impl Screen {
             let side = if training {
                 format!(
                     "<p class=\"mt-side training-moves\">{}</p>",
-                    movetext_view::markup_text::escape(&moves_so_far(game, current))
+                    movetext_view::markup::markup_text::escape(&moves_so_far(game, current))
                 )
             } else {
                 shell::SIDE.to_owned()

@@ -8,10 +8,10 @@ use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
 use js_sys::{Function, Reflect};
-use movetext_view::model::{NodeIx, ViewGame};
-use movetext_view::opener::{Next, Ticket};
-use movetext_view::url_state::path_of;
-use movetext_view::viewer::Action;
+use movetext_view::game::model::{NodeIx, ViewGame};
+use movetext_view::game::opener::{Next, Ticket};
+use movetext_view::game::url_state::path_of;
+use movetext_view::game::viewer::Action;
 use movetext_view::widget_config::WidgetOptions;
 use wasm_bindgen::JsValue;
 use web_sys::Element;

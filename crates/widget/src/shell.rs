@@ -2,10 +2,10 @@
 //! for each part that is written again as the game or the move changes
 //! (slots take no room of their own: `display: contents`).
 
-use movetext_view::i18n::Lang;
-use movetext_view::library::Library;
-use movetext_view::markup_text::escape;
-use movetext_view::model::ViewGame;
+use movetext_view::game::library::Library;
+use movetext_view::game::model::ViewGame;
+use movetext_view::markup::markup_text::escape;
+use movetext_view::text::i18n::Lang;
 use movetext_view::widget_config::WidgetOptions;
 
 /// Icon paths of the controls, in a 24 × 24 box.
@@ -87,7 +87,7 @@ fn board(lang: Lang, opts: &WidgetOptions) -> String {
          <g class=\"pieces\"></g><g class=\"targets\"></g><g class=\"arrows\"></g><g class=\"floating\"></g>\
          </svg></div>",
         if editable { " editable" } else { "" },
-        movetext_view::board_markup::defs(opts.pieces),
+        movetext_view::markup::board_markup::defs(opts.pieces),
     )
 }
 
@@ -188,7 +188,7 @@ pub fn picker(lang: Lang, library: &Library, index: usize) -> String {
             label.push_str(&format!(", {}", r.result));
         }
         if let Some(round) = round {
-            label.push_str(&format!(" (round {})", movetext_view::model::shown_part(&round)));
+            label.push_str(&format!(" (round {})", movetext_view::game::model::shown_part(&round)));
         }
         let selected = if i == index { " selected" } else { "" };
         out.push_str(&format!("<option{selected}>{}</option>", escape(&label)));
@@ -243,7 +243,7 @@ pub fn player<'a>(game: &'a ViewGame, side: &str, lang: Lang) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movetext_view::game_source::open_first_game;
+    use movetext_view::game::game_source::open_first_game;
     use movetext_view::widget_config::MovesPlace;
 
     #[test]

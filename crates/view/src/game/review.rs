@@ -15,7 +15,7 @@ use movetext_core::shakmaty::fen::Fen;
 use movetext_core::shakmaty::{Chess, EnPassantMode, Position};
 use movetext_core::NodeId;
 
-use crate::engine::parse_info;
+use crate::game::engine::parse_info;
 
 /// NAG of a blunder (`??`).
 pub const BLUNDER: u8 = 4;

@@ -7,12 +7,12 @@ use std::fmt::Write;
 
 use movetext_core::shakmaty::Color;
 
-use crate::clock_format::{format_clock, initial_clock};
-use crate::i18n::Lang;
-use crate::markup_text::escape;
-use crate::material::{balance, Balance};
-use crate::model::{NodeIx, ViewGame};
-use crate::pieces::symbol_id;
+use crate::game::model::{NodeIx, ViewGame};
+use crate::markup::markup_text::escape;
+use crate::markup::material::{balance, Balance};
+use crate::markup::pieces::symbol_id;
+use crate::text::clock_format::{format_clock, initial_clock};
+use crate::text::i18n::Lang;
 
 /// The bar of the player of `color` at node `current` (with the clock when
 /// `clocks`), `place` (`top` or `bottom`) naming where it is.
@@ -105,7 +105,7 @@ fn material(out: &mut String, m: &Balance, taken_color: Color) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     #[test]
     fn names_from_the_file_are_escaped() {

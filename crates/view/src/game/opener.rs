@@ -11,7 +11,7 @@
 //! ```
 //! use std::rc::Rc;
 //! use movetext_core::GameReader;
-//! use movetext_view::opener::{At, Next, Opener};
+//! use movetext_view::game::opener::{At, Next, Opener};
 //!
 //! let game = Rc::new(GameReader::new(&b"1. e4 e5 *"[..]).next().unwrap());
 //! let mut opener = Opener::default();
@@ -27,8 +27,8 @@ use std::rc::Rc;
 
 use movetext_core::{Game, NodeId};
 
-use crate::model::{NodeIx, ViewBuilder, ViewGame};
-use crate::url_state::start_node;
+use crate::game::model::{NodeIx, ViewBuilder, ViewGame};
+use crate::game::url_state::start_node;
 
 /// How long one slice of work may hold the page, in milliseconds.
 pub const SLICE_MS: f64 = 16.0;

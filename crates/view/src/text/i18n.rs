@@ -60,7 +60,7 @@ impl Lang {
     /// page's language while running, [`add_words`]).
     fn source(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../../locales/en.ftl"),
+            Lang::En => include_str!("../../../../locales/en.ftl"),
             _ if !cfg!(feature = "app-words") => "",
             other => other.widget_words(),
         }
@@ -70,11 +70,11 @@ impl Lang {
     #[cfg(any(feature = "app-words", test))]
     fn widget_words(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../../../locales/en.ftl"),
-            Lang::De => include_str!("../../../locales/de.ftl"),
-            Lang::Fr => include_str!("../../../locales/fr.ftl"),
-            Lang::Es => include_str!("../../../locales/es.ftl"),
-            Lang::Ru => include_str!("../../../locales/ru.ftl"),
+            Lang::En => include_str!("../../../../locales/en.ftl"),
+            Lang::De => include_str!("../../../../locales/de.ftl"),
+            Lang::Fr => include_str!("../../../../locales/fr.ftl"),
+            Lang::Es => include_str!("../../../../locales/es.ftl"),
+            Lang::Ru => include_str!("../../../../locales/ru.ftl"),
         }
     }
 
@@ -87,11 +87,11 @@ impl Lang {
     fn app_source(self) -> &'static str {
         #[cfg(feature = "app-words")]
         return match self {
-            Lang::En => include_str!("../../../locales/app/en.ftl"),
-            Lang::De => include_str!("../../../locales/app/de.ftl"),
-            Lang::Fr => include_str!("../../../locales/app/fr.ftl"),
-            Lang::Es => include_str!("../../../locales/app/es.ftl"),
-            Lang::Ru => include_str!("../../../locales/app/ru.ftl"),
+            Lang::En => include_str!("../../../../locales/app/en.ftl"),
+            Lang::De => include_str!("../../../../locales/app/de.ftl"),
+            Lang::Fr => include_str!("../../../../locales/app/fr.ftl"),
+            Lang::Es => include_str!("../../../../locales/app/es.ftl"),
+            Lang::Ru => include_str!("../../../../locales/app/ru.ftl"),
         };
         #[cfg(not(feature = "app-words"))]
         ""
@@ -101,11 +101,11 @@ impl Lang {
     fn nag_source(self) -> &'static str {
         #[cfg(feature = "app-words")]
         return match self {
-            Lang::En => include_str!("../../../locales/app/nags/en.ftl"),
-            Lang::De => include_str!("../../../locales/app/nags/de.ftl"),
-            Lang::Fr => include_str!("../../../locales/app/nags/fr.ftl"),
-            Lang::Es => include_str!("../../../locales/app/nags/es.ftl"),
-            Lang::Ru => include_str!("../../../locales/app/nags/ru.ftl"),
+            Lang::En => include_str!("../../../../locales/app/nags/en.ftl"),
+            Lang::De => include_str!("../../../../locales/app/nags/de.ftl"),
+            Lang::Fr => include_str!("../../../../locales/app/nags/fr.ftl"),
+            Lang::Es => include_str!("../../../../locales/app/nags/es.ftl"),
+            Lang::Ru => include_str!("../../../../locales/app/nags/ru.ftl"),
         };
         #[cfg(not(feature = "app-words"))]
         ""

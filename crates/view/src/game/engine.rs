@@ -10,8 +10,8 @@ use movetext_core::shakmaty::san::SanPlus;
 use movetext_core::shakmaty::uci::UciMove;
 use movetext_core::shakmaty::{CastlingMode, Chess, Move, Position, Square};
 
-use crate::model::long_algebraic;
-use crate::notation::Notation;
+use crate::game::model::long_algebraic;
+use crate::text::notation::Notation;
 
 /// How many lines (MultiPV) the engine is asked for.
 pub const LINES: usize = 3;

@@ -7,7 +7,7 @@
 
 use movetext_core::timecontrol::TimeControl;
 
-use crate::model::{NodeIx, ViewGame};
+use crate::game::model::{NodeIx, ViewGame};
 
 /// One main-line move's time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,7 +52,7 @@ pub fn move_times(game: &ViewGame) -> Vec<MoveTime> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     #[test]
     fn times_from_clocks_and_elapsed_move_times() {

@@ -12,7 +12,7 @@ use movetext_core::shakmaty::{
 
 use movetext_core::{Diagnostic, NodeId};
 
-use crate::comment_commands::split_comment;
+use crate::text::comment_commands::split_comment;
 use movetext_core::commands::{Arrow, Eval, SquareMark};
 
 /// What a node of a source game holds.
@@ -475,7 +475,7 @@ fn highlight(m: &Move, turn: Color) -> (Square, Square) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     #[test]
     fn built_in_parts_as_at_once() {

@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use crate::model::{NodeIx, SharedGame, ViewGame};
+use crate::game::model::{NodeIx, SharedGame, ViewGame};
 
 /// The state of the viewer.
 #[derive(Clone, Debug, PartialEq)]
@@ -190,7 +190,7 @@ mod tests {
         assert_eq!(wheel.add(-1.0, 1), Some(Nav::Prev));
         assert_eq!(wheel.add(0.2, 2), Some(Nav::Next), "a page is 400 pixels");
     }
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     const GAME: &[u8] = b"1. e4 e5 2. Nf3 d6 3. d4 Bg4 (3... exd4 4. Qxd4) 4. dxe5 Bxf3 5. Qxf3 dxe5 1-0";
 

@@ -5,7 +5,7 @@ use movetext_core::game::{NodeKind, Variant};
 use movetext_core::shakmaty::{fen::Fen, Board, Chess};
 use movetext_core::{Diagnostic, Game, GameReader, NodeId};
 
-use crate::model::{GameSource, Step, ViewGame};
+use crate::game::model::{GameSource, Step, ViewGame};
 
 impl GameSource for Game {
     type Id = NodeId;
@@ -96,7 +96,7 @@ mod tests {
 
     #[test]
     fn reads_the_sample_game() {
-        let g = open_first_game(include_str!("../../../static/sample.pgn").as_bytes());
+        let g = open_first_game(include_str!("../../../../static/sample.pgn").as_bytes());
         assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
         let end = g.line_end(0);
         assert_eq!(g.node(end).san, "Rd8#");

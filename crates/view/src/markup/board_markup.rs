@@ -9,8 +9,8 @@ use std::fmt::Write;
 use movetext_core::commands::{Arrow, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
 
-use crate::numbers::tenths;
-use crate::pieces;
+use crate::markup::pieces;
+use crate::text::numbers::tenths;
 
 /// The side of one square in board units (the board is 800 × 800).
 pub const SQ: f32 = 100.0;

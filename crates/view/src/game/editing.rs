@@ -10,9 +10,9 @@ use movetext_core::export::{write_game, write_game_bytes, ExportOptions};
 use movetext_core::shakmaty::{Move, Square};
 use movetext_core::{Game, NodeId};
 
-use crate::library::{count_line_breaks, Library};
+use crate::game::library::{count_line_breaks, Library};
 
-/// One change to a game, at nodes of the core's game ([`crate::model::ViewNode::key`]).
+/// One change to a game, at nodes of the core's game ([`crate::game::model::ViewNode::key`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditOp {
     /// Play a move after a node (follow it if it exists, else a new line).
@@ -39,7 +39,7 @@ pub enum EditOp {
     Tags(Vec<(String, Option<String>)>),
     /// The analysis of a game, in one step: for each move its `[%eval]`
     /// (operands) and a NAG to add.
-    Annotate(crate::review::Annotations),
+    Annotate(crate::game::review::Annotations),
 }
 
 /// What an edit did: the node to show after it.

@@ -6,7 +6,7 @@
 
 use movetext_core::nag::{nag_glyph_for_display, nag_info, nag_kind, NagKind};
 
-use crate::i18n::Lang;
+use crate::text::i18n::Lang;
 
 /// A NAG as shown: its glyph, its meaning, and whether it judges the move
 /// itself (shown right after the SAN) or the position (shown after it).

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use movetext_core::shakmaty::{Chess, Position, Square};
-//! use movetext_view::board_interaction::{Interaction, Outcome};
+//! use movetext_view::game::board_interaction::{Interaction, Outcome};
 //!
 //! let legal: Vec<_> = Chess::default().legal_moves().into_iter().collect();
 //! let mut hand = Interaction::default();
@@ -27,9 +27,9 @@ use movetext_core::commands::MarkColor;
 use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, CastlingSide, Color, File, Move, Rank, Role, Square};
 
-use crate::board_markup::{arrow_points, centre, corner};
-use crate::i18n::Lang;
-use crate::pieces::symbol_id;
+use crate::markup::board_markup::{arrow_points, centre, corner};
+use crate::markup::pieces::symbol_id;
+use crate::text::i18n::Lang;
 
 /// What the pointer and the keyboard are doing on the board.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -376,7 +376,7 @@ fn promotion_chooser(board: &Board, from: Square, to: Square, flipped: bool, lan
     let mut out = format!(
         "<g class=\"promotion\" role=\"dialog\" aria-label=\"{}\">\
          <rect class=\"promotion-shade\" x=\"0\" y=\"0\" width=\"800\" height=\"800\"></rect>",
-        crate::markup_text::escape(lang.text("board-promote"))
+        crate::markup::markup_text::escape(lang.text("board-promote"))
     );
     for (i, role) in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight].into_iter().enumerate() {
         let y = if down { i as i32 * 100 } else { 700 - i as i32 * 100 };
@@ -414,7 +414,7 @@ mod tests {
 
     #[test]
     fn the_cursor_starts_on_the_king_to_move() {
-        crate::i18n::every_language();
+        crate::text::i18n::every_language();
         let pos = position("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1");
         let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
         assert_eq!(start_square(pos.board(), &legal), Square::E8);

@@ -5,7 +5,7 @@
 //! gigabyte is read in slices between the page's other work.
 //!
 //! ```
-//! use movetext_view::fingerprint::Fingerprint;
+//! use movetext_view::game::fingerprint::Fingerprint;
 //!
 //! let mut f = Fingerprint::new();
 //! f.update(b"1. e4 e5 ");

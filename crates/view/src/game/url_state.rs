@@ -7,7 +7,7 @@
 //! main line for n more moves. `ply=5,1,2` is the 5th half-move, then the
 //! first variation to the 6th, then two more. `ply=last` is the end.
 
-use crate::model::{NodeIx, ViewGame};
+use crate::game::model::{NodeIx, ViewGame};
 
 /// What the hash names.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub fn start_node(game: &ViewGame, ply: Option<&str>) -> NodeIx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     #[test]
     fn paths_round_trip_through_variations() {

@@ -4,7 +4,7 @@
 
 use movetext_core::piece_letters::LANGUAGES;
 
-use crate::model::ViewNode;
+use crate::game::model::ViewNode;
 
 /// A way to write moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +110,7 @@ mod tests {
 
     #[test]
     fn long_algebraic_from_the_model() {
-        let g = crate::game_source::open_first_game(
+        let g = crate::game::game_source::open_first_game(
             b"1. e4 d5 2. exd5 Nf6 3. Bb5+ c6 4. dxc6 Qb6 5. cxb7+ Nbd7 6. bxa8=Q *",
         );
         let mut at = 0;

@@ -5,8 +5,8 @@
 
 use movetext_core::shakmaty::{Color, Move, Square};
 
-use crate::i18n::Lang;
-use crate::model::{NodeIx, ViewGame};
+use crate::game::model::{NodeIx, ViewGame};
+use crate::text::i18n::Lang;
 
 /// What the last guess was.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,7 +136,7 @@ pub fn score(lang: Lang, t: &Training) -> String {
 /// hint, reveal and stop buttons (`.train-white`, `.train-black`,
 /// `.training-hint`, `.training-reveal`, `.training-stop`).
 pub fn panel(state: Option<&Training>, lang: Lang) -> String {
-    let e = |s: &str| crate::markup_text::escape(s);
+    let e = |s: &str| crate::markup::markup_text::escape(s);
     let name = e(lang.text_or("training", "Guess the move"));
     let Some(t) = state else {
         return format!(

@@ -11,7 +11,7 @@ use std::rc::Rc;
 use movetext_core::catalog::{count_plies, CollationKey, DateKey};
 use movetext_core::{FileIndex, Game, Severity};
 
-use crate::model::shown_part;
+use crate::game::model::shown_part;
 
 /// One row of the game list (its texts cut as [`Library::row`] says).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -226,7 +226,7 @@ impl Library {
     }
 
     /// A tag value as a row shows it: trimmed, and cut after
-    /// [`SHOWN_TAG_CHARS`](crate::model::SHOWN_TAG_CHARS) characters with "…".
+    /// [`SHOWN_TAG_CHARS`](crate::game::model::SHOWN_TAG_CHARS) characters with "…".
     fn shown_tag(&self, i: usize, name: &str) -> String {
         let text = self.tag_text(i, name);
         let text = text.trim();
@@ -265,7 +265,7 @@ impl Library {
     }
 
     /// The list row of game `i`: its tags' values trimmed, and cut after
-    /// [`SHOWN_TAG_CHARS`](crate::model::SHOWN_TAG_CHARS) characters with "…".
+    /// [`SHOWN_TAG_CHARS`](crate::game::model::SHOWN_TAG_CHARS) characters with "…".
     pub fn row(&self, i: usize) -> Row {
         Row {
             white: self.shown_tag(i, "White"),
@@ -626,7 +626,7 @@ mod tests {
 
     #[test]
     fn a_row_shows_the_start_of_a_long_value_and_the_filter_all_of_it() {
-        use crate::model::SHOWN_TAG_CHARS;
+        use crate::game::model::SHOWN_TAG_CHARS;
         let event = format!("{}needle", "é".repeat(100_000));
         let pgn = format!("[Event \"{event}\"]\n[White \"A\"]\n\n1. e4 *\n");
         let lib = Library::indexed("long.pgn", pgn.into_bytes());

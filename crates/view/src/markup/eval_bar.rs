@@ -3,9 +3,9 @@
 
 use movetext_core::commands::Eval;
 
-use crate::i18n::Lang;
-use crate::markup_text::escape;
-use crate::numbers::{one_decimal, tenths};
+use crate::markup::markup_text::escape;
+use crate::text::i18n::Lang;
+use crate::text::numbers::{one_decimal, tenths};
 
 /// White's share of the bar, from 0 to 1.
 pub fn white_share(eval: Option<Eval>) -> f64 {

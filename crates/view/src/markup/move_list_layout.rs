@@ -9,7 +9,7 @@
 
 use std::ops::Range;
 
-use crate::model::{NodeIx, ViewGame};
+use crate::game::model::{NodeIx, ViewGame};
 
 /// Variations down to this depth get blocks of their own; deeper ones are
 /// written inline in parentheses.
@@ -448,7 +448,7 @@ mod tests {
         assert_eq!(scroll_to_show((100.0, 400.0), (90.0, 110.0)), -34.0);
         assert_eq!(scroll_to_show((100.0, 400.0), (390.0, 410.0)), 34.0);
     }
-    use crate::game_source::open_first_game;
+    use crate::game::game_source::open_first_game;
 
     fn moves_in_order(layout: &Layout) -> Vec<NodeIx> {
         layout

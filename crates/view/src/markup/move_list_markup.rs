@@ -7,12 +7,12 @@
 
 use std::fmt::Write;
 
-use crate::i18n::Lang;
-use crate::markup_text::escape;
-use crate::model::{NodeIx, ViewGame};
-use crate::move_list_layout::{Block, Boxes, Item, Layout};
-use crate::nag_glyphs::nag_view_in;
-use crate::notation::Notation;
+use crate::game::model::{NodeIx, ViewGame};
+use crate::markup::markup_text::escape;
+use crate::markup::move_list_layout::{Block, Boxes, Item, Layout};
+use crate::text::i18n::Lang;
+use crate::text::nag_glyphs::nag_view_in;
+use crate::text::notation::Notation;
 
 /// How many NAGs a move shows; more are counted.
 pub const MAX_NAGS_SHOWN: usize = 6;
@@ -303,8 +303,8 @@ impl PageContext<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game_source::open_first_game;
-    use crate::url_state::{node_at, path_of};
+    use crate::game::game_source::open_first_game;
+    use crate::game::url_state::{node_at, path_of};
 
     /// Every page of a game's list, written with the variations starting
     /// at `folded` folded.

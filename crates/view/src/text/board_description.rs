@@ -6,7 +6,7 @@
 use movetext_core::role_name;
 use movetext_core::shakmaty::{Board, Color, Role};
 
-use crate::i18n::Lang;
+use crate::text::i18n::Lang;
 
 /// The pieces in the order they are told.
 const ROLES: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
@@ -60,7 +60,7 @@ mod tests {
 
     #[test]
     fn describes_in_the_language() {
-        crate::i18n::every_language();
+        crate::text::i18n::every_language();
         let fen: Fen = "r3k3/pp6/8/8/8/8/4PPP1/R3K1N1 w Q - 0 1".parse().unwrap();
         let pos: movetext_core::shakmaty::Chess = fen.into_position(CastlingMode::Standard).unwrap();
         use movetext_core::shakmaty::Position;
