@@ -877,6 +877,20 @@ impl Parser {
         // The longest marker is 7 bytes (`1/2-1/2`); a move comes before it.
         let cut = (word.len().saturating_sub(7).max(1)..word.len()).find(|&c| is_result(&word[c..]))?;
         let (mv, marker) = word.split_at(cut);
+        let (kind, tok, label) = self.move_before(pos, mv, at)?;
+        let args = vec![
+            ("written", String::from_utf8_lossy(word).into_owned()),
+            ("move", label),
+            ("result", String::from_utf8_lossy(marker).into_owned()),
+        ];
+        self.diag(Severity::Fixed, at, at + word.len(), "glued-result", args);
+        Some(Glued { kind, tok, marker: at + cut })
+    }
+
+    /// The move written at `at` before something glued to it (`mv`), if it
+    /// is legal in `pos`: its kind, its token and its label, its repairs
+    /// reported.
+    fn move_before(&mut self, pos: &Chess, mv: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, String)> {
         let tok = movetext::parse_token(mv)?;
         let (kind, extra) = match movetext::resolve(&tok, pos) {
             Resolved::Illegal(_) => return None,
@@ -885,15 +899,9 @@ impl Parser {
         };
         let label = String::from_utf8_lossy(mv).into_owned();
         if tok.repairs != 0 || extra.is_some() {
-            self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
+            self.repairs(pos, &label, tok.repairs, extra, at, at + mv.len());
         }
-        let args = vec![
-            ("written", String::from_utf8_lossy(word).into_owned()),
-            ("move", label),
-            ("result", String::from_utf8_lossy(marker).into_owned()),
-        ];
-        self.diag(Severity::Fixed, at, at + word.len(), "glued-result", args);
-        Some(Glued { kind, tok, marker: at + cut })
+        Some((kind, tok, label))
     }
 
     /// Plays a move that had a glyph glued to it, then gives it the glyph's NAG.
@@ -916,16 +924,7 @@ impl Parser {
     fn glued_glyph(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<(Glued, u8)> {
         let (cut, nag) = crate::nag::glued_glyph(word, pos.turn().is_white())?;
         let (mv, glyph) = word.split_at(cut);
-        let tok = movetext::parse_token(mv)?;
-        let (kind, extra) = match movetext::resolve(&tok, pos) {
-            Resolved::Illegal(_) => return None,
-            Resolved::Move(m, extra) => (NodeKind::Move(m), extra),
-            Resolved::Null => (NodeKind::Null, None),
-        };
-        let label = String::from_utf8_lossy(mv).into_owned();
-        if tok.repairs != 0 || extra.is_some() {
-            self.repairs(pos, &label, tok.repairs, extra, at, at + cut);
-        }
+        let (kind, tok, label) = self.move_before(pos, mv, at)?;
         let args = vec![
             ("written", String::from_utf8_lossy(word).into_owned()),
             ("move", label),
