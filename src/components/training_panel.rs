@@ -5,7 +5,7 @@
 use movetext_core::shakmaty::Color;
 use yew::prelude::*;
 
-use movetext_view::game::training::{feedback, score, Training};
+use movetext_view::game::training::{feedback, score, tries, Training};
 
 /// What the training panel shows.
 #[derive(Properties, PartialEq)]
@@ -53,6 +53,7 @@ pub fn training_panel(props: &TrainingPanelProps) -> Html {
         <section class="training on" aria-label={lang.text_or("training", "Guess the move")} data-right={t.right.to_string()}
             data-wrong={t.wrong.to_string()} data-revealed={t.revealed.to_string()}>
             <span class="training-score">{ score(lang, t) }</span>
+            <span class="training-tries">{ tries(lang, t) }</span>
             <span class={classes!("training-feedback", class)} role="status">{ text }</span>
             if let Some(note) = &props.engine_note {
                 <span class="training-engine" role="status">{ note.clone() }</span>

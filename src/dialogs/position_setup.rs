@@ -155,8 +155,6 @@ pub fn position_setup(props: &PositionSetupProps) -> Html {
                 }
                 fen_text.set(fen);
                 chess960.set(true);
-            } else {
-                fen_text.set(lang.say("setup-960-position", &[("n", &n.to_string())]));
             }
         })
     };
@@ -308,31 +306,40 @@ struct Chess960Props {
     checked: bool,
     /// The box is ticked or cleared.
     on_toggle: Callback<Event>,
-    /// A start position is chosen by its number (0 to 959; others are
-    /// said to be wrong).
+    /// A start position is chosen by its number (0 to 959).
     on_pick: Callback<u32>,
 }
 
+/// The Chess960 start position a typed number names: `None` for anything
+/// but a whole number from 0 to 959.
+fn chess960_number(text: &str) -> Option<u32> {
+    text.trim().parse::<u32>().ok().filter(|n| *n < 960)
+}
+
 /// Chess960: whether the game is one, and its start position by number or
-/// at random.
+/// at random. A number out of range is said to be so where it is typed,
+/// and no position is chosen.
 #[function_component(Chess960Fields)]
 fn chess960_fields(props: &Chess960Props) -> Html {
     let lang = crate::i18n::use_lang();
-    let number = use_state(|| 518u32);
+    let number = use_state(|| "518".to_owned());
     let on_number = {
         let number = number.clone();
         Callback::from(move |e: InputEvent| {
             if let Some(input) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                number.set(input.value().trim().parse().unwrap_or(960));
+                number.set(input.value());
             }
         })
     };
+    let valid = chess960_number(&number);
     let pick = |random: bool| {
         let (number, on_pick) = (number.clone(), props.on_pick.clone());
         Callback::from(move |_: MouseEvent| {
-            let n = if random { (js_sys::Math::random() * 960.0) as u32 % 960 } else { *number };
-            number.set(n);
-            on_pick.emit(n);
+            let n = if random { Some((js_sys::Math::random() * 960.0) as u32 % 960) } else { chess960_number(&number) };
+            if let Some(n) = n {
+                number.set(n.to_string());
+                on_pick.emit(n);
+            }
         })
     };
     html! {
@@ -340,10 +347,14 @@ fn chess960_fields(props: &Chess960Props) -> Html {
             <legend>{ "Chess960" }</legend>
             <label><input type="checkbox" class="chess960" checked={props.checked} onchange={props.on_toggle.clone()} />{ lang.text("setup-960-game") }</label>
             <label class="field">{ lang.text("setup-960-number") }
-                <input class="chess960-number" type="number" min="0" max="959" value={number.to_string()} oninput={on_number} />
+                <input class="chess960-number" type="number" min="0" max="959" value={(*number).clone()} oninput={on_number}
+                    aria-invalid={valid.is_none().to_string()} aria-describedby="chess960-problem" />
             </label>
-            <button type="button" class="btn" onclick={pick(false)}>{ lang.text("setup-960-use") }</button>
-            <button type="button" class="btn" onclick={pick(true)}>{ lang.text("setup-960-random") }</button>
+            <p id="chess960-problem" class="tag-problem chess960-problem" role="status">
+                { if valid.is_none() { lang.text("setup-960-range") } else { "" } }
+            </p>
+            <button type="button" class="btn chess960-use" onclick={pick(false)} disabled={valid.is_none()}>{ lang.text("setup-960-use") }</button>
+            <button type="button" class="btn chess960-random" onclick={pick(true)}>{ lang.text("setup-960-random") }</button>
         </fieldset>
     }
 }
@@ -351,6 +362,15 @@ fn chess960_fields(props: &Chess960Props) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chess960_number_runs_from_0_to_959() {
+        assert_eq!(chess960_number("0"), Some(0));
+        assert_eq!(chess960_number(" 959 "), Some(959));
+        for bad in ["960", "-5", "", "12a", "1e3"] {
+            assert_eq!(chess960_number(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn a_tool_puts_a_piece_takes_it_back_and_erases() {

@@ -45,6 +45,7 @@ use crate::page::file_input::{hash_pgn, url_parameter};
 use crate::page::guess_cost::use_guess_cost;
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
 use crate::page::language;
+use crate::page::list_memory::use_list_memory;
 use crate::page::list_order::use_list_order;
 use crate::page::loading::{
     use_loader, use_open_at_start, use_open_document, use_open_pending, use_restore_saved, LoadRequest,
@@ -169,6 +170,7 @@ struct PageWork {
 fn use_page_work(session: &Session) -> PageWork {
     let load = use_loader(session);
     use_list_order(session);
+    use_list_memory(session);
     use_open_pending(session);
     let restore_saved = use_restore_saved(session, &load);
     use_open_at_start(session, &load, &restore_saved);

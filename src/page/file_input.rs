@@ -1,11 +1,15 @@
 //! Getting PGN bytes into the page: files (dropped or picked), pasted text,
 //! and a same-origin `?url=`. The bytes go to the core as they are; it
 //! decodes each game (UTF-8, or Windows-1252 when a game is not UTF-8).
+//! A file that is not text (an archive, an image) is refused with a message
+//! and the open file stays; UTF-16 text is made UTF-8.
 
 use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
+
+use movetext_core::sniff::{sniff, utf16_to_utf8, Kind};
 
 use crate::i18n::Lang;
 use crate::state::blob_reading::{read_blob, Scratch};
@@ -48,6 +52,27 @@ fn with_line_breaks(bytes: Vec<u8>) -> Vec<u8> {
     movetext_core::html_line_breaks(&bytes).unwrap_or(bytes)
 }
 
+/// A file's bytes as the reader takes them: UTF-16 text made UTF-8; an
+/// archive, an image or any other binary file refused with a message that
+/// says what it is (the open file stays).
+fn as_text(bytes: Vec<u8>, name: &str, lang: Lang) -> Result<Vec<u8>, String> {
+    let kind = sniff(&bytes);
+    if kind.is_text() {
+        return Ok(bytes);
+    }
+    if let Some(text) = utf16_to_utf8(&bytes) {
+        return Ok(text);
+    }
+    Err(match kind {
+        _ if kind.archive().is_some() => {
+            lang.say("not-pgn-archive", &[("file", name), ("format", kind.archive().unwrap_or_default())])
+        }
+        Kind::Pdf => lang.say("not-pgn-pdf", &[("file", name)]),
+        Kind::Image => lang.say("not-pgn-image", &[("file", name)]),
+        _ => lang.say("not-pgn-binary", &[("file", name)]),
+    })
+}
+
 /// Reads every file of a list (from a drop or the file picker). Several
 /// files become one list of games, in the order given.
 pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, String> {
@@ -65,7 +90,7 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
         read_blob(&file, &mut one, &mut scratch)
             .await
             .map_err(|e| lang.say("file-unreadable", &[("file", &file.name()), ("reason", &e.to_string())]))?;
-        let one = with_line_breaks(one);
+        let one = with_line_breaks(as_text(one, &file.name(), lang)?);
         if bytes.is_empty() {
             bytes = one;
         } else {
@@ -117,6 +142,7 @@ pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> 
         .await
         .map_err(|e| lang.say("file-unreadable", &[("file", url), ("reason", &e.to_string())]))?;
     let name = target.pathname().rsplit('/').next().unwrap_or("file.pgn").to_owned();
+    let bytes = as_text(bytes, &name, lang)?;
     Ok(Loaded {
         parts: vec![(name.clone(), 0)],
         name,

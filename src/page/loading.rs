@@ -6,6 +6,8 @@
 //! the place asked for. At start, the file `?url=` names (its stored
 //! document when it holds edits), the game a shared link carries, or the
 //! document this tab showed (after a reload) or else the one used last.
+//! The latest file asked for wins: one that a later one overtakes while it
+//! is read (a file dropped while the last document comes back) is dropped.
 
 use std::rc::Rc;
 
@@ -16,6 +18,7 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::page::file_input::{fetch_same_origin, hash_pgn, url_parameter, url_parameter_source, Loaded};
+use crate::page::list_memory::remembered_list;
 use crate::page::saving::{remember_tab_doc, store_open_document, TAB_DOC};
 use crate::page::session::Session;
 use crate::state::doc_state::DocState;
@@ -134,12 +137,24 @@ pub(crate) fn use_loader(session: &Session) -> Callback<LoadRequest> {
     let session = session.clone();
     Callback::from(move |(loaded, place, reopen): LoadRequest| {
         let session = session.clone();
-        wasm_bindgen_futures::spawn_local(open_loaded(session, loaded, place, reopen));
+        let ticket = session.jobs.loads.get() + 1;
+        session.jobs.loads.set(ticket);
+        wasm_bindgen_futures::spawn_local(open_loaded(session, loaded, place, reopen, ticket));
     })
 }
 
-async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Option<Reopen>) {
+/// Whether a file was asked to be opened since `asked` (the count of
+/// [`crate::page::session::Jobs::loads`] then): the later one wins.
+fn overtaken(session: &Session, asked: u64) -> bool {
+    session.jobs.loads.get() != asked
+}
+
+/// Opens a loaded file, the `ticket`-th asked for. A stored document read
+/// back yields to a file asked for after it (it stays stored); a file the
+/// user opened never does: each becomes a document.
+async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Option<Reopen>, ticket: u64) {
     let jobs = &session.jobs;
+    let yields = reopen.is_some();
     // Let the page breathe between reading the file and indexing it.
     gloo_timers::future::TimeoutFuture::new(0).await;
     let known_hash = reopen.as_ref().map(|r| r.meta.hash.clone()).filter(|h| !h.is_empty());
@@ -153,6 +168,9 @@ async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Opt
         None if loaded.source != "sample" => recognise(&hash).await,
         None => None,
     };
+    if yields && overtaken(&session, ticket) {
+        return;
+    }
     let name = loaded.name.clone();
     let mut lib = Library::new(loaded.name, loaded.bytes);
     lib.set_parts(loaded.parts);
@@ -165,6 +183,10 @@ async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Opt
     }
     // Showing the file (its list, its first game) is a task of its own.
     gloo_timers::future::TimeoutFuture::new(0).await;
+    if yields && overtaken(&session, ticket) {
+        return;
+    }
+    jobs.asked_paste.borrow_mut().take();
     *jobs.generation.borrow_mut() += 1;
     let handle = LibraryHandle::new(lib);
     session.edits.borrow_mut().clear();
@@ -186,7 +208,8 @@ async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Opt
     *jobs.pending.borrow_mut() = Some(place);
     *jobs.starting.borrow_mut() = None;
     session.library.set(handle.clone());
-    session.act(PageAction::FileOpened { restored });
+    let list = reopen.as_ref().and_then(|r| remembered_list(&r.meta.id));
+    session.act(PageAction::FileOpened { restored, list });
     if reopen.is_none() && loaded.source != "sample" {
         store_open_document(&session, &handle);
     }
@@ -238,13 +261,18 @@ pub(crate) fn use_open_pending(session: &Session) {
 
 /// Reads a stored document and opens it, at `place` (else at the game that
 /// was open in it).
+/// A file asked to be opened while the document is read overtakes it.
 pub(crate) async fn open_stored(session: &Session, load: &Callback<LoadRequest>, id: &str, place: Option<Place>) {
     let jobs = &session.jobs;
+    let asked = jobs.loads.get();
     let read = match persist::document(id).await {
         Ok(Some((meta, records))) => persist::read_bytes(&meta).await.map(|bytes| (meta, records, bytes)),
         Ok(None) => Err(session.lang().text("document-gone").to_owned().into()),
         Err(e) => Err(e),
     };
+    if overtaken(session, asked) {
+        return;
+    }
     match read {
         Ok((meta, records, bytes)) => {
             let place = place.unwrap_or(Place { game: meta.open, ply: None });
@@ -291,8 +319,9 @@ pub(crate) fn use_restore_saved(session: &Session, load: &Callback<LoadRequest>)
         let (session, load) = (session.clone(), load.clone());
         wasm_bindgen_futures::spawn_local(async move {
             let jobs = &session.jobs;
+            let asked = jobs.loads.get();
             let docs = persist::documents().await;
-            if at_start && *jobs.generation.borrow() != 0 {
+            if overtaken(&session, asked) || (at_start && *jobs.generation.borrow() != 0) {
                 return;
             }
             match docs {
@@ -332,7 +361,12 @@ async fn open_url(session: Session, load: Callback<LoadRequest>, url: String, pl
             return open_stored(&session, &load, &doc.id, Some(place)).await;
         }
     }
-    match fetch_same_origin(&url, session.lang()).await {
+    let asked = session.jobs.loads.get();
+    let fetched = fetch_same_origin(&url, session.lang()).await;
+    if overtaken(&session, asked) {
+        return;
+    }
+    match fetched {
         Ok(loaded) => load.emit((loaded, place, None)),
         Err(e) => {
             *session.jobs.starting.borrow_mut() = None;

@@ -1,13 +1,13 @@
 //! What the page says over its content: a message (an error, or news), the
 //! banner of edits restored from the browser (keep or discard them), the
-//! banner of edits held back after the page stopped on them, and the paste
-//! panel.
+//! banner of edits held back after the page stopped on them, the question
+//! whether to open pasted text that holds no game, and the paste panel.
 
 use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
-use crate::page::file_input::Loaded;
 use crate::page::loading::{open_stored, LoadRequest};
+use crate::page::paste::{open_asked, open_text};
 use crate::page::session::Session;
 use crate::state::page_state::PageAction;
 use crate::state::persist;
@@ -29,6 +29,10 @@ pub(crate) fn notices(props: &NoticesProps) -> Html {
     let act = |action: PageAction| {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(action.clone()))
+    };
+    let asked = |open: bool| {
+        let (session, load) = (session.clone(), props.load.clone());
+        Callback::from(move |_: MouseEvent| open_asked(&session, &load, open))
     };
     let discard = {
         let (session, load) = (session.clone(), props.load.clone());
@@ -69,6 +73,15 @@ pub(crate) fn notices(props: &NoticesProps) -> Html {
                     </span>
                 </div>
             }
+            if let Some(text) = page.asked_paste.clone() {
+                <div class="notice notice-paste" role="alert">
+                    <span>{ lang.say("paste-not-pgn", &[("text", &text)]) }</span>
+                    <span>
+                        <button type="button" class="btn paste-anyway" onclick={asked(true)}>{ lang.text("paste-open-anyway") }</button>
+                        <button type="button" class="btn paste-cancel" onclick={asked(false)}>{ lang.text("cancel") }</button>
+                    </span>
+                </div>
+            }
             if page.held_back {
                 <div class="notice notice-held-back" role="status">
                     <span>{ lang.text("held-back") }</span>
@@ -100,13 +113,10 @@ pub(crate) fn paste_panel(props: &PastePanelProps) -> Html {
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
     };
     let open = {
-        let (paste_box, load) = (paste_box.clone(), props.load.clone());
+        let (paste_box, load, session) = (paste_box.clone(), props.load.clone(), session.clone());
         Callback::from(move |_: MouseEvent| {
             if let Some(area) = paste_box.cast::<web_sys::HtmlTextAreaElement>() {
-                let text = area.value();
-                if !text.trim().is_empty() {
-                    load.emit((Loaded::text(lang.text("pasted-text"), text, "paste"), Place::default(), None));
-                }
+                open_text(&session, &load, lang.text("pasted-text"), area.value());
             }
         })
     };

@@ -1,5 +1,5 @@
 //! The page's window listeners: keys (navigation and editing shortcuts),
-//! hash changes, paste, drag and drop of files, and leaving with edits
+//! hash changes (a place, or a game the address carries), paste, drag and drop of files, and leaving with edits
 //! never exported.
 
 use gloo_events::{EventListener, EventListenerOptions};
@@ -8,10 +8,11 @@ use movetext_view::game::url_state::Place;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::page::file_input::{read_files, Loaded};
+use crate::page::file_input::{hash_pgn, read_files, Loaded};
 use crate::page::hash_sync::current_place;
 use crate::page::key_context::KeyContext;
 use crate::page::loading::LoadRequest;
+use crate::page::paste::open_text;
 use crate::page::session::Session;
 use crate::state::keys::{key_belongs_to_target, key_event_action};
 use crate::state::page_state::CommentSide;
@@ -72,26 +73,28 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
             let opener = opener.clone();
             let latest = latest.clone();
             let edits = edits.clone();
+            let (load, lang) = (load.clone(), session.jobs.clone());
             EventListener::new(&window, "hashchange", move |_| {
+                // A game the address carries (`pgn=`) is opened as a
+                // document of its own, as at start; else the place named.
+                if let Some(text) = hash_pgn() {
+                    let name = lang.lang.get().text("shared-game");
+                    load.emit((Loaded::text(name, text, "link"), current_place(), None));
+                    return;
+                }
                 let handle = latest.borrow().clone();
                 opener.open(&handle.lib.borrow(), &edits.borrow(), &current_place());
             })
         };
         let paste = {
-            let (load, jobs) = (load.clone(), session.jobs.clone());
+            let (load, session) = (load.clone(), session.clone());
             EventListener::new(&window, "paste", move |event| {
                 if typing_target(event) {
                     return;
                 }
                 let Some(event) = event.dyn_ref::<web_sys::ClipboardEvent>() else { return };
                 let text = event.clipboard_data().and_then(|d| d.get_data("text/plain").ok()).unwrap_or_default();
-                if !text.trim().is_empty() {
-                    load.emit((
-                        Loaded::text(jobs.lang.get().text("pasted-text"), text, "paste"),
-                        Place::default(),
-                        None,
-                    ));
-                }
+                open_text(&session, &load, session.lang().text("pasted-text"), text);
             })
         };
         let has_files = |event: &Event| {
@@ -119,6 +122,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
             })
         };
         let jobs = session.jobs.clone();
+        let dropping = session.clone();
         let drop = EventListener::new_with_options(&window, "drop", active, move |event| {
             page.dispatch(PageAction::Dragging(false));
             let Some(data) = event.dyn_ref::<web_sys::DragEvent>().and_then(|e| e.data_transfer()) else { return };
@@ -135,13 +139,7 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
                     }
                 });
             } else if let Ok(text) = data.get_data("text/plain") {
-                if !text.trim().is_empty() {
-                    load.emit((
-                        Loaded::text(jobs.lang.get().text("dropped-text"), text, "paste"),
-                        Place::default(),
-                        None,
-                    ));
-                }
+                open_text(&dropping, &load, jobs.lang.get().text("dropped-text"), text);
             }
         });
         let leaving = {

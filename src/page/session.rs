@@ -12,6 +12,7 @@ use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::page::file_input::Loaded;
 use crate::page::key_context::KeyContext;
 use crate::state::doc_state::DocState;
 use crate::state::documents::EditKey;
@@ -98,6 +99,12 @@ pub(crate) struct Jobs {
     pub order_generation: RefCell<u64>,
     /// The language of the page's words, as of the latest drawing.
     pub lang: Cell<Lang>,
+    /// Counts the files asked to be opened: an open (or a restore) that a
+    /// later one overtook stops.
+    pub loads: Cell<u64>,
+    /// Pasted text that holds no game, while the page asks whether to open
+    /// it anyway.
+    pub asked_paste: RefCell<Option<Loaded>>,
 }
 
 impl Jobs {
@@ -116,6 +123,8 @@ impl Jobs {
             key_context: Rc::new(RefCell::new(None)),
             order_generation: RefCell::new(0),
             lang: Cell::new(Lang::En),
+            loads: Cell::new(0),
+            asked_paste: RefCell::new(None),
         }
     }
 }

@@ -2,9 +2,6 @@
 //! file and its index, the shown game and node, edits, saving, the address.
 
 pub(crate) mod blob_reading;
-// Only `opener` still names these modules of `movetext_view` through here;
-// everything else imports them by their own names.
-use movetext_view::{game::editing, game::library, game::model, game::url_state};
 pub(crate) mod database;
 pub(crate) mod doc_state;
 pub(crate) mod documents;

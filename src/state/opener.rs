@@ -10,11 +10,12 @@ use movetext_core::Game;
 use movetext_view::game::opener::{self as slices, Next, Opened};
 use yew::UseReducerDispatcher;
 
-use crate::state::editing::Edits;
-use crate::state::library::Library;
-use crate::state::model::SharedGame;
+use movetext_view::game::editing::Edits;
+use movetext_view::game::library::Library;
+use movetext_view::game::model::SharedGame;
+use movetext_view::game::url_state::Place;
+
 use crate::state::slice_clock::now;
-use crate::state::url_state::Place;
 use crate::state::viewer::{Action, Viewer};
 
 pub use movetext_view::game::opener::At;

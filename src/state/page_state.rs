@@ -71,6 +71,21 @@ impl Subset {
     }
 }
 
+/// The game list's filter and sort.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ListView {
+    /// The filter text.
+    pub filter: String,
+    /// By what, and whether descending.
+    pub sort: (SortBy, bool),
+}
+
+impl Default for ListView {
+    fn default() -> ListView {
+        ListView { filter: String::new(), sort: (SortBy::File, false) }
+    }
+}
+
 /// The page's state.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PageState {
@@ -102,6 +117,9 @@ pub(crate) struct PageState {
     pub held_back: bool,
     /// Counts the edits, so that the page is drawn again after each.
     pub edits: u64,
+    /// Text was pasted that holds no game: the start of it, while the page
+    /// asks whether to open it anyway.
+    pub asked_paste: Option<String>,
 }
 
 impl PageState {
@@ -122,6 +140,7 @@ impl PageState {
             restored: false,
             held_back: false,
             edits: 0,
+            asked_paste: None,
         }
     }
 }
@@ -161,12 +180,18 @@ pub(crate) enum PageAction {
     HeldBack(bool),
     /// An edit was made.
     Edited,
+    /// Ask whether to open pasted text that holds no game (its start), or
+    /// stop asking.
+    AskPaste(Option<String>),
     /// A file is open: the list's filter and sort start afresh, messages
     /// and the paste panel close; `restored` says whether saved edits came
     /// back with it.
     FileOpened {
         /// Saved edits came back with the file.
         restored: bool,
+        /// The list's filter and sort this tab had for the file (after a
+        /// reload), else none: they start afresh.
+        list: Option<ListView>,
     },
 }
 
@@ -198,13 +223,16 @@ impl PageState {
             PageAction::Restored(on) => self.restored = on,
             PageAction::HeldBack(on) => self.held_back = on,
             PageAction::Edited => self.edits += 1,
-            PageAction::FileOpened { restored } => {
+            PageAction::AskPaste(text) => self.asked_paste = text,
+            PageAction::FileOpened { restored, list } => {
+                let list = list.unwrap_or_default();
                 self.restored = restored;
-                self.filter = String::new();
+                self.filter = list.filter;
                 self.subset = None;
-                self.sort = (SortBy::File, false);
+                self.sort = list.sort;
                 self.notice = None;
                 self.paste_open = false;
+                self.asked_paste = None;
             }
         }
     }
@@ -231,7 +259,7 @@ mod tests {
         assert_eq!(s.sort, (SortBy::White, true));
         s.apply(PageAction::Filter("Carlsen".into()));
         s.apply(PageAction::TogglePaste);
-        s.apply(PageAction::FileOpened { restored: true });
+        s.apply(PageAction::FileOpened { restored: true, list: None });
         assert_eq!((s.sort, s.filter.as_str(), s.paste_open, s.restored), ((SortBy::File, false), "", false, true));
     }
 }

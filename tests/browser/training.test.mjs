@@ -54,7 +54,10 @@ test('training as White: a wrong guess, a right one, the reply, a hint and a rev
   await page.locator('.training-reveal').click();
   await page.waitForFunction((f) => document.querySelector('.board-col .board')?.dataset.fen === f, AFTER_NC6, { timeout: 5_000 });
   assert.deepEqual(await figures(page), [1, 1, 1]);
-  assert.equal(await page.locator('.training-score').innerText(), '1 of 3 right');
+  // Two moves asked (e4 found after one wrong try, Nf3 shown): the wrong
+  // try is counted apart from the moves.
+  assert.equal(await page.locator('.training-score').innerText(), '1 of 2 right');
+  assert.equal(await page.locator('.training-tries').innerText(), '1 wrong try');
   assert.equal(await page.locator('.training-moves').innerText(), '1. e4 e5 2. Nf3 Nc6');
   await page.screenshot({ path: join(outDir, 'training.png') });
 

@@ -80,9 +80,44 @@ pub fn open_first_game(bytes: &[u8]) -> ViewGame {
     ViewGame::build(&game)
 }
 
+/// How much of a text [`holds_pgn`] looks at.
+const LOOKED_AT: usize = 64 << 10;
+/// How many of its first games [`holds_pgn`] looks at.
+const GAMES_LOOKED_AT: usize = 16;
+
+/// Whether text holds PGN: a tag pair or a move that plays, in one of its
+/// first games (within its first 64 KiB). A web address, a sentence or a
+/// FEN alone do not.
+pub fn holds_pgn(bytes: &[u8]) -> bool {
+    let mut head = &bytes[..bytes.len().min(LOOKED_AT)];
+    if head.len() < bytes.len() {
+        // Cut at a line break, so that no tag is read half.
+        if let Some(end) = head.iter().rposition(|&b| b == b'\n') {
+            head = &head[..end];
+        }
+    }
+    GameReader::new(head).take(GAMES_LOOKED_AT).any(|g| g.tags().next().is_some() || g.mainline_plies() > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pgn_is_told_from_other_text() {
+        for pgn in
+            ["1. e4 e5 *", "[Event \"x\"]", "e4 e5 Nf3", "{A note} 1. d4", "Some words\n\n[White \"A\"]\n\n1. e4 *"]
+        {
+            assert!(holds_pgn(pgn.as_bytes()), "{pgn}");
+        }
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        for other in ["https://example.com/games/1234", "I like this game a lot.", fen, "", "   \n"] {
+            assert!(!holds_pgn(other.as_bytes()), "{other}");
+        }
+        // A long text is looked at in its first 64 KiB.
+        let long = format!("[Event \"x\"]\n\n{}", "1. e4 e5 ".repeat(20_000));
+        assert!(holds_pgn(long.as_bytes()));
+    }
 
     #[test]
     fn a_variant_that_is_not_played_shows_its_own_start() {

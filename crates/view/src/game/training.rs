@@ -1,7 +1,7 @@
 //! "Guess the move": the user plays one side of the game's main line from
 //! the shown position; each move is compared with the game's, the other
-//! side's moves are played for them, and right and wrong guesses, hints and
-//! revealed moves are counted.
+//! side's moves are played for them. Moves are counted (found or shown),
+//! and apart from them the wrong tries and the hints.
 
 use movetext_core::shakmaty::{Color, Move, Square};
 
@@ -28,9 +28,9 @@ pub enum Feedback {
 pub struct Training {
     /// The side the user plays.
     pub side: Color,
-    /// Moves guessed right.
+    /// Moves found (at the first try or after wrong ones).
     pub right: u32,
-    /// Wrong guesses.
+    /// Wrong tries, counted apart from the moves.
     pub wrong: u32,
     /// Hints asked for.
     pub hints: u32,
@@ -81,9 +81,10 @@ impl Training {
         self.feedback = Some(Feedback::Revealed(written.to_owned()));
     }
 
-    /// How many moves were asked: guessed right, wrong or shown.
+    /// How many moves were asked and are done: found or shown. A move
+    /// found after wrong tries is one move.
     pub fn asked(&self) -> u32 {
-        self.right + self.wrong + self.revealed
+        self.right + self.revealed
     }
 }
 
@@ -122,12 +123,22 @@ pub fn feedback(_: Lang, t: &Training) -> (&'static str, String) {
     }
 }
 
-/// The score, e.g. `3 of 5 right`.
+/// The score, e.g. `3 of 5 right`: moves found of the moves done.
 pub fn score(lang: Lang, t: &Training) -> String {
     if cfg!(feature = "app-words") {
         lang.say("training-score", &[("right", &t.right.to_string()), ("total", &t.asked().to_string())])
     } else {
         format!("{} of {} right", t.right, t.asked())
+    }
+}
+
+/// The wrong tries, e.g. `2 wrong tries`, or nothing before the first.
+pub fn tries(lang: Lang, t: &Training) -> String {
+    match t.wrong {
+        0 => String::new(),
+        n if cfg!(feature = "app-words") => lang.count("training-tries", u64::from(n)),
+        1 => "1 wrong try".to_owned(),
+        n => format!("{n} wrong tries"),
     }
 }
 
@@ -161,7 +172,8 @@ pub fn panel(state: Option<&Training>, lang: Lang) -> String {
     let (class, text) = feedback(lang, t);
     format!(
         "<section class=\"training on\" aria-label=\"{name}\" data-right=\"{}\" data-wrong=\"{}\" data-revealed=\"{}\">\
-         <span class=\"training-score\">{}</span><span class=\"training-feedback {class}\" role=\"status\">{}</span>\
+         <span class=\"training-score\">{}</span><span class=\"training-tries\">{}</span>\
+         <span class=\"training-feedback {class}\" role=\"status\">{}</span>\
          <button type=\"button\" class=\"btn training-hint\">{}</button>\
          <button type=\"button\" class=\"btn training-reveal\">{}</button>\
          <button type=\"button\" class=\"btn training-stop\">{}</button></section>",
@@ -169,6 +181,7 @@ pub fn panel(state: Option<&Training>, lang: Lang) -> String {
         t.wrong,
         t.revealed,
         e(&score(lang, t)),
+        e(&tries(lang, t)),
         e(&text),
         e(lang.text_or("training-hint", "Hint")),
         e(lang.text_or("training-show", "Show move")),
@@ -222,6 +235,11 @@ mod tests {
         assert!(!t.guess(None, &d4, "d4"));
         assert_eq!(t.feedback, Some(Feedback::Done));
         assert_eq!((t.right, t.wrong, t.hints, t.revealed), (1, 1, 1, 1));
-        assert_eq!((t.right, t.asked()), (1, 3));
+        // Two moves: e4 found after a wrong try, Nf3 shown.
+        assert_eq!((t.right, t.asked()), (1, 2));
+        assert_eq!(score(Lang::En, &t), "1 of 2 right");
+        assert_eq!(tries(Lang::En, &t), "1 wrong try");
+        t.wrong = 3;
+        assert_eq!(tries(Lang::En, &t), "3 wrong tries");
     }
 }
