@@ -2,7 +2,9 @@
 //! first time analysis is turned on (its files are fetched only then), fed
 //! the shown position whenever it changes, stopped while the page is hidden
 //! or analysis is off. Its output is kept as it comes and drawn at most ten
-//! times a second.
+//! times a second. Its life (the download of its files, its start, a
+//! failure, the one restart after it stopped) is followed by the view's
+//! `EngineLife`; turning analysis on after a failure starts a new worker.
 
 use std::cell::RefCell;
 use std::rc::Rc;
