@@ -243,6 +243,8 @@ guess-comparing = Die Engine vergleicht Ihren Zug mit dem Partiezug…
 engine-not-started = Die Engine konnte nicht gestartet werden.
 engine-not-loaded = Die Engine konnte nicht geladen werden.
 engine-no-eval = Die Engine hat keine Bewertung geliefert.
+engine-restarted = Die Engine wurde beendet und neu gestartet.
+engine-stopped = Die Engine wurde erneut beendet. Schalten Sie die Analyse aus und wieder ein, um es noch einmal zu versuchen.
 
 ## Der Explorer
 explorer = Explorer
@@ -348,6 +350,8 @@ analysis = Analyse
 analysis-title = Die gezeigte Stellung mit Stockfish in diesem Browser analysieren (L)
 analysis-play = Die Variante bis zu diesem Zug in die Partie übernehmen
 analysis-starting = Startet…
+analysis-downloading = Engine wird heruntergeladen… { $percent } %
+analysis-download = Download der Engine
 analysis-depth = Tiefe { $depth }
 
 ## Hinweise, Dateien öffnen und Einfügen

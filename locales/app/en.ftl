@@ -244,6 +244,8 @@ guess-comparing = The engine compares your move with the game's…
 engine-not-started = The engine could not be started.
 engine-not-loaded = The engine could not be loaded.
 engine-no-eval = The engine gave no evaluation.
+engine-restarted = The engine stopped and was started again.
+engine-stopped = The engine stopped again. Turn analysis off and on to try once more.
 
 ## The explorer
 explorer = Explorer
@@ -349,6 +351,8 @@ analysis = Analysis
 analysis-title = Analyse the shown position with Stockfish, in this browser (L)
 analysis-play = Play the line up to this move into the game
 analysis-starting = Starting…
+analysis-downloading = Downloading the engine… { $percent }%
+analysis-download = Engine download
 analysis-depth = Depth { $depth }
 
 ## Notices, opening files and pasting

@@ -243,6 +243,8 @@ guess-comparing = El motor compara tu jugada con la de la partida…
 engine-not-started = No se pudo iniciar el motor.
 engine-not-loaded = No se pudo cargar el motor.
 engine-no-eval = El motor no dio ninguna evaluación.
+engine-restarted = El motor se detuvo y se volvió a iniciar.
+engine-stopped = El motor se detuvo de nuevo. Desactiva y vuelve a activar el análisis para intentarlo otra vez.
 
 ## El explorador
 explorer = Explorador
@@ -348,6 +350,8 @@ analysis = Análisis
 analysis-title = Analizar la posición mostrada con Stockfish, en este navegador (L)
 analysis-play = Jugar la línea hasta esta jugada en la partida
 analysis-starting = Iniciando…
+analysis-downloading = Descargando el motor… { $percent } %
+analysis-download = Descarga del motor
 analysis-depth = Profundidad { $depth }
 
 ## Avisos, abrir archivos y pegar

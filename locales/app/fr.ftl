@@ -243,6 +243,8 @@ guess-comparing = Le moteur compare votre coup à celui de la partie…
 engine-not-started = Le moteur n'a pas pu démarrer.
 engine-not-loaded = Le moteur n'a pas pu être chargé.
 engine-no-eval = Le moteur n'a donné aucune évaluation.
+engine-restarted = Le moteur s'est arrêté et a été relancé.
+engine-stopped = Le moteur s'est de nouveau arrêté. Désactivez puis réactivez l'analyse pour réessayer.
 
 ## L'explorateur
 explorer = Explorateur
@@ -348,6 +350,8 @@ analysis = Analyse
 analysis-title = Analyser la position affichée avec Stockfish, dans ce navigateur (L)
 analysis-play = Jouer la ligne jusqu'à ce coup dans la partie
 analysis-starting = Démarrage…
+analysis-downloading = Téléchargement du moteur… { $percent } %
+analysis-download = Téléchargement du moteur
 analysis-depth = Profondeur { $depth }
 
 ## Avis, ouverture de fichiers et collage

@@ -246,6 +246,8 @@ guess-comparing = Движок сравнивает ваш ход с ходом 
 engine-not-started = Не удалось запустить движок.
 engine-not-loaded = Не удалось загрузить движок.
 engine-no-eval = Движок не дал оценки.
+engine-restarted = Движок остановился и был запущен заново.
+engine-stopped = Движок снова остановился. Выключите и снова включите анализ, чтобы попробовать ещё раз.
 
 ## Обозреватель
 explorer = Обозреватель
@@ -361,6 +363,8 @@ analysis = Анализ
 analysis-title = Анализировать показанную позицию с помощью Stockfish в этом браузере (L)
 analysis-play = Внести вариант до этого хода в партию
 analysis-starting = Запуск…
+analysis-downloading = Загрузка движка… { $percent } %
+analysis-download = Загрузка движка
 analysis-depth = Глубина { $depth }
 
 ## Сообщения, открытие файлов и вставка

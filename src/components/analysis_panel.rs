@@ -1,11 +1,14 @@
 //! The analysis panel: the button that turns the engine on and off, the
-//! depth reached and up to three lines, each with its score (from White's
-//! side) and its moves in the chosen notation.
+//! engine's one state (downloading, with a progress bar; starting; the
+//! depth reached; failed, and why) and up to three lines, each with its
+//! score (from White's side) and its moves in the chosen notation.
 
 use std::rc::Rc;
 use yew::prelude::*;
 
-use movetext_view::game::engine::{position_of, score_text, write_line, Analysis};
+use movetext_view::game::engine::{
+    position_of, score_text, write_line, Analysis, EngineFailure, EngineStatus, EngineView,
+};
 use movetext_view::text::notation::Notation;
 
 /// How many moves of a line are written.
@@ -24,9 +27,10 @@ pub struct AnalysisPanelProps {
     pub fen: AttrValue,
     /// How moves are written.
     pub notation: Notation,
-    /// Why the engine does not run, if it failed.
+    /// Where the engine is: loading, ready or failed, and whether it was
+    /// started again.
     #[prop_or_default]
-    pub error: Option<AttrValue>,
+    pub engine: EngineView,
     /// Play a line's moves up to one (in UCI, from the shown position) into
     /// the game.
     #[prop_or_default]
@@ -72,26 +76,73 @@ pub fn analysis_panel(props: &AnalysisPanelProps) -> Html {
             .collect::<Html>(),
         _ => html! {},
     };
+    let status = props.engine.status(depth);
     html! {
         <section class={classes!("analysis", props.on.then_some("on"))} aria-label={lang.text("analysis")}
             data-engine-depth={props.on.then(|| depth.to_string())}
+            data-engine-status={props.on.then_some(status_name(status))}
             data-engine-best={if current { props.analysis.lines.first().and_then(|l| l.pv.first().cloned()) } else { None }}>
             <div class="analysis-head">
                 <button type="button" class="btn analysis-toggle" aria-pressed={props.on.to_string()} onclick={toggle}
                     title={lang.text("analysis-title")} aria-keyshortcuts="L">{ lang.text("analysis") }</button>
                 if props.on {
-                    <span class="analysis-depth" data-depth={depth.to_string()}>
-                        { if depth == 0 { lang.text("analysis-starting").to_owned() } else { lang.say("analysis-depth", &[("depth", &depth.to_string())]) } }
-                    </span>
+                    { status_head(status, lang) }
                     <span class="analysis-engine">{ "Stockfish 18" }</span>
                 }
             </div>
-            if let Some(error) = props.error.clone() {
-                <p class="analysis-error" role="alert">{ error }</p>
-            }
             if props.on {
+                if let EngineStatus::Failed(why) = status {
+                    <p class="analysis-error" role="alert">{ lang.text(failure_key(why)) }</p>
+                } else if props.engine.restarted {
+                    <p class="analysis-notice" role="status">{ lang.text("engine-restarted") }</p>
+                }
                 <ol class="analysis-lines">{ lines }</ol>
             }
         </section>
+    }
+}
+
+/// The state's name, for the page's attribute.
+fn status_name(status: EngineStatus) -> &'static str {
+    match status {
+        EngineStatus::Downloading(_) => "downloading",
+        EngineStatus::Starting => "starting",
+        EngineStatus::Running(_) => "running",
+        EngineStatus::Failed(_) => "failed",
+    }
+}
+
+/// The key of the words that say why the engine does not run.
+fn failure_key(why: EngineFailure) -> &'static str {
+    match why {
+        EngineFailure::NotStarted => "engine-not-started",
+        EngineFailure::NotLoaded => "engine-not-loaded",
+        EngineFailure::Stopped => "engine-stopped",
+    }
+}
+
+/// The state in the panel's head: the download with its bar, starting, or
+/// the depth (nothing when it failed: the message below says it).
+fn status_head(status: EngineStatus, lang: crate::i18n::Lang) -> Html {
+    match status {
+        EngineStatus::Downloading(percent) => {
+            let text = lang.say("analysis-downloading", &[("percent", &percent.to_string())]);
+            html! {
+                <>
+                    <span class="analysis-download">{ text }</span>
+                    <progress class="analysis-progress" max="100" value={percent.to_string()}
+                        aria-label={lang.text("analysis-download")} />
+                </>
+            }
+        }
+        EngineStatus::Starting => html! {
+            <span class="analysis-depth" data-depth="0">{ lang.text("analysis-starting") }</span>
+        },
+        EngineStatus::Running(depth) => html! {
+            <span class="analysis-depth" data-depth={depth.to_string()}>
+                { if depth == 0 { lang.text("analysis-starting").to_owned() } else { lang.say("analysis-depth", &[("depth", &depth.to_string())]) } }
+            </span>
+        },
+        EngineStatus::Failed(_) => html! {},
     }
 }

@@ -215,7 +215,7 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
     let game = viewer.game.clone();
     let current = viewer.current;
     let fen = game.node(current).fen();
-    let analysis = use_analysis(&fen, lang);
+    let analysis = use_analysis(&fen);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.analysis = analysis.toggle.clone();
     }
@@ -349,7 +349,7 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
             on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} engine={panels.engine}>
             { edit_bar(session, actions, indexed, lang) }
             <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
-                fen={AttrValue::from(fen.clone())} notation={page.notation} error={analysis.error.clone()} {on_line} />
+                fen={AttrValue::from(fen.clone())} notation={page.notation} engine={analysis.engine} {on_line} />
             <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
                 on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={panels.guess_note.clone()} />
             <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}

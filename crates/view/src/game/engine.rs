@@ -196,6 +196,182 @@ impl EngineState {
     }
 }
 
+/// What the page posts first to the engine's script: it asks whether the
+/// script reports the download of its `.wasm`.
+pub const PROGRESS_QUERY: &str = "setoption name CanOutputEngineDownloadProgress";
+
+/// The script's answer to [`PROGRESS_QUERY`]: it will post its progress on
+/// a `MessagePort` sent to it as `{progressPort}`.
+pub const PROGRESS_ANSWER: &str = "info WillOutputEngineDownloadProgress";
+
+/// How long a loading engine may stay silent (no download progress, no
+/// output) before it is taken as failed, in milliseconds. A `.wasm` that is
+/// missing makes the script wait for ever, with no error the page can see.
+pub const LOAD_SILENCE_MS: f64 = 20_000.0;
+
+/// Why the engine does not run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineFailure {
+    /// The browser started no worker.
+    NotStarted,
+    /// The engine's files did not load (or not in time).
+    NotLoaded,
+    /// The engine stopped twice while it ran.
+    Stopped,
+}
+
+/// Where the engine's worker is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EnginePhase {
+    /// No worker runs, and one is wanted once analysis is on.
+    #[default]
+    Idle,
+    /// The worker was started; its files are coming (the share of the
+    /// `.wasm` downloaded, in percent, once the script reports it).
+    Loading(Option<u8>),
+    /// The files are there; the engine has not said `uciok` yet.
+    Starting,
+    /// The engine said `uciok`.
+    Ready,
+    /// The engine does not run, until analysis is turned on again.
+    Failed(EngineFailure),
+}
+
+/// One state of the engine, as the analysis panel shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineStatus {
+    /// Downloading its `.wasm`: how much, in percent.
+    Downloading(u8),
+    /// Starting (or waiting for the first line of a position).
+    Starting,
+    /// Searching: the depth of the best line.
+    Running(u32),
+    /// Not running, and why.
+    Failed(EngineFailure),
+}
+
+/// What the page draws of the engine's life: its phase and whether it was
+/// started again after it stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineView {
+    /// Where the worker is.
+    pub phase: EnginePhase,
+    /// The engine stopped and was started again since analysis was turned on.
+    pub restarted: bool,
+}
+
+impl EngineView {
+    /// The one state to show, with `depth` the depth of the shown lines.
+    pub fn status(&self, depth: u32) -> EngineStatus {
+        match self.phase {
+            EnginePhase::Idle | EnginePhase::Loading(None) | EnginePhase::Starting => EngineStatus::Starting,
+            EnginePhase::Loading(Some(percent)) => EngineStatus::Downloading(percent),
+            EnginePhase::Ready => EngineStatus::Running(depth),
+            EnginePhase::Failed(why) => EngineStatus::Failed(why),
+        }
+    }
+}
+
+/// The life of the engine's worker, without the worker: started, loading
+/// (with the download's progress), ready, stopped and started again once,
+/// failed. Times are milliseconds on any clock the caller keeps.
+#[derive(Clone, Debug, Default)]
+pub struct EngineLife {
+    view: EngineView,
+    /// When the worker last showed a sign of life while loading.
+    last_sign: f64,
+}
+
+impl EngineLife {
+    /// What the panel draws.
+    pub fn view(&self) -> EngineView {
+        self.view
+    }
+
+    /// Whether a worker should run (when none does): not after a failure.
+    pub fn wants_worker(&self) -> bool {
+        !matches!(self.view.phase, EnginePhase::Failed(_))
+    }
+
+    /// A new worker was started at `now`.
+    pub fn begin(&mut self, now: f64) {
+        self.view.phase = EnginePhase::Loading(None);
+        self.last_sign = now;
+    }
+
+    /// The browser started no worker.
+    pub fn not_started(&mut self) {
+        self.view.phase = EnginePhase::Failed(EngineFailure::NotStarted);
+    }
+
+    /// Analysis was turned on at `now`: after a failure, or a load that has
+    /// been silent too long, the engine is tried anew (true: the worker there
+    /// is, if any, must go). The one restart after a stop is given back.
+    pub fn turn_on(&mut self, now: f64) -> bool {
+        self.view.restarted = false;
+        let stale = self.loading() && now - self.last_sign > LOAD_SILENCE_MS;
+        let anew = stale || matches!(self.view.phase, EnginePhase::Failed(_));
+        if anew {
+            self.view.phase = EnginePhase::Idle;
+        }
+        anew
+    }
+
+    fn loading(&self) -> bool {
+        matches!(self.view.phase, EnginePhase::Loading(_) | EnginePhase::Starting)
+    }
+
+    /// The script reported its download at `now`: `fraction` (0 to 1) of
+    /// the `.wasm`.
+    pub fn progress(&mut self, fraction: f64, now: f64) {
+        if !self.loading() {
+            return;
+        }
+        self.last_sign = now;
+        self.view.phase = if fraction >= 1.0 {
+            EnginePhase::Starting
+        } else {
+            EnginePhase::Loading(Some((fraction.max(0.0) * 100.0).floor() as u8))
+        };
+    }
+
+    /// The engine wrote `line` at `now`.
+    pub fn line(&mut self, line: &str, now: f64) {
+        if !self.loading() {
+            return;
+        }
+        self.last_sign = now;
+        if line == "uciok" {
+            self.view.phase = EnginePhase::Ready;
+        }
+    }
+
+    /// The worker reported an error (its worker must go): while it loads,
+    /// its files did not load; once it ran, it stopped, and it is wanted
+    /// again once (see [`EngineLife::wants_worker`]).
+    pub fn error(&mut self) {
+        self.view.phase = match self.view.phase {
+            EnginePhase::Ready if !self.view.restarted => {
+                self.view.restarted = true;
+                EnginePhase::Idle
+            }
+            EnginePhase::Ready => EnginePhase::Failed(EngineFailure::Stopped),
+            EnginePhase::Failed(why) => EnginePhase::Failed(why),
+            _ => EnginePhase::Failed(EngineFailure::NotLoaded),
+        };
+    }
+
+    /// The clock reads `now`: a load silent for longer than
+    /// [`LOAD_SILENCE_MS`] failed (true: it just did, the worker must go).
+    pub fn tick(&mut self, now: f64) -> bool {
+        if self.loading() && now - self.last_sign > LOAD_SILENCE_MS {
+            self.view.phase = EnginePhase::Failed(EngineFailure::NotLoaded);
+            return true;
+        }
+        false
+    }
+}
+
 /// The best line's first move as an arrow: its from and to squares.
 pub fn best_arrow(analysis: &Analysis) -> Option<(Square, Square)> {
     let first = analysis.lines.first()?.pv.first()?;
@@ -341,5 +517,101 @@ mod tests {
         assert_eq!(write_line(&mate, &pv, Notation::San, 5)[1].text, "2. Ra8+");
         let mate = pos("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
         assert_eq!(write_line(&mate, &pv[1..], Notation::Figurine, 5)[0].text, "1. ♜a8#");
+    }
+
+    #[test]
+    fn the_engine_loads_with_its_progress_then_runs() {
+        let mut life = EngineLife::default();
+        assert!(life.wants_worker());
+        assert_eq!(life.view().status(0), EngineStatus::Starting);
+        life.begin(0.0);
+        assert_eq!(life.view().status(0), EngineStatus::Starting);
+        life.line(PROGRESS_ANSWER, 100.0);
+        life.progress(0.427, 200.0);
+        assert_eq!(life.view().status(0), EngineStatus::Downloading(42));
+        // A slow download is not a failure while it moves.
+        life.progress(0.9, 15_000.0);
+        assert!(!life.tick(30_000.0));
+        assert_eq!(life.view().status(0), EngineStatus::Downloading(90));
+        life.progress(1.0, 31_000.0);
+        assert_eq!(life.view().phase, EnginePhase::Starting);
+        life.line("id name Stockfish 18 Lite WASM", 31_500.0);
+        life.line("uciok", 32_000.0);
+        assert_eq!(life.view().status(0), EngineStatus::Running(0));
+        assert_eq!(life.view().status(14), EngineStatus::Running(14));
+        // Ready: no clock makes it fail, and turning on again keeps it.
+        assert!(!life.tick(1e9));
+        assert!(!life.turn_on(1e9));
+        assert_eq!(life.view().phase, EnginePhase::Ready);
+        // A late progress message changes nothing.
+        life.progress(0.5, 1e9);
+        assert_eq!(life.view().phase, EnginePhase::Ready);
+    }
+
+    #[test]
+    fn a_failed_load_is_shown_alone_and_tried_again_when_turned_on() {
+        let mut life = EngineLife::default();
+        life.begin(0.0);
+        life.error();
+        assert_eq!(life.view().status(0), EngineStatus::Failed(EngineFailure::NotLoaded));
+        assert!(!life.wants_worker());
+        // A second error of the same worker changes nothing.
+        life.error();
+        assert_eq!(life.view().status(0), EngineStatus::Failed(EngineFailure::NotLoaded));
+        assert!(life.turn_on(10.0));
+        assert!(life.wants_worker());
+        assert_eq!(life.view().phase, EnginePhase::Idle);
+        life.begin(10.0);
+        life.line("uciok", 20.0);
+        assert_eq!(life.view().status(3), EngineStatus::Running(3));
+
+        let mut refused = EngineLife::default();
+        refused.not_started();
+        assert_eq!(refused.view().status(0), EngineStatus::Failed(EngineFailure::NotStarted));
+        assert!(refused.turn_on(0.0));
+    }
+
+    #[test]
+    fn a_silent_load_fails_in_time() {
+        let mut life = EngineLife::default();
+        life.begin(1000.0);
+        life.line(PROGRESS_ANSWER, 1200.0);
+        assert!(!life.tick(1200.0 + LOAD_SILENCE_MS));
+        assert!(life.tick(1201.0 + LOAD_SILENCE_MS));
+        assert_eq!(life.view().status(0), EngineStatus::Failed(EngineFailure::NotLoaded));
+        assert!(!life.tick(1e9), "it fails once");
+        // Turned off while loading and on again long after: a silent load
+        // is begun anew, a moving one is kept.
+        let mut life = EngineLife::default();
+        life.begin(0.0);
+        assert!(!life.turn_on(LOAD_SILENCE_MS - 1.0));
+        assert!(life.turn_on(LOAD_SILENCE_MS + 1.0));
+        assert_eq!(life.view().phase, EnginePhase::Idle);
+    }
+
+    #[test]
+    fn a_stopped_engine_is_started_again_once() {
+        let mut life = EngineLife::default();
+        life.begin(0.0);
+        life.line("uciok", 1.0);
+        life.error();
+        assert!(life.view().restarted);
+        assert!(life.wants_worker());
+        life.begin(2.0);
+        assert_eq!(life.view().status(0), EngineStatus::Starting);
+        assert!(life.view().restarted, "the notice stays while it starts again");
+        life.line("uciok", 3.0);
+        assert_eq!(life.view().status(5), EngineStatus::Running(5));
+        life.error();
+        assert!(!life.wants_worker());
+        assert_eq!(life.view().status(5), EngineStatus::Failed(EngineFailure::Stopped));
+        // Turned on again: a new worker, and the one restart given back.
+        assert!(life.turn_on(4.0));
+        assert!(!life.view().restarted);
+        life.begin(4.0);
+        life.line("uciok", 5.0);
+        life.error();
+        assert!(life.wants_worker());
+        assert_eq!(life.view().phase, EnginePhase::Idle);
     }
 }
