@@ -3,8 +3,9 @@
 # builds into dist): movetext.js, movetext_wasm.js, movetext_wasm_bg.wasm,
 # movetext.css, words/ (the words a page in another language than English
 # fetches, and what the reader says in English, fetched for a game with
-# problems), and a demo page with a sample game. File names are stable,
-# so a page can link them directly; see docs/widget.md.
+# problems), package.json and movetext.d.ts (the folder is an npm package),
+# and a demo page with a sample game. File names are stable, so a page can
+# link them directly; see docs/widget.md.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -60,6 +61,11 @@ done
 # a game with problems (the module is built without the core's English
 # messages; the rest of its English words are built in).
 grep '^diag-' locales/app/en.ftl > "$out/words/en.ftl"
+# An npm package of the widget: its package.json (the version is the
+# workspace's) and its types (widget/movetext.d.ts, written by hand).
+cp widget/movetext.d.ts "$out/movetext.d.ts"
+version="$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -n 1)"
+node scripts/widget-package.mjs "$version" > "$out/package.json"
 cp static/widget-demo.html "$out/demo.html"
 cp static/sample.pgn "$out/sample.pgn"
 echo "widget built in $out"
