@@ -108,12 +108,18 @@ export interface MovetextApi {
   configure(options: { baseUrl?: string | URL }): void;
   /** Mounts a widget in `element`; resolves once the game is shown. */
   mount(element: HTMLElement, options?: MovetextOptions): Promise<MovetextHandle>;
+  /**
+   * Replaces code blocks of PGN (by default `pre > code.language-pgn`, as
+   * Markdown renderers write them) by viewers; returns the viewers made.
+   */
+  upgrade(selector?: string, root?: ParentNode): MovetextViewerElement[];
 }
 
 declare const Movetext: MovetextApi;
 export default Movetext;
 export declare function configure(options: { baseUrl?: string | URL }): void;
 export declare function mount(element: HTMLElement, options?: MovetextOptions): Promise<MovetextHandle>;
+export declare function upgrade(selector?: string, root?: ParentNode): MovetextViewerElement[];
 
 declare global {
   interface HTMLElementTagNameMap {
