@@ -2,7 +2,8 @@
 
 use yew::prelude::*;
 
-use movetext_view::game::model::SharedGame;
+use movetext_view::game::model::{shown_part, SharedGame};
+use movetext_view::text::tag_values::{player_name, shown_date};
 
 /// What the header shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -22,9 +23,11 @@ fn shown(value: Option<&str>) -> Option<String> {
 pub fn game_header(props: &GameHeaderProps) -> Html {
     let lang = crate::i18n::use_lang();
     let g = &props.game;
-    let white = shown(g.tag("White")).unwrap_or_else(|| lang.text("side-white").to_owned());
-    let black = shown(g.tag("Black")).unwrap_or_else(|| lang.text("side-black").to_owned());
-    let date = shown(g.tag("Date")).map(|d| d.trim_end_matches(".??").trim_end_matches(".??").to_owned());
+    // Each name on one line, shortened by the style sheet: the whole name
+    // is its title, and its text for a screen reader.
+    let white = shown_part(player_name(g.tag("White"), true, lang)).to_owned();
+    let black = shown_part(player_name(g.tag("Black"), false, lang)).to_owned();
+    let date = shown_date(g.tag("Date"));
     let place: Vec<String> = [shown(g.tag("Event")), shown(g.tag("Site")), date].into_iter().flatten().collect();
     let opening = match (shown(g.tag("ECO")), shown(g.tag("Opening"))) {
         (Some(eco), Some(name)) => Some(format!("{eco} · {name}")),
@@ -33,9 +36,9 @@ pub fn game_header(props: &GameHeaderProps) -> Html {
     html! {
         <header class="game-head">
             <h1 class="game-title">
-                <span class="name">{ white }</span>
+                <span class="name" title={white.clone()}>{ white }</span>
                 <span class="versus" aria-label={lang.text("versus")}>{ " – " }</span>
-                <span class="name">{ black }</span>
+                <span class="name" title={black.clone()}>{ black }</span>
             </h1>
             if !place.is_empty() {
                 <p class="game-place">{ place.join(" · ") }</p>

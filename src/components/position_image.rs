@@ -7,8 +7,12 @@ use std::fmt::Write;
 
 use movetext_core::commands::{Arrow, MarkColor, SquareMark};
 use movetext_core::shakmaty::{Board, Color, File, Rank, Role, Square};
+use movetext_view::game::model::{NodeIx, ViewGame};
 use movetext_view::markup::board_markup::{arrow_points, centre, corner, SQ};
 use movetext_view::markup::pieces;
+use movetext_view::text::tag_values::player_name;
+
+use crate::i18n::Lang;
 
 /// Height of the caption band.
 const CAPTION: f32 = 56.0;
@@ -32,6 +36,74 @@ pub struct ImageOptions<'a> {
     pub caption: Option<&'a str>,
     /// Width in pixels (the SVG's size; a PNG is drawn at it).
     pub size: u32,
+}
+
+/// The widest a caption may be, in ems of its font: the image is 800 wide
+/// and the caption's font 28, which leaves a margin of 22 each side.
+const CAPTION_EMS: f32 = 27.0;
+
+/// About how wide a character is in a sans-serif font, in ems: as wide as
+/// in DejaVu Sans, one of the widest (the font is the browser's).
+fn char_ems(c: char) -> f32 {
+    match c {
+        ' ' | 'i' | 'j' | 'l' | 'I' | 'f' | 't' | 'r' | '.' | ',' | ':' | ';' | '\'' | '!' | '|' => 0.4,
+        'm' | 'w' | 'M' | 'W' | '@' | '…' | '%' => 1.0,
+        'a'..='z' | '0'..='9' => 0.64,
+        'A'..='Z' => 0.78,
+        // Chinese, Japanese and Korean characters, full-width forms, emoji.
+        '\u{1100}'.. if !matches!(c, '\u{2000}'..='\u{2dff}') => 1.05,
+        _ => 0.85,
+    }
+}
+
+/// About how wide `text` is, in ems.
+fn ems(text: &str) -> f32 {
+    text.chars().map(char_ems).sum()
+}
+
+/// `text` cut to `room` ems, an ellipsis included, if it is wider.
+fn shorten(text: &str, room: f32) -> String {
+    if ems(text) <= room {
+        return text.to_owned();
+    }
+    let mut used = char_ems('…');
+    let mut kept = String::new();
+    for c in text.chars() {
+        used += char_ems(c);
+        if used > room {
+            break;
+        }
+        kept.push(c);
+    }
+    format!("{}…", kept.trim_end())
+}
+
+/// The caption of an image: the players and the move, as `White – Black,
+/// 12... Qxe4`. Names too long for the image's width are shortened with an
+/// ellipsis, the longer one first; the move is always whole.
+pub fn caption_text(white: &str, black: &str, moved: &str) -> String {
+    let whole = format!("{white} – {black}, {moved}");
+    if ems(&whole) <= CAPTION_EMS {
+        return whole;
+    }
+    let room = (CAPTION_EMS - ems(" – , ") - ems(moved)).max(0.0);
+    let (w, b, half) = (ems(white), ems(black), room / 2.0);
+    // Each name has half the room; a shorter one leaves the rest to the other.
+    let (white_room, black_room) = if w <= half {
+        (w, room - w)
+    } else if b <= half {
+        (room - b, b)
+    } else {
+        (half, half)
+    };
+    format!("{} – {}, {moved}", shorten(white, white_room), shorten(black, black_room))
+}
+
+/// The caption under an image of the position after `current`: the
+/// players (named as the screen names them) and the move, or the start.
+pub fn caption_of(game: &ViewGame, current: NodeIx, lang: Lang) -> String {
+    let moved = if current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(current) };
+    caption_text(player_name(game.tag("White"), true, lang), player_name(game.tag("Black"), false, lang), &moved)
 }
 
 /// The arrow colours of the board (opaque; arrows are drawn at 0.82).
@@ -175,5 +247,19 @@ mod tests {
         assert!(svg.contains(r##"fill="#c42b2b""##), "the red arrow");
         assert!(svg.contains("A &lt;b&gt;&amp;&lt;/b&gt; B"));
         assert!(svg.contains(r#"width="400" height="428""#), "taller by the caption");
+    }
+
+    #[test]
+    fn a_long_caption_shortens_the_names_and_keeps_the_move() {
+        assert_eq!(caption_text("Morphy, Paul", "Duke Karl", "17. Rd8#"), "Morphy, Paul – Duke Karl, 17. Rd8#");
+        let long = "Wolfgang Amadeus Mozart-Salieri von Habsburg ".repeat(4);
+        let both = caption_text(&long, &long, "12... Qxe4");
+        assert!(both.ends_with(", 12... Qxe4") && both.matches('…').count() == 2, "{both}");
+        assert!(ems(&both) <= CAPTION_EMS, "{both}");
+        let one = caption_text("Anna", &long, "12... Qxe4");
+        assert!(one.starts_with("Anna – Wolfgang") && one.ends_with("…, 12... Qxe4"), "{one}");
+        assert!(ems(&one) <= CAPTION_EMS && ems(&one) > CAPTION_EMS - 2.0, "the room is used: {one}");
+        let wide = caption_text(&"象棋".repeat(40), "Black", "1. e4");
+        assert!(ems(&wide) <= CAPTION_EMS && wide.starts_with("象棋") && wide.ends_with("… – Black, 1. e4"), "{wide}");
     }
 }

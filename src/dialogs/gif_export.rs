@@ -11,7 +11,8 @@ use movetext_core::commands::MarkColor;
 use movetext_view::game::model::{NodeIx, ViewGame};
 use wasm_bindgen::prelude::*;
 
-use crate::components::position_image::{arrow_colour, position_svg, ImageOptions};
+use crate::components::position_image::{arrow_colour, caption_of, position_svg, ImageOptions};
+use crate::i18n::Lang;
 use crate::state::gif_animation::{GifAnimation, Palette};
 
 #[wasm_bindgen(inline_js = r#"
@@ -125,8 +126,8 @@ pub struct GifSettings {
     pub caption: bool,
     /// Width in pixels.
     pub width: u32,
-    /// The caption's word for the start position.
-    pub start: &'static str,
+    /// The language of the caption.
+    pub lang: Lang,
 }
 
 impl GifSettings {
@@ -139,9 +140,7 @@ impl GifSettings {
     fn svg(&self, game: &ViewGame, i: usize) -> String {
         let ix = self.nodes[i];
         let node = game.node(ix);
-        let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-        let moved = if ix == 0 { self.start.to_owned() } else { game.numbered_san(ix) };
-        let caption = format!("{} – {}, {moved}", name("White"), name("Black"));
+        let caption = caption_of(game, ix, self.lang);
         position_svg(&ImageOptions {
             board: node.board(),
             flipped: self.flipped,

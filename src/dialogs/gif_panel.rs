@@ -92,7 +92,7 @@ pub fn gif_panel(props: &GifPanelProps) -> Html {
             coordinates: props.coordinates,
             caption: props.caption,
             width: props.width,
-            start: lang.text("caption-start"),
+            lang,
         })
     };
     let make_gif = {

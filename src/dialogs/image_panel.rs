@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::components::position_image::{position_svg, ImageOptions};
+use crate::components::position_image::{caption_of, position_svg, ImageOptions};
 use crate::dialogs::export_panel::{copy_text, offer};
 use crate::i18n::Lang;
 
@@ -105,7 +105,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
     let status = use_state(|| None::<String>);
     let game = &props.game;
     let node = game.node(props.current);
-    let caption_text = caption_of(game, props.current, lang);
+    let caption_line = caption_of(game, props.current, lang);
     let svg = Rc::new(position_svg(&ImageOptions {
         board: node.board(),
         flipped: props.flipped,
@@ -113,7 +113,7 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
         arrows: &node.arrows,
         marks: &node.marks,
         coordinates: *coordinates,
-        caption: caption.then_some(caption_text.as_str()),
+        caption: caption.then_some(caption_line.as_str()),
         size: *size,
     }));
     let height = (f64::from(*size) * if *caption { 856.0 } else { 800.0 } / 800.0).round() as u32;
@@ -149,10 +149,10 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
                 </div>
                 if gif {
                     // The GIF's part shows the still position until a GIF is made, then the GIF.
-                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), lang.say("image-preview", &[("caption", &caption_text)]))) }
+                    { animation(props, *coordinates, *caption, *size, ((*preview).clone(), lang.say("image-preview", &[("caption", &caption_line)]))) }
                 } else {
                     if let Some(url) = (*preview).clone() {
-                        <img class="image-preview" src={url} alt={lang.say("image-preview", &[("caption", &caption_text)])} />
+                        <img class="image-preview" src={url} alt={lang.say("image-preview", &[("caption", &caption_line)])} />
                     }
                     <div class="dialog-actions">
                         <button type="button" class="btn btn-primary image-download" onclick={act(false)}>{ lang.text("image-download") }</button>
@@ -164,13 +164,6 @@ pub fn image_panel(props: &ImagePanelProps) -> Html {
             </div>
         </div>
     }
-}
-
-/// The caption under the board: the players and the move shown.
-fn caption_of(game: &SharedGame, current: NodeIx, lang: Lang) -> String {
-    let name = |tag| game.tag(tag).map(str::trim).filter(|v| !v.is_empty() && *v != "?").unwrap_or("?").to_owned();
-    let moved = if current == 0 { lang.text("caption-start").to_owned() } else { game.numbered_san(current) };
-    format!("{} – {}, {moved}", name("White"), name("Black"))
 }
 
 /// The preview of `svg`: its object URL, freed when another is made and

@@ -6,6 +6,7 @@
 
 use movetext_view::game::model::{NodeIx, SharedGame};
 use movetext_view::text::notation::Notation;
+use movetext_view::text::tag_values::{player_name, shown_date};
 use yew::prelude::*;
 
 use crate::components::position_image::{position_svg, ImageOptions};
@@ -74,9 +75,13 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
             || (every_n > 0 && game.is_mainline(ix) && !n.by_white && n.number.is_multiple_of(every_n))
     });
     let tag = |name: &str| game.tag(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_owned);
+    // The names and the date as the screen writes them.
     let title =
-        format!("{} – {}", tag("White").unwrap_or_else(|| "?".into()), tag("Black").unwrap_or_else(|| "?".into()));
-    let details: Vec<String> = ["Event", "Site", "Date", "Round", "ECO"].iter().filter_map(|t| tag(t)).collect();
+        format!("{} – {}", player_name(game.tag("White"), true, lang), player_name(game.tag("Black"), false, lang));
+    let details: Vec<String> = ["Event", "Site", "Date", "Round", "ECO"]
+        .iter()
+        .filter_map(|&t| if t == "Date" { shown_date(game.tag(t)) } else { tag(t) })
+        .collect();
     let result = tag("Result").unwrap_or_else(|| "*".into());
     // A space before each piece, except after "(" and before ")".
     let body = pieces.iter().enumerate().map(|(i, p)| {

@@ -11,6 +11,7 @@ use movetext_view::markup::move_list_layout::{folded_around, scroll_to_show, tog
 use movetext_view::markup::move_list_markup::PageContext;
 use movetext_view::text::i18n::Lang;
 use movetext_view::text::notation::Notation;
+use movetext_view::text::tag_values::player_name;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement};
 
@@ -88,9 +89,8 @@ impl MoveList {
         let pages = self.layout.pages.len();
         let page_now = self.layout.page_of(current);
         self.drawn = (0..pages).map(|p| p == 0 || p == page_now).collect();
-        let (white, black) = (game.tag("White"), game.tag("Black"));
         let (white, black) =
-            (white.unwrap_or(self.lang.text("side-white")), black.unwrap_or(self.lang.text("side-black")));
+            (player_name(game.tag("White"), true, self.lang), player_name(game.tag("Black"), false, self.lang));
         let mut label = self.lang.say("moves-of", &[("white", white), ("black", black)]);
         if label.is_empty() {
             // (The list's name is one of the app's words, in English where

@@ -12,6 +12,7 @@ use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
 use movetext_view::game::training::{moves_so_far, panel};
 use movetext_view::markup::board_markup;
 use movetext_view::text::board_description::describe;
+use movetext_view::text::tag_values::player_name;
 use movetext_view::widget_config::MovesPlace;
 use web_sys::Element;
 
@@ -165,7 +166,10 @@ impl Screen {
         let lang = s.lang();
         let label = lang.say(
             "widget-game",
-            &[("white", shell::player(game, "White", lang)), ("black", shell::player(game, "Black", lang))],
+            &[
+                ("white", player_name(game.tag("White"), true, lang)),
+                ("black", player_name(game.tag("Black"), false, lang)),
+            ],
         );
         if label != self.shown.label {
             set_attr(frame, "aria-label", Some(&label));

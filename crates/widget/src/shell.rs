@@ -6,6 +6,7 @@ use movetext_view::game::library::Library;
 use movetext_view::game::model::ViewGame;
 use movetext_view::markup::markup_text::escape;
 use movetext_view::text::i18n::Lang;
+use movetext_view::text::tag_values::player_name;
 use movetext_view::widget_config::WidgetOptions;
 
 /// Icon paths of the controls, in a 24 × 24 box.
@@ -183,7 +184,11 @@ pub fn picker(lang: Lang, library: &Library, index: usize) -> String {
     for i in 0..library.len() {
         let r = library.row(i);
         let round = library.game_tag(i, "Round").filter(|v| !v.is_empty() && v != "?");
-        let mut label = format!("{}. {} – {}", i + 1, r.white, r.black);
+        // A game without players is named by its sides (`2. White – Black`).
+        let mut label = format!("{}. ", i + 1);
+        label.push_str(player_name(Some(&r.white), true, lang));
+        label.push_str(" – ");
+        label.push_str(player_name(Some(&r.black), false, lang));
         if !r.result.is_empty() {
             label.push_str(&format!(", {}", r.result));
         }
@@ -233,13 +238,6 @@ pub fn problems(lang: Lang, game: &ViewGame) -> String {
     )
 }
 
-/// A player's name, or the side's in the reader's language.
-pub fn player<'a>(game: &'a ViewGame, side: &str, lang: Lang) -> &'a str {
-    game.tag(side)
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| lang.text(if side == "White" { "side-white" } else { "side-black" }))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,6 +274,15 @@ mod tests {
         assert!(problems(Lang::En, &game).starts_with("<p class=\"mt-problems\""));
         let opts = WidgetOptions { theme: "\"><script>".into(), ..WidgetOptions::default() };
         assert!(!frame(&opts, Lang::En, false).contains("<script>"));
+    }
+
+    #[test]
+    fn a_game_without_players_is_named_by_its_sides() {
+        let lib =
+            Library::indexed("t", b"[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n\n[White \"?\"]\n\n1. d4 *".to_vec());
+        let html = picker(Lang::En, &lib, 0);
+        assert!(html.contains("<option>2. White – Black</option>"), "{html}");
+        assert!(html.contains("<option selected>1. A – B</option>"), "{html}");
     }
 
     #[test]

@@ -13,15 +13,18 @@ use crate::markup::material::{balance, Balance};
 use crate::markup::pieces::symbol_id;
 use crate::text::clock_format::{format_clock, initial_clock};
 use crate::text::i18n::Lang;
+use crate::text::tag_values::known_name;
 
 /// The bar of the player of `color` at node `current` (with the clock when
 /// `clocks`), `place` (`top` or `bottom`) naming where it is.
 pub fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &str, clocks: bool, lang: Lang) -> String {
     let white = color.is_white();
     let prefix = if white { "White" } else { "Black" };
-    let known = |v: Option<&str>| v.map(str::trim).filter(|v| !matches!(*v, "" | "?" | "-" | "0")).map(escape);
-    let name = known(game.tag(prefix))
-        .unwrap_or_else(|| lang.text(if white { "side-white" } else { "side-black" }).to_owned());
+    let side_label = lang.text(if white { "side-white" } else { "side-black" });
+    let known = |v: Option<&str>| known_name(v).map(escape);
+    // The side's word for a missing name (as `player_name`); shortened to a
+    // line by the style sheet, the whole name its title.
+    let name = escape(known_name(game.tag(prefix)).unwrap_or(side_label));
     let title = known(game.tag(&format!("{prefix}Title")));
     let elo = known(game.tag(&format!("{prefix}Elo")));
     let clock = clocks
@@ -37,7 +40,6 @@ pub fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &str, c
     };
     let to_move = game.node(current).turn() == color && score.is_none();
     let side = if white { "white" } else { "black" };
-    let side_label = lang.text(if white { "side-white" } else { "side-black" });
     let label = if to_move { lang.say("player-to-move", &[("side", side_label)]) } else { side_label.to_owned() };
     let mut out = format!(
         r#"<div class="player-bar player-{side} at-{place}{}" data-side="{side}" aria-label="{}" role="group"><span class="side-swatch {side}" aria-hidden="true"></span><span class="player-id">"#,
@@ -47,7 +49,7 @@ pub fn player_bar(game: &ViewGame, current: NodeIx, color: Color, place: &str, c
     if let Some(title) = title {
         let _ = write!(out, r#"<span class="player-title">{title}</span>"#);
     }
-    let _ = write!(out, r#"<span class="player-name">{name}</span>"#);
+    let _ = write!(out, r#"<span class="player-name" title="{name}">{name}</span>"#);
     if let Some(elo) = elo {
         let _ = write!(out, r#"<span class="player-elo">{elo}</span>"#);
     }
@@ -111,11 +113,14 @@ mod tests {
     fn names_from_the_file_are_escaped() {
         let game = open_first_game(b"[White \"<script>x</script>\"]\n[WhiteElo \"2700\"]\n[Black \"?\"]\n\n1. e4 *");
         let bar = player_bar(&game, 0, Color::White, "bottom", false, Lang::En);
-        assert!(bar.contains(r#"<span class="player-name">&lt;script&gt;x&lt;/script&gt;</span>"#), "{bar}");
+        assert!(
+            bar.contains(r#"<span class="player-name" title="&lt;script&gt;x&lt;/script&gt;">&lt;script&gt;x&lt;/script&gt;</span>"#),
+            "{bar}"
+        );
         assert!(bar.contains(r#"<span class="player-elo">2700</span>"#), "{bar}");
         assert!(bar.contains("player-white at-bottom to-move"), "{bar}");
         let black = player_bar(&game, 0, Color::Black, "top", false, Lang::En);
-        assert!(black.contains(r#"<span class="player-name">Black</span>"#), "{black}");
+        assert!(black.contains(r#"<span class="player-name" title="Black">Black</span>"#), "{black}");
     }
 
     #[test]
