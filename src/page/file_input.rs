@@ -1,8 +1,9 @@
 //! Getting PGN bytes into the page: files (dropped or picked), pasted text,
 //! and a same-origin `?url=`. The bytes go to the core as they are; it
 //! decodes each game (UTF-8, or Windows-1252 when a game is not UTF-8).
-//! A file that is not text (an archive, an image) is refused with a message
-//! and the open file stays; UTF-16 text is made UTF-8.
+//! A gzip file is inflated and a zip archive gives its `.pgn` members; any
+//! other file that is not text (another archive, an image) is refused with
+//! a message and the open file stays; UTF-16 text is made UTF-8.
 
 use std::rc::Rc;
 
@@ -10,9 +11,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use movetext_core::sniff::{sniff, utf16_to_utf8, Kind};
+use movetext_core::zip::Method;
 
 use crate::i18n::Lang;
-use crate::state::blob_reading::{read_blob, Scratch};
+use crate::state::blob_reading::{read_blob, read_inflated, Compressed, Scratch};
 
 /// A loaded file: its name for the title and its bytes.
 pub struct Loaded {
@@ -24,6 +26,8 @@ pub struct Loaded {
     pub parts: Vec<(String, usize)>,
     /// Where it came from (see [`crate::state::documents::DocMeta::source`]).
     pub source: String,
+    /// What the page says once it is open (an archive cut short).
+    pub notes: Vec<String>,
 }
 
 impl Loaded {
@@ -34,6 +38,7 @@ impl Loaded {
             name: name.to_owned(),
             bytes: Rc::new(with_line_breaks(text.into_bytes())),
             parts: vec![(name.to_owned(), 0)],
+            notes: Vec::new(),
         }
     }
 }
@@ -73,6 +78,68 @@ fn as_text(bytes: Vec<u8>, name: &str, lang: Lang) -> Result<Vec<u8>, String> {
     })
 }
 
+/// The PGN texts a file holds, with their names: the file itself, what a
+/// gzip file holds, or the `.pgn` members of a zip archive, each inflated
+/// by the browser. An archive cut short or damaged gives what came before
+/// the break, and a note of where it broke in `notes` (for a compressed
+/// stream, the byte of its text where it broke).
+async fn unpack(
+    file: &web_sys::Blob,
+    name: &str,
+    bytes: Vec<u8>,
+    lang: Lang,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let broke = |notes: &mut Vec<String>, what: &str, at: usize| {
+        notes.push(lang.say("archive-broken", &[("file", what), ("at", &at.to_string())]));
+    };
+    match sniff(&bytes) {
+        Kind::Gzip => {
+            let mut text = Vec::new();
+            if read_inflated(file, Compressed::Gzip, &mut text).await.is_err() {
+                broke(notes, name, text.len());
+            }
+            Ok(vec![(name.strip_suffix(".gz").unwrap_or(name).to_owned(), as_text(text, name, lang)?)])
+        }
+        Kind::Zip => {
+            let found = movetext_core::zip::members(&bytes);
+            let mut texts = Vec::new();
+            for member in found.members.iter().filter(|m| m.name.to_lowercase().ends_with(".pgn")) {
+                let member_name = format!("{name}/{}", member.name);
+                let data = &bytes[member.data.clone()];
+                let text = match member.method {
+                    Method::Stored => data.to_vec(),
+                    Method::Deflated => {
+                        let mut text = Vec::new();
+                        let blob = file.slice_with_f64_and_f64(member.data.start as f64, member.data.end as f64);
+                        let read = match blob {
+                            Ok(blob) => read_inflated(&blob, Compressed::Deflate, &mut text).await,
+                            Err(_) => Err(String::new()),
+                        };
+                        if read.is_err() {
+                            broke(notes, &member_name, text.len());
+                        }
+                        text
+                    }
+                    Method::Other(_) => {
+                        notes.push(lang.say("archive-method", &[("file", &member_name)]));
+                        continue;
+                    }
+                };
+                texts.push((member_name, as_text(text, &member.name, lang)?));
+            }
+            if let Some(at) = found.broken_at.filter(|_| !texts.is_empty() || !found.members.is_empty()) {
+                broke(notes, name, at);
+            }
+            if texts.is_empty() && notes.is_empty() {
+                notes.push(lang.say("archive-no-pgn", &[("file", name)]));
+            }
+            Ok(texts)
+        }
+        _ => Ok(vec![(name.to_owned(), as_text(bytes, name, lang)?)]),
+    }
+}
+
 /// Reads every file of a list (from a drop or the file picker). Several
 /// files become one list of games, in the order given.
 pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, String> {
@@ -80,28 +147,34 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
     let mut parts = Vec::new();
     let mut bytes = Vec::new();
     let mut scratch = Scratch::default();
+    let mut notes = Vec::new();
     for i in 0..files.length() {
         let Some(file) = files.item(i) else { continue };
-        if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
-            bytes.extend_from_slice(b"\n\n");
-        }
-        parts.push((file.name(), bytes.len()));
         let mut one = Vec::new();
         read_blob(&file, &mut one, &mut scratch)
             .await
             .map_err(|e| lang.say("file-unreadable", &[("file", &file.name()), ("reason", &e.to_string())]))?;
-        let one = with_line_breaks(as_text(one, &file.name(), lang)?);
-        if bytes.is_empty() {
-            bytes = one;
-        } else {
-            bytes.extend_from_slice(&one);
+        for (name, text) in unpack(&file, &file.name(), one, lang, &mut notes).await? {
+            if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
+                bytes.extend_from_slice(b"\n\n");
+            }
+            parts.push((name, bytes.len()));
+            if bytes.is_empty() {
+                // A file of a gigabyte is not copied.
+                bytes = with_line_breaks(text);
+            } else {
+                bytes.extend_from_slice(&with_line_breaks(text));
+            }
         }
         names.push(file.name());
     }
     if names.is_empty() {
         return Err(lang.text("no-file").to_owned());
     }
-    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts, source: "file".to_owned() })
+    if parts.is_empty() {
+        return Err(notes.pop().unwrap_or_else(|| lang.say("no-games", &[("file", &names.join(", "))])));
+    }
+    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts, source: "file".to_owned(), notes })
 }
 
 /// The source of a document fetched from an address.
@@ -148,6 +221,7 @@ pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> 
         name,
         bytes: Rc::new(with_line_breaks(bytes)),
         source: url_source(&target.href()),
+        notes: Vec::new(),
     })
 }
 

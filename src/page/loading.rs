@@ -210,6 +210,9 @@ async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Opt
     session.library.set(handle.clone());
     let list = reopen.as_ref().and_then(|r| remembered_list(&r.meta.id));
     session.act(PageAction::FileOpened { restored, list });
+    if !loaded.notes.is_empty() {
+        session.act(PageAction::Error(loaded.notes.join(" ")));
+    }
     if reopen.is_none() && loaded.source != "sample" {
         store_open_document(&session, &handle);
     }
@@ -281,6 +284,7 @@ pub(crate) async fn open_stored(session: &Session, load: &Callback<LoadRequest>,
                 bytes: Rc::new(bytes),
                 parts: meta.parts.clone(),
                 source: meta.source.clone(),
+                notes: Vec::new(),
             };
             load.emit((loaded, place, Some(Reopen { meta, records })));
         }

@@ -52,6 +52,53 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>, scratch
     }
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `DecompressionStream`.
+    #[wasm_bindgen(js_name = DecompressionStream)]
+    type Inflate;
+    #[wasm_bindgen(constructor, js_class = "DecompressionStream", catch)]
+    fn new(format: &str) -> Result<Inflate, JsValue>;
+    /// A `ReadableStream`, as far as piping it goes.
+    #[wasm_bindgen(js_name = ReadableStream)]
+    type Piped;
+    #[wasm_bindgen(method, js_name = pipeThrough)]
+    fn pipe_through(this: &Piped, inflate: &Inflate) -> web_sys::ReadableStream;
+}
+
+/// How compressed bytes are stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Compressed {
+    /// A gzip file.
+    Gzip,
+    /// Raw deflate (a member of a zip archive).
+    Deflate,
+}
+
+/// Appends what a blob holds compressed to `bytes`, inflated by the
+/// browser as it streams, letting the page answer every few milliseconds.
+/// On an error (the data cut short or damaged) what was inflated before it
+/// stays in `bytes`.
+pub(crate) async fn read_inflated(blob: &web_sys::Blob, format: Compressed, bytes: &mut Vec<u8>) -> Result<(), String> {
+    let name = match format {
+        Compressed::Gzip => "gzip",
+        Compressed::Deflate => "deflate-raw",
+    };
+    let inflate = Inflate::new(name).map_err(|_| "this browser cannot inflate")?;
+    let stream = blob.stream().unchecked_into::<Piped>().pipe_through(&inflate);
+    let mut read = Reader::Fresh(stream.get_reader().unchecked_into());
+    let mut since = now();
+    loop {
+        if now() - since > READ_SLICE_MS {
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            since = now();
+        }
+        if !read.next(bytes).await? {
+            return Ok(());
+        }
+    }
+}
+
 /// A blob's stream as it is read: into one buffer, or a new one each time.
 enum Reader {
     Into(web_sys::ReadableStreamByobReader, ArrayBuffer),

@@ -1,11 +1,13 @@
 // Browser tests of what a new user meets first: a Chess960 number out of
-// range, files that are not PGN (archives, images, UTF-16 text), pasted text
+// range, files that are not PGN (images, archives it cannot read, UTF-16
+// text), gzip files and zip archives (whole and cut short), pasted text
 // that holds no game, a game carried by the address after the page opened,
 // the game list's filter and sort over a reload, and a file dropped while the
 // document used last is still coming back.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { startBrowser, openApp, pastePgn, dropFiles, boardFen, numberedGames, collectErrors, outDir } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -55,18 +57,16 @@ test('a Chess960 number out of range is said to run from 0 to 959, and the FEN f
   await page.close();
 });
 
-test('an archive, an image or a binary file dropped is not a PGN file and the open file stays; UTF-16 text opens', async () => {
+test('an image, a binary file or an archive it cannot read is not a PGN file and the open file stays; UTF-16 text opens', async () => {
   const { page, errors } = await openApp(browser.context, browser.url);
   await openFile(page, 'kept.pgn', '[White "Kept"]\n[Black "B"]\n\n1. e4 e5 *\n');
   await page.keyboard.press('End');
   const fen = await boardFen(page);
-  const gzip = [0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0, 0x03, 0x4b, 0x4c, 0x4a, 0x06, 0x00, 0xc2, 0x41, 0x24, 0x35, 0x03, 0, 0, 0];
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
   const zstd = [0x28, 0xb5, 0x2f, 0xfd, 0x24, 0x05, 0x29, 0x00, 0x00];
   const blob = [0x00, 0x01, 0x02, 0x03, 0x10, 0x11, 0x12, 0x7f, 0x80, 0x81];
   const cases = [
-    ['games.pgn.gz', gzip, /^games\.pgn\.gz is a gzip archive, not a PGN file\. The open file stays\.$/],
-    ['games.pgn', zstd, /^games\.pgn is a Zstandard archive, not a PGN file/],
+    ['games.pgn', zstd, /^games\.pgn is a Zstandard archive, not a PGN file\. The open file stays\.$/],
     ['photo.png', png, /^photo\.png is an image, not a PGN file/],
     ['data.bin', blob, /^data\.bin is not a PGN file \(it is not text\)/],
   ];
@@ -76,7 +76,7 @@ test('an archive, an image or a binary file dropped is not a PGN file and the op
     assert.match(await page.locator('.notice-error span').first().innerText(), said);
     assert.equal(await fileName(page), 'kept.pgn', 'the open file stays');
     assert.equal(await boardFen(page), fen, 'at its move');
-    if (name === 'games.pgn.gz') await page.screenshot({ path: join(outDir, 'first-use-not-pgn.png') });
+    if (name === 'photo.png') await page.screenshot({ path: join(outDir, 'first-use-not-pgn.png') });
     await page.locator('.notice-error button').click();
   }
   // UTF-16 text (little-endian, with its byte order mark) is read as text.
@@ -89,6 +89,78 @@ test('an archive, an image or a binary file dropped is not a PGN file and the op
   assert.match(await page.locator('.game-title').innerText(), /Müller[\s\S]*Dvořák/);
   await page.keyboard.press('End');
   assert.equal(await boardFen(page), AFTER_C4);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+/** A zip archive of `files` ({ name, text, deflate }), as zip tools write one. */
+function zipOf(files) {
+  const locals = [];
+  const central = [];
+  let offset = 0;
+  for (const f of files) {
+    const raw = Buffer.from(f.text);
+    const data = f.deflate ? deflateRawSync(raw) : raw;
+    const name = Buffer.from(f.name);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0); head.writeUInt16LE(20, 4); head.writeUInt16LE(f.deflate ? 8 : 0, 8);
+    head.writeUInt32LE(crc32(raw), 14); head.writeUInt32LE(data.length, 18); head.writeUInt32LE(raw.length, 22);
+    head.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0); dir.writeUInt16LE(20, 4); dir.writeUInt16LE(20, 6); dir.writeUInt16LE(f.deflate ? 8 : 0, 10);
+    dir.writeUInt32LE(crc32(raw), 16); dir.writeUInt32LE(data.length, 20); dir.writeUInt32LE(raw.length, 24);
+    dir.writeUInt16LE(name.length, 28); dir.writeUInt32LE(offset, 42);
+    locals.push(head, name, data);
+    central.push(dir, name);
+    offset += head.length + name.length + data.length;
+  }
+  const dir = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dir.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dir, end]);
+}
+
+test('gzip files and zip archives open as the PGN they hold; one cut short keeps what came before and says where it broke', async () => {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  const games = numberedGames(40, 'Packed');
+  const gz = gzipSync(Buffer.from(games));
+  await dropFiles(page, [{ name: 'games.pgn.gz', bytes: [...gz] }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'games.pgn.gz · game 1 of 40', null, { timeout: 30_000 });
+  await settled(page);
+  assert.match(await page.locator('.game-title').innerText(), /W1/);
+
+  const zip = zipOf([
+    { name: 'round1.pgn', text: numberedGames(3, 'One'), deflate: true },
+    { name: 'notes/readme.txt', text: 'not a game', deflate: false },
+    { name: 'round2.PGN', text: numberedGames(2, 'Two'), deflate: false },
+  ]);
+  await dropFiles(page, [{ name: 'rounds.zip', bytes: [...zip] }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'rounds.zip · game 1 of 5', null, { timeout: 30_000 });
+  await settled(page);
+  const events = await page.$$eval('.gl-viewport .game-row .gl-event', (cells) => cells.map((c) => c.innerText));
+  assert.deepEqual(events, ['One', 'One', 'One', 'Two', 'Two']);
+  assert.equal(await page.locator('.notice-error').count(), 0);
+
+  // Cut short: a gzip file in its middle, a zip archive in its second member.
+  const big = gzipSync(Buffer.from(numberedGames(3000, 'Cut')));
+  await dropFiles(page, [{ name: 'cut.pgn.gz', bytes: [...big.subarray(0, big.length >> 1)] }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.startsWith('cut.pgn.gz · game 1 of '), null, { timeout: 30_000 });
+  await page.waitForSelector('.notice-error');
+  assert.match(await page.locator('.notice-error span').first().innerText(), /^cut\.pgn\.gz breaks off at byte \d+: what came before it is opened\.$/);
+  const kept = Number(/of ([\d,]+)/.exec(await fileName(page))[1].replace(/,/g, ''));
+  assert.ok(kept > 100 && kept < 3000, `${kept} games kept`);
+  await page.locator('.notice-error button').click();
+  const second = zipOf([{ name: 'a.pgn', text: numberedGames(2, 'Whole'), deflate: false }]).length - 22 - 46 - 'a.pgn'.length;
+  const cutZip = zipOf([
+    { name: 'a.pgn', text: numberedGames(2, 'Whole'), deflate: false },
+    { name: 'b.pgn', text: numberedGames(50, 'Lost'), deflate: true },
+  ]).subarray(0, second + 60);
+  await dropFiles(page, [{ name: 'cut.zip', bytes: [...cutZip] }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'cut.zip · game 1 of 2', null, { timeout: 30_000 });
+  await page.waitForSelector('.notice-error');
+  assert.match(await page.locator('.notice-error span').first().innerText(), /^cut\.zip breaks off at byte \d+:/);
+  await page.screenshot({ path: join(outDir, 'first-use-archive-cut.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -38,6 +38,7 @@ mod split;
 mod stable_order;
 pub mod stream;
 pub mod timecontrol;
+pub mod zip;
 
 pub use date::{BadDate, PgnDate};
 pub use decode::html_line_breaks;
