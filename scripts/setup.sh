@@ -88,15 +88,16 @@ else
   npm install --no-audit --no-fund
 fi
 
-# 5. Chromium for the browser tests, from Debian.
-if [ -x /usr/bin/chromium ]; then
-  say "chromium present"
+# 5. Chromium for the browser tests, and zstd (the tests compress a file
+#    with it), from Debian.
+if [ -x /usr/bin/chromium ] && command -v zstd >/dev/null; then
+  say "chromium and zstd present"
 else
-  say "installing chromium from Debian"
+  say "installing chromium and zstd from Debian"
   SUDO=""
   if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get update
-  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver zstd
 fi
 
 # 6. The analysis engine (the npm package stockfish, installed with the npm

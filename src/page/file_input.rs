@@ -1,9 +1,10 @@
 //! Getting PGN bytes into the page: files (dropped or picked), pasted text,
 //! and a same-origin `?url=`. The bytes go to the core as they are; it
 //! decodes each game (UTF-8, or Windows-1252 when a game is not UTF-8).
-//! A gzip file is inflated and a zip archive gives its `.pgn` members; any
-//! other file that is not text (another archive, an image) is refused with
-//! a message and the open file stays; UTF-16 text is made UTF-8.
+//! A gzip or Zstandard file is inflated and a zip archive gives its `.pgn`
+//! members; any other file that is not text (another archive, an image) is
+//! refused with a message and the open file stays; UTF-16 text is made
+//! UTF-8.
 
 use std::rc::Rc;
 
@@ -15,6 +16,7 @@ use movetext_core::zip::Method;
 
 use crate::i18n::Lang;
 use crate::state::blob_reading::{read_blob, read_inflated, Compressed, Scratch};
+use crate::state::zstd_reading::read_zstd;
 
 /// A loaded file: its name for the title and its bytes.
 pub struct Loaded {
@@ -79,8 +81,8 @@ fn as_text(bytes: Vec<u8>, name: &str, lang: Lang) -> Result<Vec<u8>, String> {
 }
 
 /// The PGN texts a file holds, with their names: the file itself, what a
-/// gzip file holds, or the `.pgn` members of a zip archive, each inflated
-/// by the browser. An archive cut short or damaged gives what came before
+/// gzip file (inflated by the browser) or a Zstandard file holds, or the
+/// `.pgn` members of a zip archive. An archive cut short or damaged gives what came before
 /// the break, and a note of where it broke in `notes` (for a compressed
 /// stream, the byte of its text where it broke).
 async fn unpack(
@@ -100,6 +102,13 @@ async fn unpack(
                 broke(notes, name, text.len());
             }
             Ok(vec![(name.strip_suffix(".gz").unwrap_or(name).to_owned(), as_text(text, name, lang)?)])
+        }
+        Kind::Zstd => {
+            let mut text = Vec::new();
+            if read_zstd(&bytes, &mut text).await.is_err() {
+                broke(notes, name, text.len());
+            }
+            Ok(vec![(name.strip_suffix(".zst").unwrap_or(name).to_owned(), as_text(text, name, lang)?)])
         }
         Kind::Zip => {
             let found = movetext_core::zip::members(&bytes);
@@ -155,6 +164,10 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
             .await
             .map_err(|e| lang.say("file-unreadable", &[("file", &file.name()), ("reason", &e.to_string())]))?;
         for (name, text) in unpack(&file, &file.name(), one, lang, &mut notes).await? {
+            if text.is_empty() && !notes.is_empty() {
+                // An archive broken before any text: only its note.
+                continue;
+            }
             if !bytes.is_empty() && !bytes.ends_with(b"\n\n") {
                 bytes.extend_from_slice(b"\n\n");
             }

@@ -20,6 +20,7 @@ pub(crate) mod same;
 pub(crate) mod slice_clock;
 pub(crate) mod training_hook;
 pub(crate) mod viewer;
+pub(crate) mod zstd_reading;
 
 /// The state after a change made by `apply`: the same `Rc` when nothing
 /// changed (so nothing is drawn again), else a new one. The reducers'
