@@ -36,7 +36,7 @@ live = Live
 live-title = This game is followed as it is played
 widget-no-game = No game { $game }: the file has { $count }.
 widget-bad-game = “{ $game }” is not a game number: the first game is shown.
-widget-bad-fen = The position of the fen attribute cannot be set up: the start position is shown.
+widget-bad-fen = This fen cannot be set up: the start position is shown.
 
 problem-at = line { $line }, column { $column }: { $message }
 

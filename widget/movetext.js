@@ -135,13 +135,9 @@ function resolveTheme(theme) {
  * or one relative to the page; never another scheme (`javascript:`).
  */
 function webAddress(address) {
-  const text = String(address).replace(/[\u0000-\u0020]/g, '');
-  if (/^[a-z][a-z\d+.-]*:/i.test(text)) return /^https?:/i.test(text);
-  try {
-    return /^(https?|file):$/.test(new URL(text, location.href).protocol);
-  } catch {
-    return false;
-  }
+  // Browsers drop spaces and control characters there (` java\tscript:`).
+  const text = String(address).replace(/[\0- ]/g, '');
+  return !/^[a-z][\w+.-]*:/i.test(text) || /^https?:/i.test(text);
 }
 
 async function fetchPgn(src, fresh = false) {
@@ -308,6 +304,27 @@ function follow(state, seconds) {
   state.liveTimer = setTimeout(tick, every);
 }
 
+/** The board and the pieces the page's CSS names for an element (read when it is drawn). */
+function cssChoice(element) {
+  const css = getComputedStyle(element);
+  return ['--movetext-board', '--movetext-pieces'].map((p) => css.getPropertyValue(p).trim().replace(/^["']|["']$/g, ''));
+}
+
+/** Fires an event that bubbles out of the element's shadow root. */
+function fire(element, type, detail) {
+  element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The widget's style sheet, for a shadow root; `loaded` is called once it is there (or failed). */
+function styleSheet(loaded) {
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('movetext.css', baseUrl).href;
+  style.addEventListener('load', loaded, { once: true });
+  style.addEventListener('error', loaded, { once: true });
+  return style;
+}
+
 /**
  * Mounts a widget in `element` (in its shadow root). Options: pgn, src, fen,
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
@@ -325,14 +342,9 @@ export async function mount(element, options = {}) {
   const ready = load().ready;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   shadow.replaceChildren();
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = new URL('movetext.css', baseUrl).href;
   // The game is shown once its style sheet is there, never unstyled.
-  const styled = new Promise((ok) => {
-    style.addEventListener('load', ok, { once: true });
-    style.addEventListener('error', ok, { once: true });
-  });
+  let style;
+  const styled = new Promise((ok) => { style = styleSheet(ok); });
   const holder = document.createElement('div');
   shadow.append(style, holder);
 
@@ -342,11 +354,10 @@ export async function mount(element, options = {}) {
   if (opts.lang === undefined) opts.lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
   const words = wordsFor(opts.lang);
   // Board colours and pieces may also come from the page's CSS.
-  const css = getComputedStyle(element);
-  for (const [option, property] of [['board', '--movetext-board'], ['pieces', '--movetext-pieces']]) {
-    const value = css.getPropertyValue(property).trim().replace(/^["']|["']$/g, '');
+  cssChoice(element).forEach((value, i) => {
+    const option = i ? 'pieces' : 'board';
     if (opts[option] === undefined && value) opts[option] = value;
-  }
+  });
   // "Open in Movetext": the app is the folder above the widget's files
   // unless the page names one (or none); a game read from `src` is opened
   // there from the same address.
@@ -393,7 +404,7 @@ export async function mount(element, options = {}) {
   };
   state.onMove = (detail) => {
     state.path = detail.path;
-    element.dispatchEvent(new CustomEvent('move', { detail, bubbles: true, composed: true }));
+    fire(element, 'move', detail);
     for (const fn of listeners) fn(detail);
     if (typeof opts.onMove === 'function') opts.onMove(detail);
   };
@@ -499,22 +510,12 @@ function drawNext() {
  */
 function placeholder(element) {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = new URL('movetext.css', baseUrl).href;
-  const watch = () => { if (element.waiting) nearScreen.observe(element); };
-  style.addEventListener('load', watch, { once: true });
-  style.addEventListener('error', watch, { once: true });
+  const style = styleSheet(() => { if (element.waiting) nearScreen.observe(element); });
   const room = document.createElement('div');
   room.className = 'mt-placeholder';
   shadow.replaceChildren(style, room);
 }
 
-/** The board and pieces the page's CSS names on an element (read when it is drawn). */
-function cssChoice(element) {
-  const css = getComputedStyle(element);
-  return ['--movetext-board', '--movetext-pieces'].map((p) => css.getPropertyValue(p).trim()).join();
-}
 
 // Changes that a drawn element takes as they are (the rest draw it again).
 const SOFT = new Set(['ply', 'pgn', 'text']);
@@ -528,7 +529,7 @@ class MovetextViewer extends HTMLElement {
   connectedCallback() {
     // A property set before the element was defined goes through its setter.
     for (const name of ATTRIBUTES) {
-      if (name !== 'lang' && Object.hasOwn(this, name)) {
+      if (Object.hasOwn(this, name)) {
         const value = this[name];
         delete this[name];
         this[name] = value;
@@ -557,7 +558,7 @@ class MovetextViewer extends HTMLElement {
   attributeChangedCallback(name, old, value) {
     // Before the first drawing every attribute is read as it is then.
     if (old === value || !this.ready) return;
-    if (name === 'style' && cssChoice(this) === this.css) return;
+    if (name === 'style' && String(cssChoice(this)) === this.css) return;
     this.changed(name);
   }
 
@@ -605,11 +606,11 @@ class MovetextViewer extends HTMLElement {
     }
     if (this.hasAttribute('initial-ply')) options.ply = this.getAttribute('initial-ply');
     if (options.pgn === undefined && !options.src && this.textContent.trim()) options.pgn = this.textContent;
-    this.css = cssChoice(this);
+    this.css = String(cssChoice(this));
     const ready = mount(this, options).then((handle) => {
       if (this.ready === ready) {
         this.handle = handle;
-        this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true }));
+        fire(this, 'ready');
       }
       return handle;
     });
@@ -617,8 +618,7 @@ class MovetextViewer extends HTMLElement {
     ready.catch((error) => {
       console.error('movetext-viewer:', error);
       if (this.ready !== ready) return;
-      const detail = { message: String(error?.message ?? error) };
-      this.dispatchEvent(new CustomEvent('error', { detail, bubbles: true, composed: true }));
+      fire(this, 'error', { message: String(error?.message ?? error) });
     });
   }
 

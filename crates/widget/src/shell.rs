@@ -293,6 +293,17 @@ mod tests {
     }
 
     #[test]
+    fn the_train_mode_menu_keeps_the_answers() {
+        let all = menu_list(Lang::En, Some("https://example.org/"), false);
+        assert!(all.contains("\"copy-pgn\"") && all.contains("data-menu=\"open\""), "{all}");
+        let train = menu_list(Lang::En, Some("https://example.org/"), true);
+        for hidden in ["\"copy-pgn\"", "\"download\"", "data-menu=\"open\""] {
+            assert!(!train.contains(hidden), "{hidden}: {train}");
+        }
+        assert!(train.contains("\"copy-fen\"") && train.contains("\"flip\""), "{train}");
+    }
+
+    #[test]
     fn real_paces_are_offered_for_timed_games() {
         assert_eq!(delay_options(Lang::En, 1000, None, false).matches("<option").count(), 5);
         let timed = delay_options(Lang::En, 1000, Some(10), true);
