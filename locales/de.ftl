@@ -33,6 +33,9 @@ widget-game = Schachpartie: { $white } – { $black }
 picker = Partie
 live = Live
 live-title = Diese Partie wird verfolgt, während sie gespielt wird
+widget-no-game = Keine Partie { $game }: Die Datei hat { $count }.
+widget-bad-game = „{ $game }“ ist keine Partienummer: Die erste Partie wird gezeigt.
+widget-bad-fen = Die Stellung des fen-Attributs lässt sich nicht aufbauen: Die Grundstellung wird gezeigt.
 
 problem-at = Zeile { $line }, Spalte { $column }: { $message }
 

@@ -34,6 +34,9 @@ widget-game = Chess game: { $white } – { $black }
 picker = Game
 live = Live
 live-title = This game is followed as it is played
+widget-no-game = No game { $game }: the file has { $count }.
+widget-bad-game = “{ $game }” is not a game number: the first game is shown.
+widget-bad-fen = This fen cannot be set up: the start position is shown.
 
 problem-at = line { $line }, column { $column }: { $message }
 

@@ -33,6 +33,9 @@ widget-game = Partida de ajedrez: { $white } – { $black }
 picker = Partida
 live = En directo
 live-title = Esta partida se sigue mientras se juega
+widget-no-game = No hay partida { $game }: el archivo tiene { $count }.
+widget-bad-game = «{ $game }» no es un número de partida: se muestra la primera partida.
+widget-bad-fen = La posición del atributo fen no se puede colocar: se muestra la posición inicial.
 
 problem-at = línea { $line }, columna { $column }: { $message }
 

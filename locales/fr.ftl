@@ -33,6 +33,9 @@ widget-game = Partie d’échecs : { $white } – { $black }
 picker = Partie
 live = En direct
 live-title = Cette partie est suivie pendant qu’elle se joue
+widget-no-game = Pas de partie { $game } : le fichier en a { $count }.
+widget-bad-game = « { $game } » n’est pas un numéro de partie : la première partie est affichée.
+widget-bad-fen = La position de l’attribut fen ne peut pas être mise en place : la position initiale est affichée.
 
 problem-at = ligne { $line }, colonne { $column } : { $message }
 

@@ -33,6 +33,9 @@ widget-game = Шахматная партия: { $white } – { $black }
 picker = Партия
 live = В эфире
 live-title = Эта партия отслеживается по ходу игры
+widget-no-game = Нет партии { $game }: в файле их { $count }.
+widget-bad-game = «{ $game }» — не номер партии: показана первая партия.
+widget-bad-fen = Позицию из атрибута fen нельзя расставить: показана начальная позиция.
 
 problem-at = строка { $line }, столбец { $column }: { $message }
 

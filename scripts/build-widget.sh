@@ -20,7 +20,9 @@ out="${WIDGET_OUT:-dist/widget}"
 # The standard library is compiled with the widget (-Zbuild-std) under the
 # same profile, and a panic stops the module at once (the panic strategy
 # immediate-abort): no panic message is formatted, which leaves the whole
-# formatting of messages out of the module (12 KB gzipped). A panic is then
+# formatting of messages out of the module (12 KB gzipped); nor does a
+# panic say where it was (-Zlocation-detail=none: no source file names and
+# lines in the module). A panic is then
 # a WebAssembly trap, which widget/movetext.js handles as any other (the
 # widget shows that it stopped, the others go on). These are unstable
 # options of the toolchain (Rust 1.95), which RUSTC_BOOTSTRAP=1 allows.
@@ -29,7 +31,7 @@ out="${WIDGET_OUT:-dist/widget}"
 std_env=()
 std_args=()
 if has_rust_src; then
-  std_env=(RUSTC_BOOTSTRAP=1 "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort")
+  std_env=(RUSTC_BOOTSTRAP=1 "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none")
   std_args=(-Zbuild-std=std,panic_abort)
 else
   echo "build-widget: no rust-src: the widget is built with the prebuilt standard library (about 13 KB larger)" >&2

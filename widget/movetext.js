@@ -8,7 +8,10 @@
 // or from a script: const handle = await Movetext.mount(element, { pgn, ply: 'last' });
 // handle.goTo(12) / goTo('first') / goTo('last') / goTo('5,1,2'); handle.flip();
 // handle.getPgn(); handle.getFen(); handle.setPgn(text); handle.destroy();
-// handle.on('move', (detail) => ...); elements also fire a 'move' event.
+// handle.on('move', (detail) => ...). Elements fire 'move' (it bubbles and
+// crosses the shadow root), 'ready' once drawn and 'error' (detail.message)
+// when their src cannot be read; they are drawn again when an attribute or
+// their text changes, and each attribute is also a property.
 // goTo, flip and setPgn take effect at once (getFen and getPgn answer for
 // the new move or game right after) and return a promise that resolves
 // when the widget shows it.
@@ -125,6 +128,16 @@ const darkQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-color-
 function resolveTheme(theme) {
   if (theme === 'dark' || theme === 'light') return theme;
   return darkQuery?.matches ? 'dark' : 'light';
+}
+
+/**
+ * Whether an address may be the app's link: a web address (http or https)
+ * or one relative to the page; never another scheme (`javascript:`).
+ */
+function webAddress(address) {
+  // Browsers drop spaces and control characters there (` java\tscript:`).
+  const text = String(address).replace(/[\0- ]/g, '');
+  return !/^[a-z][\w+.-]*:/i.test(text) || /^https?:/i.test(text);
 }
 
 async function fetchPgn(src, fresh = false) {
@@ -291,6 +304,27 @@ function follow(state, seconds) {
   state.liveTimer = setTimeout(tick, every);
 }
 
+/** The board and the pieces the page's CSS names for an element (read when it is drawn). */
+function cssChoice(element) {
+  const css = getComputedStyle(element);
+  return ['--movetext-board', '--movetext-pieces'].map((p) => css.getPropertyValue(p).trim().replace(/^["']|["']$/g, ''));
+}
+
+/** Fires an event that bubbles out of the element's shadow root. */
+function fire(element, type, detail) {
+  element.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+/** The widget's style sheet, for a shadow root; `loaded` is called once it is there (or failed). */
+function styleSheet(loaded) {
+  const style = document.createElement('link');
+  style.rel = 'stylesheet';
+  style.href = new URL('movetext.css', baseUrl).href;
+  style.addEventListener('load', loaded, { once: true });
+  style.addEventListener('error', loaded, { once: true });
+  return style;
+}
+
 /**
  * Mounts a widget in `element` (in its shadow root). Options: pgn, src, fen,
  * orientation ('white' | 'black'), ply (number, 'first', 'last' or a path),
@@ -308,14 +342,9 @@ export async function mount(element, options = {}) {
   const ready = load().ready;
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
   shadow.replaceChildren();
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = new URL('movetext.css', baseUrl).href;
   // The game is shown once its style sheet is there, never unstyled.
-  const styled = new Promise((ok) => {
-    style.addEventListener('load', ok, { once: true });
-    style.addEventListener('error', ok, { once: true });
-  });
+  let style;
+  const styled = new Promise((ok) => { style = styleSheet(ok); });
   const holder = document.createElement('div');
   shadow.append(style, holder);
 
@@ -325,16 +354,15 @@ export async function mount(element, options = {}) {
   if (opts.lang === undefined) opts.lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
   const words = wordsFor(opts.lang);
   // Board colours and pieces may also come from the page's CSS.
-  const css = getComputedStyle(element);
-  for (const [option, property] of [['board', '--movetext-board'], ['pieces', '--movetext-pieces']]) {
-    const value = css.getPropertyValue(property).trim().replace(/^["']|["']$/g, '');
+  cssChoice(element).forEach((value, i) => {
+    const option = i ? 'pieces' : 'board';
     if (opts[option] === undefined && value) opts[option] = value;
-  }
+  });
   // "Open in Movetext": the app is the folder above the widget's files
   // unless the page names one (or none); a game read from `src` is opened
   // there from the same address.
   if (opts.app === undefined) opts.app = new URL('../', baseUrl).href;
-  if (opts.app === 'none' || opts.app === 'false') delete opts.app;
+  if (opts.app === 'none' || opts.app === 'false' || !webAddress(opts.app)) delete opts.app;
   if (opts.src) opts.source = new URL(opts.src, location.href).href;
   if ((opts.pgn === undefined || opts.pgn === '') && opts.src) {
     try {
@@ -376,7 +404,7 @@ export async function mount(element, options = {}) {
   };
   state.onMove = (detail) => {
     state.path = detail.path;
-    element.dispatchEvent(new CustomEvent('move', { detail }));
+    fire(element, 'move', detail);
     for (const fn of listeners) fn(detail);
     if (typeof opts.onMove === 'function') opts.onMove(detail);
   };
@@ -482,20 +510,37 @@ function drawNext() {
  */
 function placeholder(element) {
   const shadow = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
-  const style = document.createElement('link');
-  style.rel = 'stylesheet';
-  style.href = new URL('movetext.css', baseUrl).href;
-  const watch = () => { if (element.waiting) nearScreen.observe(element); };
-  style.addEventListener('load', watch, { once: true });
-  style.addEventListener('error', watch, { once: true });
+  const style = styleSheet(() => { if (element.waiting) nearScreen.observe(element); });
   const room = document.createElement('div');
   room.className = 'mt-placeholder';
   shadow.replaceChildren(style, room);
 }
 
+
+// Changes that a drawn element takes as they are (the rest draw it again).
+const SOFT = new Set(['ply', 'pgn', 'text']);
+
 /** The `<movetext-viewer>` element. */
 class MovetextViewer extends HTMLElement {
+  static get observedAttributes() {
+    return [...ATTRIBUTES, 'style'];
+  }
+
   connectedCallback() {
+    // A property set before the element was defined goes through its setter.
+    for (const name of ATTRIBUTES) {
+      if (Object.hasOwn(this, name)) {
+        const value = this[name];
+        delete this[name];
+        this[name] = value;
+      }
+    }
+    // Its text is its game (unless it has `pgn` or `src`), watched as
+    // frameworks replace it.
+    this.watcher ??= new MutationObserver(() => {
+      if (!this.hasAttribute('pgn') && !this.hasAttribute('src')) this.changed('text');
+    });
+    this.watcher.observe(this, { childList: true, characterData: true, subtree: true });
     // Moved within the page (taken out and put back in one task): it stays
     // as it is.
     if (this.ready || this.waiting) return;
@@ -510,6 +555,48 @@ class MovetextViewer extends HTMLElement {
     placeholder(this);
   }
 
+  attributeChangedCallback(name, old, value) {
+    // Before the first drawing every attribute is read as it is then.
+    if (old === value || !this.ready) return;
+    if (name === 'style' && String(cssChoice(this)) === this.css) return;
+    this.changed(name);
+  }
+
+  /**
+   * Shows what changed, once for the changes of one task: a new `ply` is
+   * gone to, a new text shown in place; any other change draws the element
+   * again with all its attributes.
+   */
+  changed(name) {
+    if (!this.ready) return;
+    if (this.pending) {
+      this.pending.add(name);
+      return;
+    }
+    this.pending = new Set([name]);
+    queueMicrotask(() => {
+      const names = [...this.pending];
+      this.pending = null;
+      const handle = this.handle;
+      if (!this.ready) return;
+      if (!handle || this.hasAttribute('src') || !names.every((n) => SOFT.has(n))) {
+        this.redraw();
+        return;
+      }
+      const text = names.includes('pgn') || names.includes('text');
+      if (text) handle.setPgn(this.getAttribute('pgn') ?? this.textContent);
+      if (names.includes('ply') || (text && this.hasAttribute('ply'))) handle.goTo(this.getAttribute('ply') ?? 'first');
+    });
+  }
+
+  /** Draws the element again, from its attributes as they are now. */
+  redraw() {
+    const before = this.ready;
+    this.handle = null;
+    this.start();
+    before?.then((h) => h.destroy()).catch(() => {});
+  }
+
   /** Draws the element now. */
   start() {
     this.waiting = false;
@@ -519,11 +606,20 @@ class MovetextViewer extends HTMLElement {
     }
     if (this.hasAttribute('initial-ply')) options.ply = this.getAttribute('initial-ply');
     if (options.pgn === undefined && !options.src && this.textContent.trim()) options.pgn = this.textContent;
-    this.ready = mount(this, options).then((handle) => {
-      this.handle = handle;
+    this.css = String(cssChoice(this));
+    const ready = mount(this, options).then((handle) => {
+      if (this.ready === ready) {
+        this.handle = handle;
+        fire(this, 'ready');
+      }
       return handle;
     });
-    this.ready.catch((error) => console.error('movetext-viewer:', error));
+    this.ready = ready;
+    ready.catch((error) => {
+      console.error('movetext-viewer:', error);
+      if (this.ready !== ready) return;
+      fire(this, 'error', { message: String(error?.message ?? error) });
+    });
   }
 
   disconnectedCallback() {
@@ -542,6 +638,7 @@ class MovetextViewer extends HTMLElement {
       if (this.isConnected || this.ready !== ready) return;
       this.ready = null;
       this.handle = null;
+      this.watcher?.disconnect();
       ready?.then((h) => h.destroy()).catch(() => {});
     }, 0);
   }
@@ -551,6 +648,19 @@ class MovetextViewer extends HTMLElement {
   getPgn() { return this.handle?.getPgn() ?? ''; }
   getFen() { return this.handle?.getFen() ?? ''; }
   setPgn(pgn) { return this.handle?.setPgn(pgn) ?? Promise.resolve(); }
+}
+
+// Each attribute is a property too (`lang` is already one of every element).
+for (const name of ATTRIBUTES) {
+  if (name === 'lang') continue;
+  Object.defineProperty(MovetextViewer.prototype, name, {
+    get() { return this.getAttribute(name); },
+    set(value) {
+      if (value === null || value === undefined) this.removeAttribute(name);
+      else this.setAttribute(name, String(value));
+    },
+    configurable: true,
+  });
 }
 
 if (!customElements.get('movetext-viewer')) customElements.define('movetext-viewer', MovetextViewer);

@@ -131,7 +131,7 @@ fn wide_space(b: &[u8], p: usize) -> usize {
 /// Where the first `}` of `hay` is. Most comments are short (a clock, an
 /// evaluation), so their first bytes are searched eight at a time here,
 /// which costs less than a call to memchr; the rest is left to memchr.
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn find_close(hay: &[u8]) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
@@ -176,7 +176,7 @@ impl<'a> Lexer<'a> {
     /// (wrapping past `u32`), where it starts and its number of digits.
     /// Otherwise `None`, with only ASCII white space read: the next token
     /// is then the one [`Iterator::next`] would have given.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     pub fn move_number(&mut self) -> Option<(u32, usize, usize)> {
         let b = self.bytes;
         let mut p = self.pos;
@@ -219,7 +219,7 @@ impl<'a> Lexer<'a> {
 impl Iterator for Lexer<'_> {
     type Item = Token;
 
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn next(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;

@@ -114,7 +114,7 @@ fn square_at(file: u8, rank: u8) -> Option<Square> {
 /// (`e4`, `exd5`, no promotion) or a piece move (`Nf3`, `Nbxd7`, `R1e2`,
 /// `Qh4e1`), with `+` or `#`. `None` for anything else, which the general
 /// reader then reads (to the same result when this one succeeds).
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
     let (t, suffix) = match t.last()? {
         b'+' => (&t[..t.len() - 1], Some(Suffix::Check)),

@@ -8,7 +8,7 @@ use shakmaty::{attacks, san::San, Bitboard, CastlingSide, Chess, Move, Piece, Po
 
 /// The legal move `san` means in `pos`, when it is one found the quick way;
 /// `None` means "ask `San::to_move`" (the move may still be legal).
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 pub fn resolve(san: &San, pos: &Chess) -> Option<Move> {
     let (role, file, rank, capture, to) = match *san {
         San::Normal { role, file, rank, capture, to, promotion: None } => (role, file, rank, capture, to),

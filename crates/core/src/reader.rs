@@ -557,7 +557,7 @@ impl Parser {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn new_node(&mut self, parent: u32, kind: NodeKind, written: (usize, usize), last_child: &mut Vec<u32>) -> u32 {
         let id = self.g.nodes.len() as u32;
         let mut node = Node::new(parent, kind);
@@ -578,7 +578,7 @@ impl Parser {
     /// it: `written` is where it is written, `word` the move as written,
     /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn played(
         &mut self,
         line: &mut Line,

@@ -141,6 +141,7 @@ pub fn mount(
     let pgn = std::mem::take(&mut opts.pgn);
     let long = pgn.len() > LONG_PGN;
     let widget = Widget::new(root, opts, pgn, on_move, on_drawn);
+    widget.borrow_mut().state.game_text = text(&options, "game");
     if long {
         // The reading of a long text, the first drawing and the opening of
         // its game are tasks of their own.

@@ -44,7 +44,9 @@ pub fn listen(shared: &Shared) -> Listeners {
         let mut wheel = WheelSteps::default();
         listeners.add(&row, "wheel", false, move |e| {
             let (Some(w), Some(e)) = (me.upgrade(), e.dyn_ref::<WheelEvent>()) else { return };
-            if w.borrow().state.training_on() {
+            // Only a board that can step that way takes the wheel: the page
+            // scrolls over every other (one at its last move, going down).
+            if !can_step(&w.borrow().state, e.delta_y()) {
                 return;
             }
             e.prevent_default();
@@ -65,6 +67,18 @@ pub fn listen(shared: &Shared) -> Listeners {
         }
     });
     listeners
+}
+
+/// Whether the wheel moving by `delta_y` can step through the game: not
+/// while training, forward when a move follows, back when one comes before.
+fn can_step(s: &crate::state::State, delta_y: f64) -> bool {
+    let (game, current) = (&s.viewer.game, s.viewer.current);
+    !s.training_on()
+        && if delta_y > 0.0 {
+            game.next(current).is_some()
+        } else {
+            delta_y < 0.0 && game.node(current).parent.is_some()
+        }
 }
 
 fn target_of(e: &Event) -> Option<Element> {

@@ -19,7 +19,11 @@ pub fn set_open(shared: &Shared, open: bool) {
     let (frame, markup) = {
         let mut w = shared.borrow_mut();
         w.state.menu_open = open;
-        let markup = if open { shell::menu_list(w.state.lang(), w.state.open_url().as_deref()) } else { String::new() };
+        let markup = if open {
+            shell::menu_list(w.state.lang(), w.state.open_url().as_deref(), w.state.opts.train)
+        } else {
+            String::new()
+        };
         (w.screen.frame().cloned(), markup)
     };
     let Some(frame) = frame else { return };

@@ -120,14 +120,11 @@ impl Screen {
         if s.opts.players {
             let bottom = if flipped { Color::Black } else { Color::White };
             let clocks = s.opts.clocks;
-            self.put(
-                "top",
-                movetext_view::markup::player_bar::player_bar(&game, current, !bottom, "top", clocks, lang),
-            );
-            self.put(
-                "bottom",
-                movetext_view::markup::player_bar::player_bar(&game, current, bottom, "bottom", clocks, lang),
-            );
+            for (place, side) in [("top", !bottom), ("bottom", bottom)] {
+                let bar = movetext_view::markup::player_bar::player_bar(&game, current, side, place, clocks, lang);
+                // Named for the page's style sheet: `::part(player)`, `::part(player-top)`.
+                self.put(place, bar.replacen("<div ", &format!("<div part=\"player player-{place}\" "), 1));
+            }
         }
         let eval = if game.has_eval {
             movetext_view::markup::eval_bar::eval_bar(game.eval_at(current), flipped, lang)
@@ -145,6 +142,7 @@ impl Screen {
         }
         self.draw_side(s, &game, current);
         self.put("problems", shell::problems(lang, &game));
+        self.put("notice", s.notice().map_or(String::new(), |n| shell::notice(&n)));
         let autoplay = s.autoplay_wait(&game, current);
 
         // What the page is to hear.
@@ -185,11 +183,13 @@ impl Screen {
     /// The side: the moves, or while training only those played so far.
     fn draw_side(&mut self, s: &State, game: &SharedGame, current: NodeIx) {
         let lang = s.lang();
-        let training = s.training_on();
+        // In the `train` mode the moves to come are never shown: before a
+        // side is picked too, only those played so far.
+        let training = s.training_on() || s.opts.train;
         if s.opts.moves != MovesPlace::None || training {
             let side = if training {
                 format!(
-                    "<p class=\"mt-side training-moves\">{}</p>",
+                    "<p class=\"mt-side training-moves\" part=\"moves\">{}</p>",
                     movetext_view::markup::markup_text::escape(&moves_so_far(game, current))
                 )
             } else {

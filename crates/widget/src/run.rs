@@ -139,6 +139,18 @@ impl Widget {
 
 /// Changes a widget's state, draws it and tells the page.
 pub fn change(shared: &Shared, f: impl FnOnce(&mut State)) {
+    // The work is done once, for every caller's change ([`change_by`]).
+    let mut f = Some(f);
+    change_by(shared, &mut |s| {
+        if let Some(f) = f.take() {
+            f(s);
+        }
+    });
+}
+
+/// [`change`] for a change given by reference: one copy in the module.
+#[inline(never)]
+fn change_by(shared: &Shared, f: &mut dyn FnMut(&mut State)) {
     let outs = {
         let Ok(mut w) = shared.try_borrow_mut() else { return };
         if w.removed {

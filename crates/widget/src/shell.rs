@@ -26,14 +26,14 @@ pub const DELAYS: [(u32, &str); 5] = [(250, "0.25 s"), (500, "0.5 s"), (1000, "1
 pub const PACES: [u32; 3] = [1, 10, 60];
 
 /// The moves beside or below the board: the list and the problems found.
-pub const SIDE: &str = "<div class=\"mt-side\"><div class=\"move-list\" role=\"region\"></div>\
+pub const SIDE: &str = "<div class=\"mt-side\" part=\"moves\"><div class=\"move-list\" role=\"region\"></div>\
                         <div class=\"mt-slot\" data-slot=\"problems\"></div></div>";
 
 /// The frame: the bar (picker, live marker, menu), the board's column
 /// (players' bars, the board, the controls) and the moves beside or below.
 pub fn frame(opts: &WidgetOptions, lang: Lang, several_games: bool) -> String {
     let mut out = format!(
-        "<div class=\"mt-frame\" lang=\"{}\"><div class=\"mt-widget {}\" data-theme=\"{}\" data-board=\"{}\" \
+        "<div class=\"mt-frame\" lang=\"{}\"><div class=\"mt-widget {}\" part=\"frame\" data-theme=\"{}\" data-board=\"{}\" \
          tabindex=\"0\" role=\"group\">",
         lang.tag(),
         opts.moves.class(),
@@ -48,7 +48,7 @@ pub fn frame(opts: &WidgetOptions, lang: Lang, several_games: bool) -> String {
         }
         out.push_str("</div>");
     }
-    out.push_str("<section class=\"mt-board-col\">");
+    out.push_str("<section class=\"mt-board-col\"><div class=\"mt-slot\" data-slot=\"notice\"></div>");
     if opts.players {
         out.push_str("<div class=\"mt-slot\" data-slot=\"top\"></div>");
     }
@@ -80,7 +80,7 @@ fn board(lang: Lang, opts: &WidgetOptions) -> String {
         ("img", String::new())
     };
     format!(
-        "<div class=\"board{}\" role=\"{role}\"{extra} aria-describedby=\"board-description\">\
+        "<div class=\"board{}\" part=\"board\" role=\"{role}\"{extra} aria-describedby=\"board-description\">\
          <p id=\"board-description\" class=\"sr-only\"></p><p class=\"sr-only\" aria-live=\"polite\"></p>\
          <svg class=\"board-svg\" viewBox=\"0 0 800 800\" aria-hidden=\"true\" focusable=\"false\">\
          <defs>{}</defs><rect class=\"sq-light\" x=\"0\" y=\"0\" width=\"800\" height=\"800\"></rect>\
@@ -106,7 +106,10 @@ fn nav_button(lang: Lang, name: &str, key: &str, keys: &str, icon: &str) -> Stri
 /// delay, flip. Their state (disabled, pressed) is set on them as the game
 /// moves, so a focused button keeps its focus.
 fn controls(lang: Lang) -> String {
-    let mut out = format!("<div class=\"controls\" role=\"toolbar\" aria-label=\"{}\">", escape(lang.text("nav-bar")));
+    let mut out = format!(
+        "<div class=\"controls\" part=\"controls\" role=\"toolbar\" aria-label=\"{}\">",
+        escape(lang.text("nav-bar"))
+    );
     out.push_str(&nav_button(lang, "first", "nav-first", "Home", FIRST));
     out.push_str(&nav_button(lang, "prev", "nav-prev", "ArrowLeft", PREV));
     out.push_str(&nav_button(lang, "play", "autoplay-play", "Space", PLAY));
@@ -146,15 +149,17 @@ pub fn delay_options(lang: Lang, delay: u32, pace: Option<u32>, timed: bool) -> 
 fn menu_button(lang: Lang) -> String {
     let label = escape(lang.text("menu-button"));
     format!(
-        "<div class=\"mt-menu\"><button type=\"button\" class=\"mt-menu-button\" aria-haspopup=\"menu\" \
+        "<div class=\"mt-menu\" part=\"menu\"><button type=\"button\" class=\"mt-menu-button\" aria-haspopup=\"menu\" \
          aria-expanded=\"false\" aria-label=\"{label}\" title=\"{label}\">⋯</button>\
          <div class=\"mt-slot\" data-slot=\"menu\"></div><span class=\"mt-menu-status\" role=\"status\"></span></div>"
     )
 }
 
 /// The menu's items: copy the PGN, copy the FEN, download, flip, and open
-/// in the app when the widget knows where the app is.
-pub fn menu_list(lang: Lang, open_url: Option<&str>) -> String {
+/// in the app when the widget knows where the app is. In the `train` mode
+/// (`training`) only those that do not give the game's moves away: copy
+/// the FEN and flip.
+pub fn menu_list(lang: Lang, open_url: Option<&str>, training: bool) -> String {
     let mut out = format!("<div class=\"mt-menu-list\" role=\"menu\" aria-label=\"{}\">", escape(lang.text("picker")));
     for (action, key) in [
         ("copy-pgn", "menu-copy-pgn"),
@@ -162,12 +167,15 @@ pub fn menu_list(lang: Lang, open_url: Option<&str>) -> String {
         ("download", "menu-download"),
         ("flip", "nav-flip"),
     ] {
+        if training && action != "copy-fen" && action != "flip" {
+            continue;
+        }
         out.push_str(&format!(
             "<button type=\"button\" role=\"menuitem\" data-menu=\"{action}\">{}</button>",
             escape(lang.text(key))
         ));
     }
-    if let Some(url) = open_url {
+    if let Some(url) = open_url.filter(|_| !training) {
         out.push_str(&format!(
             "<a role=\"menuitem\" data-menu=\"open\" href=\"{}\" target=\"_blank\" rel=\"noopener\">{}</a>",
             escape(url),
@@ -238,6 +246,12 @@ pub fn problems(lang: Lang, game: &ViewGame) -> String {
     )
 }
 
+/// What is wrong with one of the widget's attributes (what is shown in its
+/// place is said too).
+pub fn notice(text: &str) -> String {
+    format!("<p class=\"mt-notice\" role=\"status\" part=\"notice\">⚠ {}</p>", escape(text))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,6 +297,17 @@ mod tests {
         let html = picker(Lang::En, &lib, 0);
         assert!(html.contains("<option>2. White – Black</option>"), "{html}");
         assert!(html.contains("<option selected>1. A – B</option>"), "{html}");
+    }
+
+    #[test]
+    fn the_train_mode_menu_keeps_the_answers() {
+        let all = menu_list(Lang::En, Some("https://example.org/"), false);
+        assert!(all.contains("\"copy-pgn\"") && all.contains("data-menu=\"open\""), "{all}");
+        let train = menu_list(Lang::En, Some("https://example.org/"), true);
+        for hidden in ["\"copy-pgn\"", "\"download\"", "data-menu=\"open\""] {
+            assert!(!train.contains(hidden), "{hidden}: {train}");
+        }
+        assert!(train.contains("\"copy-fen\"") && train.contains("\"flip\""), "{train}");
     }
 
     #[test]

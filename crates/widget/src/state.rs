@@ -64,6 +64,8 @@ pub struct State {
     legal: (String, Rc<Vec<Move>>),
     /// Guessing the game's moves (the `train` mode), while on.
     training: Option<Training>,
+    /// The `game` option as the page wrote it, to say when it names no game.
+    pub game_text: Option<String>,
 }
 
 impl State {
@@ -91,6 +93,7 @@ impl State {
             pressed: false,
             legal: (String::new(), Rc::new(Vec::new())),
             training: None,
+            game_text: None,
         }
     }
 
@@ -292,6 +295,27 @@ impl State {
             // The game as the widget has it (with moves made on it), carried in the address.
             None => format!("{app}#game=1&ply={path}&pgn={}", js_sys::encode_uri_component(&self.pgn())),
         })
+    }
+
+    /// What is wrong with the `game` or the `fen` option, in the reader's
+    /// words (the widget shows the first game, the last, or the start
+    /// position in their place).
+    pub fn notice(&self) -> Option<String> {
+        let lang = self.opts.lang;
+        let count = self.library.len();
+        if let Some(written) = self.game_text.as_deref().map(str::trim).filter(|g| !g.is_empty()) {
+            let number = written.bytes().any(|b| b.is_ascii_digit())
+                && written.bytes().all(|b| b.is_ascii_digit() || b == b'.' || b == b'+');
+            if !number {
+                return Some(lang.say("widget-bad-game", &[("game", written)]));
+            }
+            if self.opts.game >= count && count > 0 {
+                return Some(lang.say("widget-no-game", &[("game", written), ("count", &count.to_string())]));
+            }
+        }
+        let unset = |d: &movetext_core::Diagnostic| d.key == "fen-unreadable" || d.key == "fen-illegal";
+        (self.opts.fen.is_some() && count == 1 && self.viewer.game.diagnostics.iter().any(unset))
+            .then(|| lang.text("widget-bad-fen").to_owned())
     }
 
     /// The game's players, for a downloaded file's name.

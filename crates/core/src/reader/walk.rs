@@ -55,7 +55,7 @@ pub(super) struct Walk<'a> {
 }
 
 /// A comment in braces at `start..end` of the game's text.
-#[inline(always)]
+#[cfg_attr(not(feature = "compact"), inline(always))]
 fn brace(start: usize, end: usize) -> Comment {
     Comment { text: Text::Src(start as u32, end as u32), kind: CommentKind::Brace }
 }
@@ -118,7 +118,7 @@ impl<'a> Walk<'a> {
     /// Starts the walk over the movetext of `src` (the game's text) at
     /// `start`. Escape lines among the tags are kept before the first move;
     /// the moves of a variant that is not read are kept as text.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     pub(super) fn new(p: &'a mut Parser, src: &'a str, start: usize) -> Walk<'a> {
         let bytes = src.as_bytes();
         tag_escapes(p, bytes, start);
@@ -148,7 +148,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The moves of variant `v`, which is not read, are kept as text.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn unsupported(&mut self, v: String) {
         let p = &mut *self.p;
         let first = self.lx.offset();
@@ -163,7 +163,7 @@ impl<'a> Walk<'a> {
 
     /// Reads the movetext to its end: each token to the method for its
     /// kind, until one says to stop; then the end of the game.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     pub(super) fn read(&mut self, start: usize) {
         loop {
             self.move_number();
@@ -187,7 +187,7 @@ impl<'a> Walk<'a> {
 
     /// The usual move number ("12." or "12..."), read apart from the other
     /// tokens. (Any other is read as a symbol, by `number_symbol`.)
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn move_number(&mut self) {
         if let Some((n, at, digits)) = self.lx.move_number() {
             self.check_number(n, at, digits);
@@ -196,7 +196,7 @@ impl<'a> Walk<'a> {
 
     /// Only the first move number (`n`, of `digits` digits at `at`) that is
     /// not the move's own is said.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn check_number(&mut self, n: u32, at: usize, digits: usize) {
         if self.numbers_right && n != self.line.pos.fullmoves().get() && digits <= 9 {
             self.numbers_right = false;
@@ -205,26 +205,26 @@ impl<'a> Walk<'a> {
     }
 
     /// A NAG for the last move (or the first move of the variation ahead).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn note_nag(&mut self, n: u8) {
         self.p.nag(&mut self.line, !self.stack.is_empty(), n);
     }
 
     /// A comment for its place in the current line.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn note_comment(&mut self, c: Comment) {
         self.p.comment(&mut self.line, !self.stack.is_empty(), c);
     }
 
     /// Plays a move that had a glyph glued to it, then gives it the glyph's NAG.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn play_glued(&mut self, glued: (super::Glued, u8), word: &[u8], at: usize) {
         let nested = !self.stack.is_empty();
         self.p.play_glued(&mut self.line, glued, word, at, nested, &mut self.last_child);
     }
 
     /// A symbol: the usual move, read the quick way, or anything else.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn symbol(&mut self, t: Token) -> Flow {
         let bytes = self.bytes;
         let text = &bytes[t.start..t.end];
@@ -245,7 +245,7 @@ impl<'a> Walk<'a> {
     /// A symbol the quick way does not read: a move number, glyphs and
     /// marks, a result, or a word for the lax move reader. `letter`: it
     /// starts as the usual move does.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn lax_symbol(&mut self, t: Token, letter: bool) -> Flow {
         let bytes = self.bytes;
         let text = &bytes[t.start..t.end];
@@ -287,7 +287,7 @@ impl<'a> Walk<'a> {
     /// A move number that `move_number` leaves to the lexer (one right after
     /// another, or before text that is not ASCII), read to the same effect:
     /// whether `t` is one.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn number_symbol(&mut self, t: Token) -> bool {
         let text = &self.bytes[t.start..t.end];
         // The number's digits and value in one pass.
@@ -306,7 +306,7 @@ impl<'a> Walk<'a> {
     /// Glyphs that run into characters beyond ASCII ("=/∞", "=∞"), alone or
     /// glued to a move: whether one was read at `t` (the lexer then goes on
     /// after it).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn glyph_beyond_ascii(&mut self, t: Token) -> bool {
         let bytes = self.bytes;
         let end =
@@ -330,7 +330,7 @@ impl<'a> Walk<'a> {
     /// Results, forfeits, glyphs and e.p. marks written apart from a move
     /// (`sym`, at `sym_start`, of token `t`): whether to read on, or `None`
     /// for a word to read as a move.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn mark(&mut self, t: Token, sym: &[u8], sym_start: usize, is_fixed: bool) -> Option<Flow> {
         if let (b'+' | b'-', true) = (sym[0], self.stack.is_empty()) {
             // Scid's "+--" in mid-game: a crushing advantage.
@@ -385,7 +385,7 @@ impl<'a> Walk<'a> {
     /// from lookalikes when `is_fixed`): a move however written, an
     /// evaluation word, a move with something glued to it, or else no move
     /// (the rest of the line is then kept as text).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn word(&mut self, t: Token, sym: &[u8], sym_start: usize, is_fixed: bool) -> Flow {
         let mut word = sym;
         while word.len() > 1 && word[word.len() - 1] == b',' {
@@ -414,7 +414,7 @@ impl<'a> Walk<'a> {
 
     /// The lax move reader on `word`: the move played, or an evaluation
     /// word read, or what to say when it is neither.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn lax_move(&mut self, t: Token, word: &[u8], sym_start: usize, is_fixed: bool) -> Result<(), Msg> {
         let label = || std::str::from_utf8(word).unwrap_or("?");
         let Some(tok) = movetext::parse_token(word) else {
@@ -446,7 +446,7 @@ impl<'a> Walk<'a> {
 
     /// "N", "TN", "RR", "inf": evaluation words between moves, read as NAGs;
     /// what to say of a word that is none.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn evaluation_word(&mut self, t: Token, word: &[u8], sym_start: usize) -> Result<(), Msg> {
         let bytes = self.bytes;
         if let Some(n) = std::str::from_utf8(word).ok().and_then(crate::nag::nag_from_suffix) {
@@ -478,7 +478,7 @@ impl<'a> Walk<'a> {
     /// A word the lax move reader could not play: a move in another
     /// language's piece letters, or with a result or a glyph glued to it;
     /// else `msg` is said and the rest of the line kept as text.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn not_a_move(&mut self, t: Token, word: &[u8], sym_start: usize, msg: Msg) -> Flow {
         let bytes = self.bytes;
         // "Sf3", "Cc6": piece letters of another language.
@@ -508,7 +508,7 @@ impl<'a> Walk<'a> {
     }
 
     /// A comment in braces (`closed`: its `}` was found).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn brace_comment(&mut self, t: Token, closed: bool) -> Flow {
         if !closed {
             self.p.diag(Severity::Warning, t.start - 1, t.end, "comment-not-closed", Vec::new());
@@ -532,7 +532,7 @@ impl<'a> Walk<'a> {
 
     /// A `;` comment, up to a `<br>` in it, or joined with those on the
     /// lines right after it.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn line_comment(&mut self, t: Token) -> Flow {
         let bytes = self.bytes;
         let mut text = Text::Src(t.start as u32, t.end as u32);
@@ -556,14 +556,14 @@ impl<'a> Walk<'a> {
     }
 
     /// A `%` escape line, kept after the current move.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn escape(&mut self, t: Token) -> Flow {
         self.p.g.escapes.push((self.line.cur, (t.start as u32, t.end as u32)));
         ON
     }
 
     /// A `$` NAG; one that is no number from 0 to 255 is kept as a comment.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn nag(&mut self, t: Token) -> Flow {
         let bytes = self.bytes;
         match std::str::from_utf8(&bytes[t.start..t.end]).ok().and_then(|s| s.parse::<u8>().ok()) {
@@ -579,7 +579,7 @@ impl<'a> Walk<'a> {
 
     /// A `(`: a variation of the last move starts (or, with no move before
     /// it, the `(` is kept as a comment).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn open(&mut self, t: Token) -> Flow {
         if self.line.fresh {
             // "(" with no move before it in this line.
@@ -597,7 +597,7 @@ impl<'a> Walk<'a> {
 
     /// A `)`: the variation ends (one of a `(` kept as a comment, or with
     /// none open, is kept as a comment too).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn close(&mut self, t: Token) -> Flow {
         if self.line.phantom > 0 {
             self.line.phantom -= 1;
@@ -621,7 +621,7 @@ impl<'a> Walk<'a> {
 
     /// Bytes no token takes: a `<br>`, a move with a piece letter beyond
     /// ASCII, an evaluation glyph, or else text kept as a comment.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn stray(&mut self, t: Token) -> Flow {
         let bytes = self.bytes;
         let text = &bytes[t.start..t.end];
@@ -660,7 +660,7 @@ impl<'a> Walk<'a> {
 
     /// "Кf3": a piece letter that is not ASCII (the stray `t`), glued to
     /// the move: whether a move was so read.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn glued_foreign_move(&mut self, t: Token) -> bool {
         let bytes = self.bytes;
         let e =
@@ -677,7 +677,7 @@ impl<'a> Walk<'a> {
     /// The end of the game, whose movetext starts at `start`: variations
     /// still open are closed, then the termination marker is read (or its
     /// absence said).
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn end_of_game(&mut self, start: usize) {
         let bytes = self.bytes;
         // Close what is still open.
@@ -704,7 +704,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The termination marker `t`, beside the Result tag.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn result_marker(&mut self, t: Token) {
         let p = &mut *self.p;
         p.g.result = Some(match self.result_own.take() {
@@ -730,7 +730,7 @@ impl<'a> Walk<'a> {
     /// Anything after the marker `t` goes after the last move: comments as
     /// they are, other words run together into one comment, with one
     /// warning for all of it.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn text_after_result(&mut self, t: Token) {
         let p = &mut *self.p;
         let rest = Lexer::new(self.bytes, t.end);
@@ -776,7 +776,7 @@ impl<'a> Walk<'a> {
 
     /// No termination marker: said (with the Result tag's, when it has
     /// one) unless the movetext from `start` is empty.
-    #[inline(always)]
+    #[cfg_attr(not(feature = "compact"), inline(always))]
     fn no_result(&mut self, start: usize) {
         let bytes = self.bytes;
         self.p.result_tag();
