@@ -42,7 +42,7 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
-wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
 # The names by which the module and its glue meet, shortened.
@@ -50,8 +50,14 @@ node scripts/shorten-wasm-names.mjs "$out/movetext_wasm_bg.wasm" "$out/movetext_
 # The scripts and the style sheet minified (the readable sources are in
 # widget/ and static/; the glue is wasm-bindgen's).
 esbuild widget/movetext.js --minify --format=esm --log-level=warning --outfile="$out/movetext.js"
+esbuild widget/upgrade.js --minify --format=esm --log-level=warning --outfile="$out/upgrade.js"
 esbuild "$out/movetext_wasm.js" --minify --format=esm --log-level=warning --allow-overwrite --outfile="$out/movetext_wasm.js"
-cat static/components.css widget/widget.css | esbuild --loader=css --minify --log-level=warning > "$out/movetext.css"
+# The shared rules name the app's :root beside the widget's .mt-widget; in
+# the widget's shadow root only .mt-widget applies.
+cat static/components.css widget/widget.css \
+  | sed -e 's/^:root, \.mt-widget {/.mt-widget {/' -e 's/^:root\[data-theme="dark"\], \.mt-widget/.mt-widget/' \
+    -e '/^:root\[data-theme="dark"\] .*,$/d' \
+  | esbuild --loader=css --minify --log-level=warning > "$out/movetext.css"
 # The words the module leaves out, for a page in another language than
 # English: the widget's own words in that language, what the reader says
 # about a game and the meanings of NAGs.

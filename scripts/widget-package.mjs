@@ -20,7 +20,7 @@ const pkg = {
     './movetext.css': './movetext.css',
     './package.json': './package.json',
   },
-  files: ['movetext.js', 'movetext.d.ts', 'movetext_wasm.js', 'movetext_wasm_bg.wasm', 'movetext.css', 'words/'],
+  files: ['movetext.js', 'upgrade.js', 'movetext.d.ts', 'movetext_wasm.js', 'movetext_wasm_bg.wasm', 'movetext.css', 'words/'],
   sideEffects: ['./movetext.js'],
   keywords: ['chess', 'pgn', 'viewer', 'web-component', 'custom-element', 'webassembly'],
 };

@@ -110,16 +110,17 @@ export interface MovetextApi {
   mount(element: HTMLElement, options?: MovetextOptions): Promise<MovetextHandle>;
   /**
    * Replaces code blocks of PGN (by default `pre > code.language-pgn`, as
-   * Markdown renderers write them) by viewers; returns the viewers made.
+   * Markdown renderers write them) by viewers once the page is read;
+   * resolves to the viewers made.
    */
-  upgrade(selector?: string, root?: ParentNode): MovetextViewerElement[];
+  upgrade(selector?: string, root?: ParentNode): Promise<MovetextViewerElement[]>;
 }
 
 declare const Movetext: MovetextApi;
 export default Movetext;
 export declare function configure(options: { baseUrl?: string | URL }): void;
 export declare function mount(element: HTMLElement, options?: MovetextOptions): Promise<MovetextHandle>;
-export declare function upgrade(selector?: string, root?: ParentNode): MovetextViewerElement[];
+export declare function upgrade(selector?: string, root?: ParentNode): Promise<MovetextViewerElement[]>;
 
 declare global {
   interface HTMLElementTagNameMap {

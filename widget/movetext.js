@@ -665,36 +665,17 @@ for (const name of ATTRIBUTES) {
 
 if (!customElements.get('movetext-viewer')) customElements.define('movetext-viewer', MovetextViewer);
 
-/** Code blocks of PGN, as Markdown renderers and editors write them. */
-const PGN_BLOCKS = 'pre > code.language-pgn, pre > code.lang-pgn, pre.language-pgn, pre.pgn';
-
 /**
- * Turns code blocks of PGN (`pre > code.language-pgn`, as Markdown
- * renderers write a block fenced as ```pgn) into viewers: each block is
- * replaced by a `<movetext-viewer>` holding its text. Without script, the
- * blocks stay as they are. Returns the viewers made.
+ * Turns code blocks of PGN (by default `pre > code.language-pgn`, as
+ * Markdown renderers write a block fenced as ```pgn) into viewers; resolves
+ * to the viewers made. Its code (upgrade.js) is fetched when first used.
  */
-export function upgrade(selector = PGN_BLOCKS, root = document) {
-  const made = [];
-  for (const found of root.querySelectorAll(selector)) {
-    const block = found.closest('pre') ?? found;
-    if (!block.isConnected) continue;
-    const viewer = document.createElement('movetext-viewer');
-    viewer.textContent = found.textContent;
-    block.replaceWith(viewer);
-    made.push(viewer);
-  }
-  return made;
-}
+export const upgrade = (selector, root) => import('./upgrade.js').then((m) => m.upgrade(selector, root));
 
 // `<script type="module" src=".../movetext.js" data-upgrade>` upgrades the
 // page's blocks of PGN (or those its value selects) once the page is read.
-const upgrading = typeof document === 'undefined' ? null
-  : [...document.querySelectorAll('script[data-upgrade]')].find((s) => s.src === import.meta.url);
-if (upgrading) {
-  const run = () => upgrade(upgrading.dataset.upgrade || PGN_BLOCKS);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
-  else run();
+for (const s of document.querySelectorAll('script[data-upgrade]')) {
+  if (s.src === import.meta.url) upgrade(s.dataset.upgrade || undefined);
 }
 
 const Movetext = { mount, configure, upgrade };

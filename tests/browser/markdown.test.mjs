@@ -50,7 +50,7 @@ before(async () => {
   await writeFile(join(dir, 'index.html'), page(html, '<script type="module" src="/widget/movetext.js" data-upgrade></script>'));
   // A WordPress page: its code blocks carry a class the author gives them.
   const wordpress = '<h1>Club news</h1><pre class="wp-block-code games"><code>1. d4 c5 *</code></pre><pre class="wp-block-code"><code>not a game</code></pre>'
-    + '<script type="module">import Movetext from "/widget/movetext.js"; window.made = Movetext.upgrade("pre.games > code").length;</script>';
+    + '<script type="module">import Movetext from "/widget/movetext.js"; window.made = (await Movetext.upgrade("pre.games > code")).length;</script>';
   await writeFile(join(dir, 'wordpress.html'), page(wordpress, ''));
   browser = await startBrowser({ mounts: { '/notes/': dir } });
 });

@@ -132,13 +132,13 @@ pub fn score(lang: Lang, t: &Training) -> String {
     }
 }
 
-/// The wrong tries, e.g. `2 wrong tries`, or nothing before the first.
+/// The wrong tries, e.g. `2 wrong tries`, or nothing before the first (the
+/// app's panel shows them; the widget's keeps its size and only counts them,
+/// in `data-wrong`).
 pub fn tries(lang: Lang, t: &Training) -> String {
     match t.wrong {
         0 => String::new(),
-        n if cfg!(feature = "app-words") => lang.count("training-tries", u64::from(n)),
-        1 => "1 wrong try".to_owned(),
-        n => format!("{n} wrong tries"),
+        n => lang.count("training-tries", u64::from(n)),
     }
 }
 
@@ -172,8 +172,7 @@ pub fn panel(state: Option<&Training>, lang: Lang) -> String {
     let (class, text) = feedback(lang, t);
     format!(
         "<section class=\"training on\" aria-label=\"{name}\" data-right=\"{}\" data-wrong=\"{}\" data-revealed=\"{}\">\
-         <span class=\"training-score\">{}</span><span class=\"training-tries\">{}</span>\
-         <span class=\"training-feedback {class}\" role=\"status\">{}</span>\
+         <span class=\"training-score\">{}</span><span class=\"training-feedback {class}\" role=\"status\">{}</span>\
          <button type=\"button\" class=\"btn training-hint\">{}</button>\
          <button type=\"button\" class=\"btn training-reveal\">{}</button>\
          <button type=\"button\" class=\"btn training-stop\">{}</button></section>",
@@ -181,7 +180,6 @@ pub fn panel(state: Option<&Training>, lang: Lang) -> String {
         t.wrong,
         t.revealed,
         e(&score(lang, t)),
-        e(&tries(lang, t)),
         e(&text),
         e(lang.text_or("training-hint", "Hint")),
         e(lang.text_or("training-show", "Show move")),
@@ -238,8 +236,10 @@ mod tests {
         // Two moves: e4 found after a wrong try, Nf3 shown.
         assert_eq!((t.right, t.asked()), (1, 2));
         assert_eq!(score(Lang::En, &t), "1 of 2 right");
-        assert_eq!(tries(Lang::En, &t), "1 wrong try");
-        t.wrong = 3;
-        assert_eq!(tries(Lang::En, &t), "3 wrong tries");
+        if cfg!(feature = "app-words") {
+            assert_eq!(tries(Lang::En, &t), "1 wrong try");
+            t.wrong = 3;
+            assert_eq!(tries(Lang::En, &t), "3 wrong tries");
+        }
     }
 }
