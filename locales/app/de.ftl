@@ -136,6 +136,7 @@ print-now = Drucken
 print-start = Die Ausgangsstellung
 print-after = Nach { $move }
 print-diagram = Diagramm: { $position }
+print-laying-out = Wird gesetzt… { $percent } %
 
 ## Tags
 tags-dialog = Tags der Partie

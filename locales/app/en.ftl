@@ -137,6 +137,7 @@ print-now = Print
 print-start = The start position
 print-after = After { $move }
 print-diagram = Diagram: { $position }
+print-laying-out = Laying out… { $percent }%
 
 ## Tags
 tags-dialog = Game tags

@@ -136,6 +136,7 @@ print-now = Imprimir
 print-start = La posición inicial
 print-after = Tras { $move }
 print-diagram = Diagrama: { $position }
+print-laying-out = Maquetando… { $percent } %
 
 ## Etiquetas
 tags-dialog = Etiquetas de la partida

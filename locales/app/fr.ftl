@@ -136,6 +136,7 @@ print-now = Imprimer
 print-start = La position initiale
 print-after = Après { $move }
 print-diagram = Diagramme : { $position }
+print-laying-out = Mise en page… { $percent } %
 
 ## Tags
 tags-dialog = Tags de la partie

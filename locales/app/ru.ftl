@@ -136,6 +136,7 @@ print-now = Печать
 print-start = Начальная позиция
 print-after = После { $move }
 print-diagram = Диаграмма: { $position }
+print-laying-out = Вёрстка… { $percent } %
 
 ## Теги
 tags-dialog = Теги партии

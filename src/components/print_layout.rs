@@ -45,34 +45,88 @@ enum Step {
 /// The game as printed pieces; `diagram(ix)` says whether a diagram goes
 /// after node `ix` (besides the NAGs asking for one).
 pub fn layout(game: &ViewGame, notation: Notation, diagram: &dyn Fn(NodeIx) -> bool) -> Vec<Piece> {
-    let mut out = Vec::new();
-    for text in &game.node(0).after {
-        out.push(Piece::Comment(text.clone()));
+    let mut laying = Layout::new(game);
+    laying.step(game, notation, diagram, &mut || true);
+    laying.finish()
+}
+
+/// How many moves are laid out between two questions whether to go on.
+const MOVES_PER_QUESTION: usize = 256;
+
+/// A layout under way, laid out a slice at a time ([`Layout::step`]): the
+/// pieces so far and what is still to print.
+pub struct Layout {
+    out: Vec<Piece>,
+    /// What is still to print, the next on top.
+    stack: Vec<Step>,
+    /// Whether the next move is printed with its number.
+    number_next: bool,
+    /// Moves laid out so far.
+    moves: usize,
+}
+
+impl Layout {
+    /// The layout of `game` begun: its comments before the first move.
+    pub fn new(game: &ViewGame) -> Layout {
+        let out = game.node(0).after.iter().map(|text| Piece::Comment(text.clone())).collect();
+        let stack = game.next(0).map(|first| Step::Node(first, false)).into_iter().collect();
+        Layout { out, stack, number_next: true, moves: 0 }
     }
-    let mut number_next = true;
-    // What is still to print, the next on top.
-    let mut stack: Vec<Step> = game.next(0).map(|first| Step::Node(first, false)).into_iter().collect();
-    while let Some(step) = stack.pop() {
-        let (ix, opens) = match step {
-            Step::Close => {
-                out.push(Piece::Close);
-                number_next = true;
-                continue;
+
+    /// Lays out more of `game` (as [`layout`] does), until it is done or
+    /// `more()`, asked every few hundred moves, says to stop; whether it
+    /// is done.
+    pub fn step(
+        &mut self,
+        game: &ViewGame,
+        notation: Notation,
+        diagram: &dyn Fn(NodeIx) -> bool,
+        more: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        while let Some(step) = self.stack.pop() {
+            match step {
+                Step::Close => {
+                    self.out.push(Piece::Close);
+                    self.number_next = true;
+                }
+                Step::Node(ix, opens) => {
+                    self.node(game, ix, opens, notation, diagram);
+                    self.moves += 1;
+                    if self.moves.is_multiple_of(MOVES_PER_QUESTION) && !self.stack.is_empty() && !more() {
+                        return false;
+                    }
+                }
             }
-            Step::Node(ix, opens) => (ix, opens),
-        };
+        }
+        true
+    }
+
+    /// The share of `game`'s moves laid out, from 0 to 1.
+    pub fn progress(&self, game: &ViewGame) -> f64 {
+        (self.moves as f64 / game.nodes.len().saturating_sub(1).max(1) as f64).min(1.0)
+    }
+
+    /// The pieces laid out.
+    pub fn finish(self) -> Vec<Piece> {
+        self.out
+    }
+
+    /// Lays out a node's move (with its comments and diagram), then puts
+    /// what follows it on the stack.
+    fn node(&mut self, game: &ViewGame, ix: NodeIx, opens: bool, notation: Notation, diagram: &dyn Fn(NodeIx) -> bool) {
+        let out = &mut self.out;
         if opens {
             out.push(Piece::Open);
-            number_next = true;
+            self.number_next = true;
         }
         let n = game.node(ix);
         for text in &n.before {
             out.push(Piece::Comment(text.clone()));
-            number_next = true;
+            self.number_next = true;
         }
         let shown = n.nags.iter().filter(|g| !DIAGRAM_NAGS.contains(g)).map(|&g| nag_view(g));
         let (judge, position): (Vec<_>, Vec<_>) = shown.partition(|v| v.judges_move);
-        let mut text = if n.by_white || number_next {
+        let mut text = if n.by_white || self.number_next {
             format!("{}{} ", n.number, if n.by_white { "." } else { "..." })
         } else {
             String::new()
@@ -86,30 +140,29 @@ pub fn layout(game: &ViewGame, notation: Notation, diagram: &dyn Fn(NodeIx) -> b
             text.push_str(&v.glyph);
         }
         out.push(Piece::Move { node: ix, text, main: game.is_mainline(ix) });
-        number_next = false;
+        self.number_next = false;
         for text in &n.after {
             out.push(Piece::Comment(text.clone()));
-            number_next = true;
+            self.number_next = true;
         }
         if diagram(ix) || n.nags.iter().any(|g| DIAGRAM_NAGS.contains(g)) {
             out.push(Piece::Diagram(ix, n.nags.contains(&221)));
-            number_next = true;
+            self.number_next = true;
         }
         // Then the alternatives to this move (if it is its line's move),
         // each in parentheses, then the line's next move.
         if let Some(next) = game.next(ix) {
-            stack.push(Step::Node(next, false));
+            self.stack.push(Step::Node(next, false));
         }
         let parent = n.parent.unwrap_or(0);
         let siblings = &game.node(parent).children;
         if siblings.first() == Some(&ix) && siblings.len() > 1 {
             for &alt in siblings[1..].iter().rev() {
-                stack.push(Step::Close);
-                stack.push(Step::Node(alt, true));
+                self.stack.push(Step::Close);
+                self.stack.push(Step::Node(alt, true));
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -145,6 +198,29 @@ mod tests {
         let bb5 = g.line_end(0);
         let at_bb5 = layout(&g, Notation::San, &|ix| ix == bb5);
         assert!(text(&at_bb5).ends_with(&format!("3. Bb5 [D{bb5}]")), "{}", text(&at_bb5));
+    }
+
+    #[test]
+    fn laid_out_in_slices_as_at_once() {
+        let g = open_first_game(&movetext_hostile::many_siblings(3_000));
+        let diagram = |ix: NodeIx| ix.is_multiple_of(7);
+        let whole = layout(&g, Notation::San, &diagram);
+        let mut laying = Layout::new(&g);
+        let (mut slices, mut last) = (0, 0.0);
+        loop {
+            // Each slice stops at the first question.
+            let done = laying.step(&g, Notation::San, &diagram, &mut || false);
+            let progress = laying.progress(&g);
+            assert!(progress >= last && progress <= 1.0, "{progress}");
+            last = progress;
+            slices += 1;
+            if done {
+                break;
+            }
+        }
+        assert!(slices > 5, "{slices} slices");
+        assert_eq!(last, 1.0);
+        assert_eq!(laying.finish(), whole);
     }
 
     #[test]

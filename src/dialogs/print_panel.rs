@@ -3,14 +3,27 @@
 //! diagrams after the moves marked for one or chosen here), previewed as it
 //! will print; **Print** hands it to the browser, whose print stylesheet
 //! prints this view alone.
+//!
+//! A long game (thousands of moves, or of variations) is laid out a slice
+//! of the page's time at a time, with a progress line, and drawn when done;
+//! a newer layout (other diagrams, another game) or closing the dialog
+//! stops it.
 
-use movetext_view::game::model::{NodeIx, SharedGame};
+use std::cell::Cell;
+use std::rc::Rc;
+
+use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
 use movetext_view::text::notation::Notation;
 use movetext_view::text::tag_values::{player_name, shown_date};
 use yew::prelude::*;
 
 use crate::components::position_image::{position_svg, ImageOptions};
-use crate::components::print_layout::{layout, Piece};
+use crate::components::print_layout::{layout, Layout, Piece};
+use crate::state::slice_clock::{now, SLICE_MS};
+
+/// Games of more nodes than this are laid out in slices; smaller ones at
+/// once.
+const LAID_OUT_AT_ONCE: usize = 2_000;
 
 /// The "every N moves" choices (0: none).
 const EVERY: [(u32, &str); 4] =
@@ -58,31 +71,100 @@ fn diagram(game: &SharedGame, ix: NodeIx, flipped: bool, lang: crate::i18n::Lang
     }
 }
 
-/// The print dialog.
-#[function_component(PrintPanel)]
-pub fn print_panel(props: &PrintPanelProps) -> Html {
-    let lang = crate::i18n::use_lang();
-    let dialog_ref = use_node_ref();
-    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
-    let at_shown = use_state(|| props.current != 0);
-    let every = use_state(|| 0u32);
-    let game = &props.game;
-    let (shown, every_n) = (props.current, *every);
-    let at_shown_on = *at_shown;
-    let pieces = layout(game, props.notation, &|ix| {
+/// Where diagrams go besides after the moves whose NAGs ask for one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Diagrams {
+    /// After the shown move.
+    shown: Option<NodeIx>,
+    /// After every this many moves of the main line (0: none).
+    every: u32,
+}
+
+impl Diagrams {
+    /// Does a diagram go after node `ix`?
+    fn at(&self, game: &ViewGame, ix: NodeIx) -> bool {
         let n = game.node(ix);
-        (at_shown_on && ix == shown)
-            || (every_n > 0 && game.is_mainline(ix) && !n.by_white && n.number.is_multiple_of(every_n))
-    });
-    let tag = |name: &str| game.tag(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_owned);
-    // The names and the date as the screen writes them.
-    let title =
-        format!("{} – {}", player_name(game.tag("White"), true, lang), player_name(game.tag("Black"), false, lang));
-    let details: Vec<String> = ["Event", "Site", "Date", "Round", "ECO"]
-        .iter()
-        .filter_map(|&t| if t == "Date" { shown_date(game.tag(t)) } else { tag(t) })
-        .collect();
-    let result = tag("Result").unwrap_or_else(|| "*".into());
+        self.shown == Some(ix)
+            || (self.every > 0 && game.is_mainline(ix) && !n.by_white && n.number.is_multiple_of(self.every))
+    }
+}
+
+/// What a layout is of: the game, how its moves are written, and where
+/// the diagrams go.
+#[derive(Clone, Debug, PartialEq)]
+struct Request {
+    game: SharedGame,
+    notation: Notation,
+    diagrams: Diagrams,
+}
+
+/// The pieces of a layout; two are equal when they are the same layout.
+#[derive(Clone, Debug)]
+struct Pieces(Rc<Vec<Piece>>);
+
+impl PartialEq for Pieces {
+    fn eq(&self, other: &Pieces) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// A layout done, with what it is of.
+type Laid = Option<(Request, Pieces)>;
+
+/// Lays out `request` a slice of the page's time at a time, the page given
+/// back between slices, its share done (in percent) in `progress`; the
+/// pieces go to `laid` when done, unless `cancelled` is set first.
+async fn lay_out(
+    request: Request,
+    cancelled: Rc<Cell<bool>>,
+    progress: UseStateHandle<Option<u32>>,
+    laid: UseStateHandle<Laid>,
+) {
+    let game = request.game.clone();
+    let diagrams = request.diagrams;
+    let at = |ix| diagrams.at(&game, ix);
+    let mut laying = Layout::new(&game);
+    let mut shown = None;
+    loop {
+        gloo_timers::future::TimeoutFuture::new(0).await;
+        if cancelled.get() {
+            return;
+        }
+        let start = now();
+        if laying.step(&game, request.notation, &at, &mut || now() - start < SLICE_MS) {
+            break;
+        }
+        let percent = (laying.progress(&game) * 100.0) as u32;
+        if shown != Some(percent) {
+            shown = Some(percent);
+            progress.set(Some(percent));
+        }
+    }
+    progress.set(None);
+    laid.set(Some((request, Pieces(Rc::new(laying.finish())))));
+}
+
+/// The progress line: `done` of the game laid out (0 to 1).
+fn progress_line(done: f64, lang: crate::i18n::Lang) -> Html {
+    let percent = ((done * 100.0) as u32).min(100).to_string();
+    html! { <p class="print-progress" role="status">{ lang.say("print-laying-out", &[("percent", &percent)]) }</p> }
+}
+
+/// What the printed moves need.
+#[derive(Properties, PartialEq)]
+struct PrintMovesProps {
+    game: SharedGame,
+    pieces: Pieces,
+    /// Black at the bottom.
+    flipped: bool,
+}
+
+/// The moves as laid out: running text, comments, parentheses, diagrams
+/// (drawn again only for another layout).
+#[function_component(PrintMoves)]
+fn print_moves(props: &PrintMovesProps) -> Html {
+    let lang = crate::i18n::use_lang();
+    let (game, pieces) = (&props.game, &props.pieces.0);
     // A space before each piece, except after "(" and before ")".
     let body = pieces.iter().enumerate().map(|(i, p)| {
         let gap = if i == 0 || matches!(pieces[i - 1], Piece::Open | Piece::Diagram(..)) { "" } else { " " };
@@ -96,6 +178,53 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
             Piece::Diagram(ix, black) => diagram(game, *ix, *black != props.flipped, lang),
         }
     });
+    html! { <>{ for body }</> }
+}
+
+/// The print dialog.
+#[function_component(PrintPanel)]
+pub fn print_panel(props: &PrintPanelProps) -> Html {
+    let lang = crate::i18n::use_lang();
+    let dialog_ref = use_node_ref();
+    crate::dialogs::dialog_focus::use_focus_first(dialog_ref.clone());
+    let at_shown = use_state(|| props.current != 0);
+    let every = use_state(|| 0u32);
+    let progress = use_state(|| None::<u32>);
+    let laid = use_state(|| None::<(Request, Pieces)>);
+    let game = &props.game;
+    let request = Request {
+        game: game.clone(),
+        notation: props.notation,
+        diagrams: Diagrams { shown: (*at_shown).then_some(props.current), every: *every },
+    };
+    let at_once = game.nodes.len() <= LAID_OUT_AT_ONCE;
+    {
+        let (progress, laid) = (progress.clone(), laid.clone());
+        use_effect_with(request.clone(), move |request| {
+            let cancelled = Rc::new(Cell::new(false));
+            let done = laid.as_ref().is_some_and(|(r, _)| r == request);
+            if !at_once && !done {
+                progress.set(Some(0));
+                wasm_bindgen_futures::spawn_local(lay_out(request.clone(), cancelled.clone(), progress, laid));
+            }
+            move || cancelled.set(true)
+        });
+    }
+    let pieces = if at_once {
+        Some(Pieces(Rc::new(layout(game, props.notation, &|ix| request.diagrams.at(game, ix)))))
+    } else {
+        laid.as_ref().filter(|(r, _)| *r == request).map(|(_, p)| p.clone())
+    };
+    let tag = |name: &str| game.tag(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?").map(str::to_owned);
+    // The names and the date as the screen writes them.
+    let title =
+        format!("{} – {}", player_name(game.tag("White"), true, lang), player_name(game.tag("Black"), false, lang));
+    let details: Vec<String> = ["Event", "Site", "Date", "Round", "ECO"]
+        .iter()
+        .filter_map(|&t| if t == "Date" { shown_date(game.tag(t)) } else { tag(t) })
+        .collect();
+    let result = tag("Result").unwrap_or_else(|| "*".into());
+    let moves = pieces.map(|pieces| html! { <PrintMoves game={game.clone()} {pieces} flipped={props.flipped} /> });
     let on_every = {
         let every = every.clone();
         Callback::from(move |e: Event| {
@@ -117,21 +246,29 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
-    let view = html! {
-        <>
-            <h1 class="pv-title">{ title }</h1>
-            if !details.is_empty() {
-                <p class="pv-details">{ details.join(" · ") }</p>
-            }
-            <div class="pv-moves">{ for body }{ " " }<span class="pv-result">{ result }</span></div>
-        </>
+    // The preview shows the progress while the moves are laid out; the
+    // printed view has none.
+    let laying = progress_line(f64::from(progress.unwrap_or(0)) / 100.0, lang);
+    let view = |moves: Html| {
+        html! {
+            <>
+                <h1 class="pv-title">{ title.clone() }</h1>
+                if !details.is_empty() {
+                    <p class="pv-details">{ details.join(" · ") }</p>
+                }
+                <div class="pv-moves">{ moves }{ " " }<span class="pv-result">{ result.clone() }</span></div>
+            </>
+        }
     };
     // What prints: the same view, at the top of the document (the print
     // stylesheet shows it alone).
-    let printed = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("print-root"))
-        .map(|host| create_portal(html! { <article class="print-view printed">{ view.clone() }</article> }, host));
+    let printed =
+        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")).map(|host| {
+            create_portal(
+                html! { <article class="print-view printed">{ view(moves.clone().unwrap_or_default()) }</article> },
+                host,
+            )
+        });
     html! {
         <div class="dialog-backdrop print-backdrop">
             <div class="dialog print-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("print-dialog")} {onkeydown}>
@@ -146,7 +283,7 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
                         { for EVERY.iter().map(|(n, label)| html! { <option selected={*n == *every}>{ lang.text(label) }</option> }) }
                     </select>
                 </div>
-                <article class="print-view" aria-label={lang.text("print-view")}>{ view }</article>
+                <article class="print-view" aria-label={lang.text("print-view")}>{ view(moves.unwrap_or(laying)) }</article>
                 { printed.unwrap_or_default() }
                 <div class="dialog-actions print-hide">
                     <button type="button" class="btn btn-primary print-now" onclick={print}>{ lang.text("print-now") }</button>

@@ -134,6 +134,15 @@ fn main() -> ExitCode {
                 tally.games,
                 tally.moves
             );
+            // The index reads every game as the tree reader does, then keys
+            // its main line: how much of the reader's speed it keeps.
+            if let Some((trees, _)) = ours_run {
+                println!(
+                    "  {:<30} {:>9.2}",
+                    "position index vs the tree reader",
+                    trees.as_secs_f64() / time.as_secs_f64()
+                );
+            }
         }
 
         let memory = ours::memory(&sample);

@@ -35,8 +35,10 @@ use std::str::FromStr;
 
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square};
+use shakmaty::zobrist::{Zobrist64, ZobristValue};
+use shakmaty::{
+    Bitboard, Board, CastlingMode, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Rank, Role, Square,
+};
 
 use crate::game::{Game, Variant};
 use crate::lexer::{Kind, Lexer};
@@ -355,6 +357,67 @@ impl PackedMove {
     }
 }
 
+/// Plays `m` in `pos`, whose key is `key`; gives the key of the position
+/// reached, exactly as [`PositionKey::of`] gives it, updated by the move
+/// rather than computed afresh: by shakmaty where it can (most quiet moves
+/// and captures), here otherwise (a king move or castling, a move from or
+/// to a square with a castling right, a double pawn step and the move after
+/// it): the men moved, the castling rights lost and the en passant file of
+/// either position where a capture there is legal.
+#[inline]
+pub(crate) fn next_key(pos: &mut Chess, key: u64, m: Move) -> u64 {
+    if let Some(next) = pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal) {
+        pos.play_unchecked(m);
+        return next.0;
+    }
+    let piece = Zobrist64::zobrist_for_piece;
+    let turn = pos.turn();
+    let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
+    match m {
+        Move::Normal { role, from, capture, to, promotion } => {
+            k ^= piece(from, role.of(turn));
+            k ^= piece(to, promotion.unwrap_or(role).of(turn));
+            if let Some(taken) = capture {
+                k ^= piece(to, taken.of(!turn));
+            }
+        }
+        Move::EnPassant { from, to } => {
+            k ^= piece(from, Role::Pawn.of(turn));
+            k ^= piece(to, Role::Pawn.of(turn));
+            k ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!turn));
+        }
+        Move::Castle { king, rook } => {
+            let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
+            k ^= piece(king, Role::King.of(turn));
+            k ^= piece(rook, Role::Rook.of(turn));
+            k ^= piece(side.king_to(turn), Role::King.of(turn));
+            k ^= piece(side.rook_to(turn), Role::Rook.of(turn));
+        }
+        Move::Put { .. } => {
+            pos.play_unchecked(m);
+            return PositionKey::of(pos).0;
+        }
+    }
+    let castles = pos.castles().clone();
+    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    }
+    pos.play_unchecked(m);
+    if castles.castling_rights() != pos.castles().castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if castles.has(color, side) != pos.castles().has(color, side) {
+                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    }
+    k.0
+}
+
 /// The main line of one game as positions: the key of each (the start
 /// first) and the move played from it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -372,16 +435,18 @@ impl GamePositions {
         }
         let mode = game.castling_mode();
         let mut pos = game.start_position().clone();
-        let line = game.mainline();
-        let mut out =
-            GamePositions { keys: Vec::with_capacity(line.len() + 1), moves: Vec::with_capacity(line.len() + 1) };
-        for id in line {
+        let plies = game.mainline_plies();
+        let mut out = GamePositions { keys: Vec::with_capacity(plies + 1), moves: Vec::with_capacity(plies) };
+        let mut key = PositionKey::of(&pos).0;
+        let mut cur = game.main_child(crate::NodeId::ROOT);
+        while let Some(id) = cur {
+            cur = game.main_child(id);
             let Some(m) = game.mv(id) else { break };
-            out.keys.push(PositionKey::of(&pos).0);
+            out.keys.push(key);
             out.moves.push(PackedMove::new(&m, mode));
-            pos.play_unchecked(m);
+            key = next_key(&mut pos, key, m);
         }
-        out.keys.push(PositionKey::of(&pos).0);
+        out.keys.push(key);
         out
     }
 

@@ -1,0 +1,102 @@
+//! `GamePositions::of` updates each position's key by the move played; the
+//! keys must be exactly those computed afresh from each position
+//! (`PositionKey::of`), over every game of the corpus (skipped when absent)
+//! and over games that castle, capture en passant, promote and take rooks
+//! that could still castle, in standard chess and in Chess960.
+
+use std::path::{Path, PathBuf};
+
+use movetext_core::positions::{GamePositions, PositionKey};
+use movetext_core::{Game, GameReader, NodeId};
+
+/// Checks every key of `game`'s main line against a fresh hash; gives the
+/// number of positions checked.
+fn check(game: &Game, name: &str) -> usize {
+    let got = GamePositions::of(game);
+    if got.is_empty() {
+        return 0;
+    }
+    let mut pos = game.start_position().clone();
+    let mut want = vec![PositionKey::of(&pos)];
+    let mut cur = game.main_child(NodeId::ROOT);
+    while let Some(id) = cur {
+        let Some(m) = game.mv(id) else { break };
+        movetext_core::shakmaty::Position::play_unchecked(&mut pos, m);
+        want.push(PositionKey::of(&pos));
+        cur = game.main_child(id);
+    }
+    let got: Vec<PositionKey> = got.keys().collect();
+    assert_eq!(got.len(), want.len(), "{name}: positions");
+    for (ply, (g, w)) in got.iter().zip(&want).enumerate() {
+        assert_eq!(g, w, "{name}: key after {ply} plies");
+    }
+    want.len()
+}
+
+const SPECIAL: &str = r#"[Event "En passant, castling both ways, promotions"]
+
+1. e4 d5 2. e5 f5 3. exf6 e5 4. fxg7 Nh6 5. gxh8=Q Qe7 6. Nh3 Bd7 7. Bb5 Nc6 8. O-O O-O-O 9. d4 e4 10. f4 exf3 11. gxf3 Kb8 *
+
+[Event "A pawn promotes on a rook that could still castle"]
+
+1. g4 h5 2. gxh5 Nf6 3. h6 e6 4. hxg7 Be7 5. gxh8=Q+ Bf8 6. Nf3 Ke7 7. Rg1 *
+
+[Event "Kings and rooks move, rights lost one by one"]
+
+1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 4. Nf3 Nf6 5. Rg1 Rg8 6. Rh1 Rh8 7. a4 a5 8. Ra3 Ra6 *
+
+[Event "Chess960, the king stays and the rook jumps"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1"]
+
+1. O-O O-O 2. Kh1 Kh8 3. a4 a5 *
+
+[Event "Chess960, long castling"]
+[Variant "Chess960"]
+[SetUp "1"]
+[FEN "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1"]
+
+1. O-O-O O-O-O 2. Kb1 Kb8 3. Rhg1 Rhg8 *
+"#;
+
+#[test]
+fn special_moves_keep_the_keys_exact() {
+    let mut positions = 0;
+    for (i, game) in GameReader::new(SPECIAL.as_bytes()).enumerate() {
+        let diagnostics: Vec<String> = game.diagnostics().iter().map(|d| d.message.to_string()).collect();
+        assert!(diagnostics.is_empty(), "game {}: {diagnostics:?}", i + 1);
+        positions += check(&game, &format!("game {}", i + 1));
+    }
+    assert_eq!(positions, 23 + 14 + 17 + 7 + 7, "{positions} positions");
+}
+
+fn corpus() -> Option<Vec<PathBuf>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.flatten().map(|e| e.path()).collect();
+    for sub in ["edge-cases", "bench"] {
+        if let Ok(more) = std::fs::read_dir(dir.join(sub)) {
+            files.extend(more.flatten().map(|e| e.path()));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    files.sort();
+    Some(files)
+}
+
+#[test]
+fn the_corpus_keys_equal_fresh_ones() {
+    let Some(files) = corpus() else {
+        eprintln!("corpus not found at ../shared/corpus: skipped");
+        return;
+    };
+    let (mut games, mut positions) = (0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        for (i, game) in GameReader::new(&bytes).enumerate() {
+            positions += check(&game, &format!("{} game {}", path.display(), i + 1));
+            games += 1;
+        }
+    }
+    assert!(games > 1500 && positions > 100_000, "{games} games, {positions} positions");
+}
