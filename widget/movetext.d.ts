@@ -45,6 +45,8 @@ export interface MovetextOptions {
   pieces?: 'movetext' | 'flat' | 'discs';
   /** The language of its words (`en`, `de`, `fr`, `es`, `ru`); else the page's. */
   lang?: string;
+  /** A Fluent file (http(s) or relative address) of the page's own words, added after the widget's. */
+  words?: string;
   /** Called at each move shown. */
   onMove?: (detail: MoveDetail) => void;
 }
@@ -81,8 +83,15 @@ export interface MovetextHandle {
   destroy(): void;
 }
 
+/** The element's options as properties: each mirrors its attribute (`null` when absent). */
+export type MovetextViewerProperties = {
+  [K in Exclude<keyof MovetextOptions, 'lang' | 'onMove'>]: string | null;
+};
+
 /** The `<movetext-viewer>` element. */
-export interface MovetextViewerElement extends HTMLElement {
+export interface MovetextViewerElement extends HTMLElement, MovetextViewerProperties {
+  /** Resolves to the mounted widget once it is drawn (its latest drawing). */
+  readonly ready: Promise<MovetextHandle> | null | undefined;
   goTo(ply: Ply): Promise<void>;
   flip(): Promise<void>;
   setPgn(pgn: string): Promise<void>;
@@ -96,10 +105,14 @@ export interface MovetextViewerElement extends HTMLElement {
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
 }
 
-/** The element's own events. */
+/** The element's own events: each bubbles and crosses shadow roots. */
 export interface MovetextViewerEventMap extends HTMLElementEventMap {
   /** A move is shown. */
   move: CustomEvent<MoveDetail>;
+  /** The widget is drawn (again after a change of its attributes or text). */
+  ready: CustomEvent<undefined>;
+  /** Its `src` could not be read. */
+  error: ErrorEvent & CustomEvent<{ message: string }>;
 }
 
 /** The widget's script API. */
@@ -128,5 +141,6 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     move: CustomEvent<MoveDetail>;
+    ready: CustomEvent<undefined>;
   }
 }

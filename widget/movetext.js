@@ -193,14 +193,14 @@ async function utf8InParts(text) {
 const WORDED = ['de', 'fr', 'es', 'ru'];
 const wordFiles = new Map();
 
-/** The text of `words/<lang>.ftl`, fetched once a page ('' if it cannot be). */
-function wordFile(lang) {
-  if (!wordFiles.has(lang)) {
-    wordFiles.set(lang, fetch(new URL(`words/${lang}.ftl`, baseUrl))
+/** The text of `words/<lang>.ftl` (or of a file at `url`), fetched once a page ('' if it cannot be). */
+function wordFile(lang, url = new URL(`words/${lang}.ftl`, baseUrl)) {
+  if (!wordFiles.has(url.href)) {
+    wordFiles.set(url.href, fetch(url)
       .then((response) => (response.ok ? response.text() : ''))
       .catch(() => ''));
   }
-  return wordFiles.get(lang);
+  return wordFiles.get(url.href);
 }
 
 /** The words of a language tag's language, or null for English. */
@@ -210,11 +210,11 @@ function wordsFor(tag) {
   return { lang, text: wordFile(lang) };
 }
 
-/** Gives an instance a language's words, once. */
-function giveWords(inst, lang, text) {
+/** Gives an instance a language's words (those of file `key`), once. */
+function giveWords(inst, lang, text, key = lang) {
   inst.worded ??= new Set();
-  if (!text || inst.worded.has(lang)) return false;
-  inst.worded.add(lang);
+  if (!text || inst.worded.has(key)) return false;
+  inst.worded.add(key);
   inst.module.addWords(lang, text);
   return true;
 }
@@ -241,9 +241,11 @@ async function attach(state) {
   const module = await inst.ready;
   // Destroyed, or replaced by a newer mount in the same element.
   if (!state.alive || state.element[MOUNTED] !== state.token) return;
-  if (state.words) {
-    // Without them, those words are said in English.
-    giveWords(inst, state.words.lang, await state.words.text);
+  // Without them, those words are said in English. The page's own words
+  // come after the widget's: a key given again takes the place of its word.
+  for (const w of [state.words, state.own]) {
+    if (!w) continue;
+    giveWords(inst, w.lang, await w.text, w.key);
     if (!state.alive || state.element[MOUNTED] !== state.token) return;
   }
   // The PGN crosses as UTF-8 bytes: far quicker than a long string.
@@ -353,6 +355,10 @@ export async function mount(element, options = {}) {
   // The widget's words are in the page's language unless it names one.
   if (opts.lang === undefined) opts.lang = element.closest('[lang]')?.getAttribute('lang') ?? '';
   const words = wordsFor(opts.lang);
+  // `words`: a Fluent file of the page's own words for the widget's language
+  // (to word it otherwise, or in a language of the page's own).
+  const url = opts.words && webAddress(opts.words) && new URL(opts.words, location.href);
+  const own = url && { lang: words?.lang ?? 'en', text: wordFile('', url), key: url.href };
   // Board colours and pieces may also come from the page's CSS.
   cssChoice(element).forEach((value, i) => {
     const option = i ? 'pieces' : 'board';
@@ -381,7 +387,7 @@ export async function mount(element, options = {}) {
 
   const listeners = new Set();
   const state = {
-    element, shadow, style, opts, words, pgn: opts.pgn ?? '', path: null, token,
+    element, shadow, style, opts, words, own, pgn: opts.pgn ?? '', path: null, token,
     inst: null, widget: null, failed: false, alive: true, remounts: 0, onMove: null,
     // Promises of requests, resolved as the widget draws them.
     waiting: [],
@@ -470,7 +476,7 @@ export async function mount(element, options = {}) {
 
 const ATTRIBUTES = ['pgn', 'src', 'fen', 'orientation', 'ply', 'game', 'players', 'clocks', 'moves',
   'controls', 'keyboard', 'wheel', 'editable', 'mode', 'notation', 'theme', 'size', 'menu', 'app', 'live',
-  'board', 'pieces', 'lang'];
+  'board', 'pieces', 'lang', 'words'];
 
 // Elements are drawn when they come near the screen (a page of a round of
 // fifty games stays quick), one a task; `loading="eager"` draws at once.

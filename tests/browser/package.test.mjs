@@ -51,6 +51,11 @@ if (viewer) {
 }
 const made = document.createElement('movetext-viewer');
 void made.setPgn('1. e4 *');
+made.ply = 'last';
+const shownFirst: string | null = made.orientation;
+made.addEventListener('ready', () => console.log(shownFirst));
+made.addEventListener('error', (e) => console.log(e.detail.message));
+document.addEventListener('move', (e) => console.log(e.detail.san));
 const options: MovetextOptions = { pgn: '1. e4 e5 *', ply: 'last', moves: 'bottom', orientation: 'black' };
 Movetext.configure({ baseUrl: '/widget/' });
 void Movetext.mount(document.body, options).then((h) => { h.on('move', (d) => d.san); return h.getFen(); });
