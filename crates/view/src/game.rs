@@ -1,7 +1,8 @@
 //! The game and what changes it, as plain state machines: the view of a
 //! game tree, a file of games, edits, opening a game in slices, the shown
 //! game, the address of a move, each move's time, guessing the moves, a
-//! game's review and the engine's lines, moves made on the board.
+//! repertoire's cards and their schedule, a game's review and the engine's
+//! lines, moves made on the board.
 
 pub mod board_interaction;
 pub mod editing;
@@ -12,6 +13,7 @@ pub mod library;
 pub mod model;
 pub mod move_times;
 pub mod opener;
+pub mod repertoire;
 pub mod review;
 pub mod training;
 pub mod url_state;
