@@ -16,7 +16,9 @@ cd "$ROOT"
 # Into WIDGET_OUT (dist/widget unless set).
 out="${WIDGET_OUT:-dist/widget}"
 # Its own profile (small rather than fast) and no magic bitboards; wasm-opt
-# runs its passes until the module stops getting smaller (--converge).
+# runs its passes until the module stops getting smaller (--converge), told
+# what holds for a Rust module: its memory starts zeroed (it is the module's
+# own) and nothing lives in its lowest kilobyte.
 # The standard library is compiled with the widget (-Zbuild-std) under the
 # same profile, and a panic stops the module at once (the panic strategy
 # immediate-abort): no panic message is formatted, which leaves the whole
@@ -42,7 +44,7 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
-wasm-opt -Oz --converge --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+wasm-opt -Oz --converge --low-memory-unused --zero-filled-memory --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-reference-types --enable-multivalue \
   "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
 # The names by which the module and its glue meet, shortened.

@@ -100,6 +100,8 @@ test('Movetext.upgrade(selector) turns the blocks a page selects into viewers', 
   await p.goto(browser.url + 'notes/wordpress.html');
   await p.waitForFunction(() => window.made !== undefined);
   assert.equal(await p.evaluate(() => window.made), 1);
+  // Drawn once near the screen (as every viewer of a page).
+  await p.waitForFunction(() => document.querySelector('movetext-viewer')?.shadowRoot?.querySelector('.board[data-fen]'), null, { timeout: 30_000 });
   assert.equal(await fenOf(p, 0), AFTER_C5);
   assert.equal(await p.locator('pre.wp-block-code').count(), 1, 'the block not selected stays');
   assert.deepEqual(errors, []);
