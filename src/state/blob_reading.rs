@@ -37,19 +37,11 @@ pub(crate) async fn read_blob(blob: &web_sys::Blob, bytes: &mut Vec<u8>, scratch
     bytes.try_reserve(size).map_err(|_| format!("{size} bytes do not fit in this page's memory"))?;
     let stream = blob.stream();
     let mut read = Reader::new(&stream, scratch.0.take());
-    let mut since = now();
-    loop {
-        if now() - since > READ_SLICE_MS {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            since = now();
-        }
-        if !read.next(bytes).await? {
-            if let Reader::Into(_, buffer) = read {
-                scratch.0 = Some(buffer);
-            }
-            return Ok(());
-        }
+    read.read_all(bytes).await?;
+    if let Reader::Into(_, buffer) = read {
+        scratch.0 = Some(buffer);
     }
+    Ok(())
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -86,17 +78,7 @@ pub(crate) async fn read_inflated(blob: &web_sys::Blob, format: Compressed, byte
     };
     let inflate = Inflate::new(name).map_err(|_| "this browser cannot inflate")?;
     let stream = blob.stream().unchecked_into::<Piped>().pipe_through(&inflate);
-    let mut read = Reader::Fresh(stream.get_reader().unchecked_into());
-    let mut since = now();
-    loop {
-        if now() - since > READ_SLICE_MS {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            since = now();
-        }
-        if !read.next(bytes).await? {
-            return Ok(());
-        }
-    }
+    Reader::Fresh(stream.get_reader().unchecked_into()).read_all(bytes).await
 }
 
 /// A blob's stream as it is read: into one buffer, or a new one each time.
@@ -113,6 +95,21 @@ impl Reader {
         match web_sys::ReadableStreamByobReader::new(stream) {
             Ok(reader) => Reader::Into(reader, scratch.unwrap_or_else(|| ArrayBuffer::new(SCRATCH))),
             Err(_) => Reader::Fresh(stream.get_reader().unchecked_into()),
+        }
+    }
+
+    /// Appends every piece to `bytes`, letting the page answer every few
+    /// milliseconds.
+    async fn read_all(&mut self, bytes: &mut Vec<u8>) -> Result<(), String> {
+        let mut since = now();
+        loop {
+            if now() - since > READ_SLICE_MS {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                since = now();
+            }
+            if !self.next(bytes).await? {
+                return Ok(());
+            }
         }
     }
 
