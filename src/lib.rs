@@ -29,5 +29,14 @@ pub fn start_app() {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("app"))
         .expect("the page has an #app element");
-    yew::Renderer::<page::app::App>::with_root(root).render();
+    let lang = page::language::chosen();
+    if page::language::has_words(lang) {
+        yew::Renderer::<page::app::App>::with_root(root).render();
+    } else {
+        // Another language than English: its words first, then the page.
+        wasm_bindgen_futures::spawn_local(async move {
+            page::language::fetch_words(lang).await;
+            yew::Renderer::<page::app::App>::with_root(root).render();
+        });
+    }
 }

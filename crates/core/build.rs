@@ -164,7 +164,7 @@ impl Table {
     fn source(&self) -> String {
         let mut s = String::new();
         let array = |s: &mut String, name: &str, ty: &str, values: Vec<String>| {
-            let _ = writeln!(s, "static {name}: [{ty}; {}] = [{}];", values.len(), values.join(","));
+            let _ = writeln!(s, "pub(crate) static {name}: [{ty}; {}] = [{}];", values.len(), values.join(","));
         };
         array(&mut s, "KEYS", "u64", self.keys.iter().map(|k| format!("{k:#x}")).collect());
         array(&mut s, "ECOS", "u16", self.ecos.iter().map(u16::to_string).collect());
@@ -172,9 +172,9 @@ impl Table {
         array(&mut s, "NAME_STARTS", "u16", self.name_starts.iter().map(u16::to_string).collect());
         array(&mut s, "NAME_PIECES", "u16", self.name_pieces.iter().map(u16::to_string).collect());
         array(&mut s, "PIECE_STARTS", "u16", self.piece_starts.iter().map(u16::to_string).collect());
-        let _ = writeln!(s, "static ECO_TEXT: &str = {:?};", self.eco_text);
-        let _ = writeln!(s, "static PIECE_TEXT: &str = {:?};", self.piece_text);
-        let _ = writeln!(s, "const DEEPEST: usize = {};", self.plies);
+        let _ = writeln!(s, "pub(crate) static ECO_TEXT: &str = {:?};", self.eco_text);
+        let _ = writeln!(s, "pub(crate) static PIECE_TEXT: &str = {:?};", self.piece_text);
+        let _ = writeln!(s, "pub(crate) const DEEPEST: usize = {};", self.plies);
         s
     }
 }

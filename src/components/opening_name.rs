@@ -4,7 +4,7 @@
 use movetext_view::game::model::{NodeIx, SharedGame};
 use yew::prelude::*;
 
-use crate::state::opening::opening_at;
+use crate::state::opening::{opening_at, table_or_fetch};
 
 /// What the opening line shows.
 #[derive(Properties, PartialEq, Clone)]
@@ -20,7 +20,13 @@ pub struct OpeningNameProps {
 #[function_component(OpeningName)]
 pub fn opening_name(props: &OpeningNameProps) -> Html {
     let lang = crate::i18n::use_lang();
-    let opening = use_memo((props.game.clone(), props.current), |(game, current)| opening_at(game, *current));
+    // The table comes after the first board: drawn again when it is here.
+    let arrived = use_state(|| false);
+    let here = {
+        let arrived = arrived.clone();
+        table_or_fetch(Callback::from(move |()| arrived.set(true)))
+    };
+    let opening = use_memo((props.game.clone(), props.current, here), |(game, current, _)| opening_at(game, *current));
     match &*opening {
         Some(o) => html! {
             <p class="opening-name" data-eco={o.eco} title={lang.text("opening-title")}>

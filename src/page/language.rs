@@ -1,12 +1,49 @@
 //! The app's language: a `lang=xx` in the address, else the reader's
 //! choice kept in local storage, else the browser's first language that
 //! Movetext speaks, else English. The page's `lang` follows it, and a
-//! selector in the top bar changes it.
+//! selector in the top bar changes it. The words of a language other than
+//! English are fetched when it is first shown (`words/<tag>.ftl`, written
+//! at build time; see Trunk.toml).
+
+use std::cell::RefCell;
 
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
-use crate::i18n::{use_lang, Lang, LANGS};
+use crate::i18n::{add_words, use_lang, Lang, ALL_BUILT_IN, LANGS};
+
+thread_local! {
+    /// The languages whose words were fetched.
+    static FETCHED: RefCell<Vec<Lang>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether the words of `lang` are here (built in, or fetched).
+pub(crate) fn has_words(lang: Lang) -> bool {
+    lang == Lang::En || ALL_BUILT_IN || FETCHED.with(|f| f.borrow().contains(&lang))
+}
+
+/// Fetches the words of `lang` if they are not here. Words that cannot be
+/// fetched (offline, before the page was kept for offline use) are said in
+/// English, and asked for again when the language is chosen again.
+pub(crate) async fn fetch_words(lang: Lang) {
+    if has_words(lang) {
+        return;
+    }
+    if let Some(text) = fetch_text(&format!("words/{}.ftl", lang.tag())).await {
+        add_words(lang, text);
+        FETCHED.with(|f| f.borrow_mut().push(lang));
+    }
+}
+
+async fn fetch_text(url: &str) -> Option<String> {
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
+}
 
 /// Where the reader's choice is kept.
 const STORAGE_KEY: &str = "movetext-lang";
@@ -92,8 +129,12 @@ pub(crate) fn language_choice(props: &LanguageChoiceProps) -> Html {
             let Some(select) = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlSelectElement>().ok()) else { return };
             let chosen = LANGS.get(select.selected_index().max(0) as usize).copied().unwrap_or_default();
             remember(chosen);
-            apply(chosen);
-            on_change.emit(chosen);
+            let on_change = on_change.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                fetch_words(chosen).await;
+                apply(chosen);
+                on_change.emit(chosen);
+            });
         })
     };
     html! {

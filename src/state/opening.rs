@@ -1,13 +1,92 @@
 //! The opening of the shown node: the deepest named position on the path
 //! from the start to it (a transposition is named as the line it reaches).
+//!
+//! The table of names is not part of the app's module: it is fetched
+//! (`openings.bin`, written at build time from the core's table) once the
+//! first board is drawn, and the names appear when it has arrived.
 
-use movetext_core::openings::{self, Opening};
+use std::cell::RefCell;
+
+use movetext_core::openings::{self, Opening, Table};
 use movetext_core::positions::PositionKey;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::Callback;
 
 use movetext_view::game::model::{NodeIx, ViewGame};
 
+/// Where the table is, beside the page.
+const TABLE_URL: &str = "openings.bin";
+
+/// The table's coming: not asked for, on its way (with who waits for
+/// it), arrived, or not to be had (the page then names no opening).
+enum Coming {
+    NotAsked,
+    OnItsWay(Vec<Callback<()>>),
+    Arrived,
+    Missing,
+}
+
+thread_local! {
+    static TABLE: RefCell<Coming> = const { RefCell::new(Coming::NotAsked) };
+}
+
+/// Whether the table has arrived (installed in the core, where the export
+/// finds it too); if not, it is fetched (once) and `arrived` is called
+/// when it is here.
+pub fn table_or_fetch(arrived: Callback<()>) -> bool {
+    let (here, first) = TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        match &mut *t {
+            Coming::Arrived => (true, false),
+            Coming::Missing => (false, false),
+            Coming::OnItsWay(waiting) => {
+                waiting.push(arrived);
+                (false, false)
+            }
+            Coming::NotAsked => {
+                *t = Coming::OnItsWay(vec![arrived]);
+                (false, true)
+            }
+        }
+    });
+    if first {
+        wasm_bindgen_futures::spawn_local(fetch_table());
+    }
+    here
+}
+
+async fn fetch_table() {
+    let table = fetch_bytes(TABLE_URL).await.and_then(|bytes| Table::from_bytes(&bytes).ok());
+    let (state, mark) = match table.map(openings::install) {
+        Some(true) => (Coming::Arrived, "ready"),
+        _ => (Coming::Missing, "none"),
+    };
+    let waiting = TABLE.with(|t| match std::mem::replace(&mut *t.borrow_mut(), state) {
+        Coming::OnItsWay(waiting) => waiting,
+        _ => Vec::new(),
+    });
+    // Said on the page, for whoever waits for the names (the tests).
+    if let Some(root) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element()) {
+        let _ = root.set_attribute("data-openings", mark);
+    }
+    for w in waiting {
+        w.emit(());
+    }
+}
+
+async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
+    let window = web_sys::window()?;
+    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
+    Some(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
 /// The opening at node `ix` of `game`: the name of the last named position
-/// on its path from the start (none in a build without the table).
+/// on its path from the start.
 pub fn opening_at(game: &ViewGame, ix: NodeIx) -> Option<Opening> {
     if openings::count() == 0 {
         return None;
@@ -33,6 +112,7 @@ mod tests {
 
     #[test]
     fn named_as_stepped_and_in_a_variation() {
+        // The tests' build has the table compiled in (a dev-dependency's feature).
         if openings::count() == 0 {
             return;
         }

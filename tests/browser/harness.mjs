@@ -215,6 +215,16 @@ export function drawn(page) {
 }
 
 /**
+ * Waits for the table of opening names, which the app fetches once its
+ * first board is drawn, and checks that it arrived.
+ */
+export async function openingNames(page) {
+  await page.waitForSelector('html[data-openings]', { state: 'attached' });
+  const mark = await page.evaluate(() => document.documentElement.dataset.openings);
+  if (mark !== 'ready') throw new Error(`the opening names did not arrive (${mark})`);
+}
+
+/**
  * Drops files on the page the way a browser does: a real DataTransfer
  * holding File objects, in dragenter/dragover/drop events. `files` is a list
  * of { name, text } or { name, bytes: number[] }.

@@ -10,8 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  startBrowser, openApp, forgetSavedSession, pastePgn, drawn, outDir, axeViolations, demoWithWidget,
-} from './harness.mjs';
+  startBrowser, openApp, forgetSavedSession, pastePgn, drawn, outDir, axeViolations, demoWithWidget, openingNames } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -39,6 +38,7 @@ async function openGame(lang, width, pgn = null) {
       && !document.querySelector('.page[aria-busy="true"]'));
   }
   await drawn(page);
+  await openingNames(page);
   return { page, errors };
 }
 

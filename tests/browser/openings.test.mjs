@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { drawn, startBrowser, openApp, openPasted, outDir, repoRoot } from './harness.mjs';
+import { drawn, startBrowser, openApp, openPasted, outDir, repoRoot, openingNames } from './harness.mjs';
 
 const dataDir = process.env.MOVETEXT_OPENINGS_DIR ?? join(repoRoot, '..', 'shared', 'data', 'openings');
 const files = ['a', 'b', 'c', 'd', 'e'].map((f) => join(dataDir, `${f}.tsv`));
@@ -35,6 +35,7 @@ after(async () => {
 
 /** The opening shown: { eco, name } ('' for both when none). */
 async function shown(page) {
+  await openingNames(page);
   const el = page.locator('.opening-name');
   const text = el.locator('.opening-text');
   return { eco: await el.getAttribute('data-eco'), name: (await text.count()) ? await text.innerText() : '' };
@@ -123,6 +124,7 @@ test('pieces taken by both sides, in the dark theme', async () => {
 test('the export fills the ECO and Opening tags when asked', { skip }, async () => {
   const morphy = line('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6');
   const { page, errors } = await openPasted(browser.context, browser.url, '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. h4 *\n');
+  await openingNames(page);
   await page.getByRole('button', { name: 'Export' }).click();
   const text = page.getByRole('textbox', { name: 'PGN of the game' });
   assert.ok(!(await text.inputValue()).includes('[ECO '));

@@ -20,10 +20,21 @@
 //! }
 //! ```
 
+use std::sync::OnceLock;
+
 use crate::game::{Game, Variant};
 use crate::positions::{GamePositions, PositionKey};
 
-include!(concat!(env!("OUT_DIR"), "/openings_table.rs"));
+mod table;
+
+pub use table::{Table, TableError};
+
+/// The table compiled into this build (empty without the feature `openings`).
+mod compiled {
+    include!(concat!(env!("OUT_DIR"), "/openings_table.rs"));
+}
+
+use compiled::{DEEPEST, ECOS, ECO_TEXT, KEYS, NAMES, NAME_PIECES, NAME_STARTS, PIECE_STARTS, PIECE_TEXT};
 
 /// A named opening: its ECO code (`C60`) and its name (`Ruy Lopez`,
 /// `Sicilian Defense: Najdorf Variation`).
@@ -37,12 +48,44 @@ pub struct Opening {
 
 /// How many positions the table names (0 when built without the data).
 pub fn count() -> usize {
-    KEYS.len()
+    match installed() {
+        Some(table) => table.len(),
+        None => KEYS.len(),
+    }
+}
+
+/// A table installed while running ([`install`]).
+static INSTALLED: OnceLock<Table> = OnceLock::new();
+
+/// The table installed, when this build has none compiled in.
+fn installed() -> Option<&'static Table> {
+    if KEYS.is_empty() {
+        INSTALLED.get()
+    } else {
+        None
+    }
+}
+
+/// Installs a table of names fetched while running (read with
+/// [`Table::from_bytes`]), for a build without one compiled in: the
+/// functions of this module then answer from it. Only the first table
+/// installed is kept: whether this one was.
+///
+/// ```
+/// use movetext_core::openings::{self, Table};
+///
+/// // A build with the table compiled in keeps answering from it.
+/// let compiled = openings::count();
+/// let _ = openings::install(Table::default());
+/// assert_eq!(openings::count(), compiled);
+/// ```
+pub fn install(table: Table) -> bool {
+    INSTALLED.set(table).is_ok()
 }
 
 /// The most moves (plies) of a named line in the table.
 pub fn deepest_line() -> usize {
-    DEEPEST
+    installed().map_or(DEEPEST, Table::deepest_line)
 }
 
 /// The opening whose line reaches this position, if it is named.
@@ -56,6 +99,9 @@ pub fn deepest_line() -> usize {
 /// assert_eq!(openings::lookup(PositionKey::of(&Chess::default())), None);
 /// ```
 pub fn lookup(key: PositionKey) -> Option<Opening> {
+    if let Some(table) = installed() {
+        return table.lookup(key);
+    }
     let i = KEYS.binary_search(&key.0).ok()?;
     let eco = usize::from(ECOS[i]) * 3;
     let name = usize::from(NAMES[i]);

@@ -7,7 +7,10 @@
 //! `locales/app/nags/*.ftl`), built in with the feature `app-words` only:
 //! the widget carries just the words it shows, and is given the reader's
 //! diagnostics and NAG meanings for its language while running
-//! ([`add_words`]).
+//! ([`add_words`]). The app too builds in English only, unless with the
+//! feature `all-languages`, and fetches another language's words
+//! (`words/<tag>.ftl`, the three files of the language one after the
+//! other) when it is chosen.
 
 mod core_words;
 
@@ -26,6 +29,11 @@ pub enum Lang {
     /// Russian.
     Ru,
 }
+
+/// Whether the words of every language are built in (the feature
+/// `all-languages`, and the tests); else English only, the others added
+/// while running ([`add_words`]) when the reader chooses one.
+pub const ALL_BUILT_IN: bool = cfg!(any(feature = "all-languages", test));
 
 /// Every language, English first.
 pub const LANGS: [Lang; 5] = [Lang::En, Lang::De, Lang::Fr, Lang::Es, Lang::Ru];
@@ -61,7 +69,7 @@ impl Lang {
     fn source(self) -> &'static str {
         match self {
             Lang::En => include_str!("../../../../locales/en.ftl"),
-            _ if !cfg!(feature = "app-words") => "",
+            _ if !cfg!(feature = "app-words") || !ALL_BUILT_IN => "",
             other => other.widget_words(),
         }
     }
@@ -83,11 +91,13 @@ impl Lang {
         ""
     }
 
-    /// The app's own words (none without the feature `app-words`).
+    /// The app's own words (none without the feature `app-words`; English
+    /// only without `all-languages`).
     fn app_source(self) -> &'static str {
         #[cfg(feature = "app-words")]
         return match self {
             Lang::En => include_str!("../../../../locales/app/en.ftl"),
+            _ if !ALL_BUILT_IN => "",
             Lang::De => include_str!("../../../../locales/app/de.ftl"),
             Lang::Fr => include_str!("../../../../locales/app/fr.ftl"),
             Lang::Es => include_str!("../../../../locales/app/es.ftl"),
@@ -97,11 +107,13 @@ impl Lang {
         ""
     }
 
-    /// The meanings of the NAGs (none without the feature `app-words`).
+    /// The meanings of the NAGs (none without the feature `app-words`;
+    /// English only without `all-languages`).
     fn nag_source(self) -> &'static str {
         #[cfg(feature = "app-words")]
         return match self {
             Lang::En => include_str!("../../../../locales/app/nags/en.ftl"),
+            _ if !ALL_BUILT_IN => "",
             Lang::De => include_str!("../../../../locales/app/nags/de.ftl"),
             Lang::Fr => include_str!("../../../../locales/app/nags/fr.ftl"),
             Lang::Es => include_str!("../../../../locales/app/nags/es.ftl"),
