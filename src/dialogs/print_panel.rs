@@ -2,12 +2,12 @@
 //! moves as running text with comments, variations in parentheses, and
 //! diagrams after the moves marked for one or chosen here), previewed as it
 //! will print; **Print** hands it to the browser, whose print stylesheet
-//! prints this view alone.
+//! prints this view alone (the preview itself: one copy of the moves).
 //!
 //! A long game (thousands of moves, or of variations) is laid out a slice
-//! of the page's time at a time, with a progress line, and drawn when done;
-//! a newer layout (other diagrams, another game) or closing the dialog
-//! stops it.
+//! of the page's time at a time, with a progress line, and drawn when done,
+//! a part of about 1,500 pieces a task; a newer layout (other diagrams,
+//! another game) or closing the dialog stops it.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -150,6 +150,28 @@ fn progress_line(done: f64, lang: crate::i18n::Lang) -> Html {
     html! { <p class="print-progress" role="status">{ lang.say("print-laying-out", &[("percent", &percent)]) }</p> }
 }
 
+/// Pieces drawn in one part of the preview: parts are drawn one after the
+/// other, a task each, so that a long game never holds the page.
+const PART: usize = 1_500;
+
+/// Where the parts of a layout begin and end: about [`PART`] pieces each,
+/// ended after a comment, a variation or a diagram when one comes soon
+/// after, so that a part rarely breaks a line of moves.
+fn parts(pieces: &[Piece]) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start < pieces.len() {
+        let soonest = (start + PART).min(pieces.len());
+        let latest = (soonest + PART / 4).min(pieces.len());
+        let end = (soonest..latest)
+            .find(|&i| matches!(pieces[i - 1], Piece::Comment(_) | Piece::Close | Piece::Diagram(..)))
+            .unwrap_or(latest);
+        out.push(start..end);
+        start = end;
+    }
+    out
+}
+
 /// What the printed moves need.
 #[derive(Properties, PartialEq)]
 struct PrintMovesProps {
@@ -157,17 +179,52 @@ struct PrintMovesProps {
     pieces: Pieces,
     /// Black at the bottom.
     flipped: bool,
+    /// The game's result, written after the last move.
+    result: AttrValue,
 }
 
-/// The moves as laid out: running text, comments, parentheses, diagrams
-/// (drawn again only for another layout).
+/// The moves as laid out, drawn a part at a time (each part drawn again
+/// only for another layout).
 #[function_component(PrintMoves)]
 fn print_moves(props: &PrintMovesProps) -> Html {
+    let parts = use_memo(props.pieces.clone(), |pieces| parts(&pieces.0));
+    let drawn = use_state(|| 1usize);
+    {
+        let (drawn, count) = (drawn.clone(), parts.len());
+        use_effect_with(*drawn, move |&now| {
+            let next = (now < count).then(|| gloo_timers::callback::Timeout::new(0, move || drawn.set(now + 1)));
+            move || drop(next)
+        });
+    }
+    let last = parts.len().saturating_sub(1);
+    html! {
+        <>{ for parts.iter().take(*drawn).enumerate().map(|(i, range)| html! {
+            <PrintPart key={i} game={props.game.clone()} pieces={props.pieces.clone()} range={range.clone()}
+                flipped={props.flipped} result={(i == last).then(|| props.result.clone())} />
+        }) }</>
+    }
+}
+
+/// What a part of the printed moves needs.
+#[derive(Properties, PartialEq)]
+struct PrintPartProps {
+    game: SharedGame,
+    pieces: Pieces,
+    range: std::ops::Range<usize>,
+    flipped: bool,
+    /// The result, in the last part.
+    result: Option<AttrValue>,
+}
+
+/// A part of the moves: running text, comments, parentheses, diagrams.
+#[function_component(PrintPart)]
+fn print_part(props: &PrintPartProps) -> Html {
     let lang = crate::i18n::use_lang();
     let (game, pieces) = (&props.game, &props.pieces.0);
     // A space before each piece, except after "(" and before ")".
-    let body = pieces.iter().enumerate().map(|(i, p)| {
-        let gap = if i == 0 || matches!(pieces[i - 1], Piece::Open | Piece::Diagram(..)) { "" } else { " " };
+    let body = props.range.clone().map(|i| {
+        let p = &pieces[i];
+        let gap = if i == props.range.start || matches!(pieces[i - 1], Piece::Open | Piece::Diagram(..)) { "" } else { " " };
         match p {
             Piece::Move { text, main, .. } => {
                 html! { <>{ gap }<span class={if *main { "pv-move pv-main" } else { "pv-move" }}>{ text.clone() }</span></> }
@@ -178,7 +235,14 @@ fn print_moves(props: &PrintMovesProps) -> Html {
             Piece::Diagram(ix, black) => diagram(game, *ix, *black != props.flipped, lang),
         }
     });
-    html! { <>{ for body }</> }
+    html! {
+        <div class="pv-part">
+            { for body }
+            if let Some(result) = &props.result {
+                { " " }<span class="pv-result">{ result.clone() }</span>
+            }
+        </div>
+    }
 }
 
 /// The print dialog.
@@ -224,7 +288,11 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
         .filter_map(|&t| if t == "Date" { shown_date(game.tag(t)) } else { tag(t) })
         .collect();
     let result = tag("Result").unwrap_or_else(|| "*".into());
-    let moves = pieces.map(|pieces| html! { <PrintMoves game={game.clone()} {pieces} flipped={props.flipped} /> });
+    let moves = pieces.map(|pieces| {
+        // A new layout is drawn afresh, from its first part.
+        let key = Rc::as_ptr(&pieces.0) as usize;
+        html! { <PrintMoves {key} game={game.clone()} {pieces} flipped={props.flipped} result={AttrValue::from(result.clone())} /> }
+    });
     let on_every = {
         let every = every.clone();
         Callback::from(move |e: Event| {
@@ -246,29 +314,8 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let onkeydown = crate::dialogs::dialog_focus::escape_closes(props.on_close.clone());
-    // The preview shows the progress while the moves are laid out; the
-    // printed view has none.
-    let laying = progress_line(f64::from(progress.unwrap_or(0)) / 100.0, lang);
-    let view = |moves: Html| {
-        html! {
-            <>
-                <h1 class="pv-title">{ title.clone() }</h1>
-                if !details.is_empty() {
-                    <p class="pv-details">{ details.join(" · ") }</p>
-                }
-                <div class="pv-moves">{ moves }{ " " }<span class="pv-result">{ result.clone() }</span></div>
-            </>
-        }
-    };
-    // What prints: the same view, at the top of the document (the print
-    // stylesheet shows it alone).
-    let printed =
-        web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("print-root")).map(|host| {
-            create_portal(
-                html! { <article class="print-view printed">{ view(moves.clone().unwrap_or_default()) }</article> },
-                host,
-            )
-        });
+    // The progress while the moves are laid out, then the moves.
+    let moves = moves.unwrap_or_else(|| progress_line(f64::from(progress.unwrap_or(0)) / 100.0, lang));
     html! {
         <div class="dialog-backdrop print-backdrop">
             <div class="dialog print-panel" ref={dialog_ref} role="dialog" aria-modal="true" aria-label={lang.text("print-dialog")} {onkeydown}>
@@ -283,8 +330,13 @@ pub fn print_panel(props: &PrintPanelProps) -> Html {
                         { for EVERY.iter().map(|(n, label)| html! { <option selected={*n == *every}>{ lang.text(label) }</option> }) }
                     </select>
                 </div>
-                <article class="print-view" aria-label={lang.text("print-view")}>{ view(moves.unwrap_or(laying)) }</article>
-                { printed.unwrap_or_default() }
+                <article class="print-view" aria-label={lang.text("print-view")}>
+                    <h1 class="pv-title">{ title }</h1>
+                    if !details.is_empty() {
+                        <p class="pv-details">{ details.join(" · ") }</p>
+                    }
+                    <div class="pv-moves">{ moves }</div>
+                </article>
                 <div class="dialog-actions print-hide">
                     <button type="button" class="btn btn-primary print-now" onclick={print}>{ lang.text("print-now") }</button>
                     <span class="spacer"></span>

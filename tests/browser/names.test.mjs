@@ -222,7 +222,7 @@ async function printed(page, lang) {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('button', { name: lang === 'de' ? 'Drucken…' : 'Print…' }).click();
   await page.waitForSelector('.print-panel');
-  const view = page.locator('#print-root .print-view');
+  const view = page.locator('.print-panel .print-view');
   const seen = { title: await view.locator('.pv-title').innerText(), details: await view.locator('.pv-details').allInnerTexts() };
   await page.keyboard.press('Escape');
   await page.waitForSelector('.print-panel', { state: 'detached' });
