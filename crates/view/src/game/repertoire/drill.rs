@@ -33,8 +33,32 @@ pub enum Feedback {
     Hint(Square),
 }
 
+/// What a drill keeps to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// Every card of the repertoire.
+    #[default]
+    All,
+    /// The shown line's ([`line_keys`]).
+    Line,
+    /// Those from the shown position on ([`subtree_keys`]).
+    Subtree,
+}
+
+impl Scope {
+    /// The keys a drill of this scope keeps to, from node `current` of the
+    /// shown game (`None`: every card).
+    pub fn keys(self, game: &ViewGame, current: NodeIx) -> Option<BTreeSet<u64>> {
+        match self {
+            Scope::All => None,
+            Scope::Line => Some(line_keys(game, current)),
+            Scope::Subtree => Some(subtree_keys(game, current)),
+        }
+    }
+}
+
 /// A drill.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Drill {
     session: Session,
     start: Chess,
@@ -55,6 +79,8 @@ pub struct Drill {
     pub wrong: u32,
     /// Nothing is left to ask today.
     pub finished: bool,
+    /// The position of the last wrong answer.
+    pub missed_at: Option<Chess>,
     today: Day,
 }
 
@@ -80,6 +106,7 @@ impl Drill {
             right: 0,
             wrong: 0,
             finished: false,
+            missed_at: None,
             today,
         };
         drill.advance(deck, now);
@@ -149,6 +176,7 @@ impl Drill {
         // The session has gone on; the board follows it.
         self.session.at = before;
         let go_on = if right { tried.clone() } else { first.clone() };
+        self.missed_at = (!right).then(|| self.pos.clone());
         self.push(&go_on);
         if right {
             self.right += 1;
@@ -258,6 +286,7 @@ mod tests {
         assert_eq!(d.feedback, Some(Feedback::Hint(Square::G1)));
         assert_eq!(d.answer(mv(&d, "Nc3"), &mut deck, 2_000.0), Some(false));
         assert_eq!(d.feedback, Some(Feedback::Wrong { tried: "Nc3".into(), right: "Nf3".into() }));
+        assert_eq!(d.missed_at.as_ref().map(|p| p.fullmoves().get()), Some(2), "the position of the wrong answer");
         assert_eq!(d.numbered(), "1. e4 e5 2. Nf3 Nc6");
         assert_eq!(d.pgn(), "1. e4 e5 2. Nf3 Nc6 *\n");
         assert_eq!(d.answer(mv(&d, "Bb5"), &mut deck, 3_000.0), Some(true));

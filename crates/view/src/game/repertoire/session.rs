@@ -32,7 +32,7 @@ const QUICK_MS: u32 = 3_000;
 const SLOW_MS: u32 = 30_000;
 
 /// A session.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Session {
     cards: Rc<Cards>,
     /// Where the line stands.
