@@ -532,3 +532,4 @@ repertoire-not-read = Dein Trainingsfortschritt konnte in diesem Browser nicht g
 repertoire-nothing-due = Gerade nichts zu wiederholen: Keine Karte ist fällig und die neuen Karten von heute sind erledigt.
 repertoire-cost = Dein Zug: { $cost } im Vergleich zum Zug des Repertoires (Engine)
 repertoire-comparing = Die Engine vergleicht deinen Zug mit dem des Repertoires…
+repertoire-done = Fertig für jetzt: { $right } richtig, { $wrong } falsch. Heute ist nichts weiter fällig.

@@ -533,3 +533,4 @@ repertoire-not-read = Your training progress could not be read from this browser
 repertoire-nothing-due = Nothing to review now: no card is due and today's new cards are done.
 repertoire-cost = Your move: { $cost } compared with the repertoire's move (engine)
 repertoire-comparing = The engine compares your move with the repertoire's…
+repertoire-done = Done for now: { $right } right, { $wrong } wrong. Nothing else is due today.

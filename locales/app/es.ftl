@@ -532,3 +532,4 @@ repertoire-not-read = Tu progreso no se pudo leer en este navegador ({ $reason }
 repertoire-nothing-due = Nada que repasar ahora: no hay tarjetas pendientes y las nuevas de hoy ya están hechas.
 repertoire-cost = Tu jugada: { $cost } frente a la jugada del repertorio (motor)
 repertoire-comparing = El motor compara tu jugada con la del repertorio…
+repertoire-done = Hecho por ahora: { $right } correctas, { $wrong } incorrectas. No queda nada más para hoy.

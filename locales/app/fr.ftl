@@ -532,3 +532,4 @@ repertoire-not-read = Votre progression n'a pas pu être lue dans ce navigateur 
 repertoire-nothing-due = Rien à réviser pour l'instant : aucune carte n'est à revoir et les nouvelles cartes du jour sont faites.
 repertoire-cost = Votre coup : { $cost } par rapport au coup du répertoire (moteur)
 repertoire-comparing = Le moteur compare votre coup à celui du répertoire…
+repertoire-done = Terminé pour l'instant : { $right } justes, { $wrong } fausses. Rien d'autre à revoir aujourd'hui.

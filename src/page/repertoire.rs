@@ -279,6 +279,10 @@ fn actions(session: &Session, lang: Lang, p: &Parts) -> RepertoireActions {
                 return;
             }
             save(id.clone(), &k, note.clone(), lang);
+            if d.finished {
+                let (right, wrong) = (d.right.to_string(), d.wrong.to_string());
+                note.set(Some(Note::said(&lang.say("repertoire-done", &[("right", &right), ("wrong", &wrong)]))));
+            }
             deck.set(Some(Rc::new(k)));
             drill.set(Some(Rc::new(d)));
         })

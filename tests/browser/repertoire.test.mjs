@@ -37,6 +37,18 @@ const T0 = new Date('2026-03-02T12:00:00').getTime();
 async function openRepertoire({ pgn = PGN, empty = true } = {}) {
   const page = await browser.context.newPage();
   await page.clock.install({ time: T0 });
+  // Playwright's timers are numbered from 10^12, more than the page's timer
+  // handles hold (32 bits in web-sys): a timer cancelled by the page would
+  // still run. The page keeps the browser's own timers; its clock (Date)
+  // is Playwright's.
+  await page.addInitScript(() => {
+    const real = globalThis.__pwClock?.builtins;
+    if (!real) return;
+    for (const name of ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'requestAnimationFrame',
+      'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'performance']) {
+      if (real[name]) globalThis[name] = real[name];
+    }
+  });
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204, body: '' }));
   await page.goto(browser.url + 'store.js');
   if (empty && !await emptyStore(page)) throw new Error('the store could not be emptied');
@@ -80,6 +92,7 @@ async function click(page, from, to) {
 
 const waitFen = (page, fen) => page.waitForFunction((f) => document.querySelector('.board-col .board')?.dataset.fen === f, fen, { timeout: 5_000 });
 const feedback = (page) => page.locator('.repertoire-feedback').innerText();
+const waitFeedback = (page, text) => page.waitForFunction((t) => document.querySelector('.repertoire-feedback')?.innerText === t, text, { timeout: 5_000 });
 
 /** Sets the page's clock `days` days after T0 and draws the dashboard again (closed and opened). */
 async function daysLater(page, days) {
@@ -113,7 +126,7 @@ test('a repertoire of three lines: a right and a wrong answer, kept over a reloa
   assert.deepEqual([c.new, c.learned, c.due, c.forecast[1]], [6, 1, 0, 1], 'the first card learnt, due tomorrow');
   // A hint, then a wrong answer: the right move is shown and played.
   await page.locator('.repertoire-hint').click();
-  assert.match(await feedback(page), /the piece on g1 moves/);
+  await waitFeedback(page, 'Hint: the piece on g1 moves.');
   await click(page, 'd2', 'd4');
   await waitFen(page, AFTER_NC6);
   assert.equal(await feedback(page), 'd4 is not your repertoire\'s move here: it is Nf3. This position comes back tomorrow.');
@@ -124,7 +137,7 @@ test('a repertoire of three lines: a right and a wrong answer, kept over a reloa
   // both cards are due tomorrow.
   assert.deepEqual([c.new, c.learned, c.due, c.lapses, c.forecast[1]], [5, 1, 0, 0, 2]);
   assert.deepEqual(await axeViolations(page, '.repertoire'), [], 'while training');
-  await page.screenshot({ path: join(outDir, 'repertoire-training.png') });
+  await page.screenshot({ path: join(outDir, 'repertoire-training.png'), fullPage: true });
   await page.locator('.repertoire-stop').click();
   await page.waitForSelector('.move-list');
   assert.equal(await page.locator('.move-list .mv').count(), 13, 'the repertoire is as it was: no edit');
@@ -159,7 +172,7 @@ test('a repertoire of three lines: a right and a wrong answer, kept over a reloa
   await waitFen(page, AFTER_E5);
   assert.match(await feedback(page), /^d4 is not your repertoire's move here: it is e4\./);
   await click(page, 'g1', 'f3');
-  assert.equal(await feedback(page), 'Right: Nf3');
+  await waitFeedback(page, 'Right: Nf3');
   c = await counts(page);
   assert.deepEqual([c.due, c.lapses, c.learned], [0, 1, 1]);
   await page.locator('.repertoire-stop').click();
