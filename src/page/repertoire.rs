@@ -102,6 +102,9 @@ fn refused_words(lang: Lang, why: &Refused) -> String {
 /// Writes the progress of document `id`; a failure is said in the panel
 /// (the document itself is untouched: the progress is a record of its own).
 fn save(id: String, deck: &Deck, note: UseStateHandle<Option<Note>>, lang: Lang) {
+    if id.is_empty() {
+        return;
+    }
     let json = deck.to_json();
     spawn_local(async move {
         match persist::put_progress(&id, &json).await {
@@ -152,8 +155,12 @@ pub fn use_repertoire(session: &Session, lang: Lang) -> RepertoireHandle {
         use_effect_with((*open, doc_id.clone()), move |(open, id)| {
             drill.set(None);
             deck.set(None);
-            if *open && !id.is_empty() {
-                load(id.clone(), deck, note, lang);
+            // A document never stored (the sample) keeps its progress in
+            // the page only.
+            match (*open, id.is_empty()) {
+                (true, false) => load(id.clone(), deck, note, lang),
+                (true, true) => deck.set(Some(Rc::default())),
+                _ => {}
             }
         });
     }
@@ -213,7 +220,15 @@ struct Parts {
 
 /// What the panel's controls do.
 fn actions(session: &Session, lang: Lang, p: &Parts) -> RepertoireActions {
-    let doc_id = session.jobs.doc.borrow().id.clone();
+    // The progress of a document never stored (the sample) is the page's only.
+    let doc_id = {
+        let doc = session.jobs.doc.borrow();
+        if doc.stored || doc.storing {
+            doc.id.clone()
+        } else {
+            String::new()
+        }
+    };
     let toggle = {
         let open = p.open.clone();
         Callback::from(move |()| open.set(!*open))
