@@ -350,8 +350,8 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
         Callback::from(move |pv: Vec<String>| edit.emit(EditOp::PlayLine(current_key, line_moves(&pos, &pv))))
     };
     let (analysis, review, rep) = (&panels.analysis, &panels.review, &panels.repertoire);
-    // While drilling a repertoire, the board shows the drill's line and a
-    // move made on it is an answer.
+    // While drilling a repertoire, the board shows the drill's line (without
+    // the engine's view of the shown game) and a move made on it is an answer.
     let drill_board = rep.board.clone().filter(|_| rep.drilling());
     let (board_game, board_current, board_fen, flipped, on_move, on_draw) = match drill_board {
         Some((g, at)) => {
@@ -368,7 +368,7 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
         <BoardView class="board-col" label={lang.text("board-region")} game={board_game} current={board_current} fen={AttrValue::from(board_fen)} {flipped}
             playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
             players=true clocks=true controls={!training_on && !drilling} wheel={!training_on && !drilling}
-            on_move={Some(on_move)} {on_draw} engine={panels.engine}>
+            on_move={Some(on_move)} {on_draw} engine={if drilling { None } else { panels.engine }}>
             { edit_bar(session, actions, indexed, lang) }
             <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                 fen={AttrValue::from(fen.clone())} notation={page.notation} engine={analysis.engine} {on_line} />

@@ -285,3 +285,36 @@ test('with the analysis on, a wrong answer is weighed by the engine against the 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('all games of the file, either side; the panel in Russian at a phone\'s width', async () => {
+  const { page, errors } = await openRepertoire({ pgn: '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 *\n\n[White "C"]\n[Black "D"]\n\n1. d4 d5 2. c4 *' });
+  await openPanel(page);
+  // This game as White: the start (e4) and after 1... e5 (Nf3).
+  assert.equal((await countsOf(page, 2)).new, 2);
+  // All games: the start is one card (e4 and d4), and after 1... d5 (c4).
+  await page.locator('.repertoire-games').selectOption('all');
+  assert.equal((await countsOf(page, 3)).new, 3);
+  // As Black: after 1. e4 (e5) and after 1. d4 (d5).
+  await page.locator('.repertoire-side').selectOption('black');
+  await countsOf(page, 2);
+  await page.locator('.repertoire-start').click();
+  // White's first move is played for Black: the board turns to Black's side.
+  await page.waitForFunction(() => document.querySelector('.board-col .board')?.dataset.fen.includes(' b '));
+  assert.match(await feedback(page), /Your move as Black/);
+  await page.locator('.repertoire-stop').click();
+  // The panel in Russian, 390 px wide: nothing cut off.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('ru');
+  await page.waitForFunction(() => document.querySelector('.repertoire-open')?.innerText === 'Репертуар');
+  assert.equal(await page.locator('.repertoire-day').first().innerText(), 'Сегодня');
+  const clipped = await page.evaluate(() => [...document.querySelectorAll('.repertoire *')]
+    .filter((e) => e.children.length === 0 && e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow !== 'visible')
+    .map((e) => e.className));
+  assert.deepEqual(clipped, []);
+  const box = await page.locator('.repertoire').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the panel fits the width: ${JSON.stringify(box)}`);
+  assert.deepEqual(await axeViolations(page, '.repertoire'), []);
+  await page.locator('.repertoire').screenshot({ path: join(outDir, 'repertoire-ru-phone.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
