@@ -7,6 +7,9 @@
 // - `edits`: each edited game of a document under [id, key] (key: the
 //   game's number in the file, or "a:…" for a game made in the app), with
 //   its text (null: as in the file again) and its revision.
+// - `progress`: a document's repertoire training, under its id: the JSON
+//   text of each card's schedule (written when a card is graded, in a
+//   transaction of its own: a failure leaves the document as it was).
 //
 // A document's parts are written first (by workers, off the page's thread,
 // under the document's Web Lock); its record is written last, in one
@@ -21,7 +24,7 @@
 "use strict";
 (() => {
   const DB = "movetext";
-  const VERSION = 2;
+  const VERSION = 3;
   // The browser keeps a blob's bytes in memory while its Blob object lives,
   // and refuses new blobs past a limit (about 500 MB here): a worker writes
   // this many bytes and is then ended, which frees its blobs at once.
@@ -38,7 +41,10 @@
   // From the first version's one store ("session": the open file's record,
   // its parts and its edits) to documents: the file becomes one document,
   // with its edits, in the upgrade's own transaction.
+  // The third version adds the repertoire's progress.
   function upgrade(db, tx, oldVersion) {
+    if (!db.objectStoreNames.contains("progress")) db.createObjectStore("progress");
+    if (oldVersion >= 2) return;
     const docs = db.createObjectStore("docs");
     const parts = db.createObjectStore("parts");
     const edits = db.createObjectStore("edits");
@@ -140,10 +146,11 @@
     // now exists. Unedited documents with the same source go, and unedited
     // ones beyond the most recent KEEP_UNEDITED (their files are the
     // user's own: nothing of the user's work goes with them).
-    putDoc: (doc) => run(["docs", "parts", "edits"], "readwrite", async (tx) => {
+    putDoc: (doc) => run(["docs", "parts", "edits", "progress"], "readwrite", async (tx) => {
       const docs = tx.objectStore("docs");
+      const trained = new Set(await ask(tx.objectStore("progress").getAllKeys()));
       const unedited = (await ask(docs.getAll()))
-        .filter((d) => d.id !== doc.id && !d.edited)
+        .filter((d) => d.id !== doc.id && !d.edited && !trained.has(d.id))
         .sort((a, b) => b.lastOpened - a.lastOpened);
       const gone = unedited.filter((d, i) => i >= KEEP_UNEDITED - 1
         || (doc.source.startsWith("url:") && d.source === doc.source));
@@ -194,17 +201,27 @@
       tx.objectStore("edits").delete(within(id));
       if (doc) tx.objectStore("docs").put({ ...doc, edited: false }, id);
     }),
-    // Deletes a document: its record, parts and edits, together.
-    deleteDoc: (id) => run(["docs", "parts", "edits"], "readwrite", (tx) => {
+    // Deletes a document: its record, parts, edits and progress, together.
+    deleteDoc: (id) => run(["docs", "parts", "edits", "progress"], "readwrite", (tx) => {
       tx.objectStore("docs").delete(id);
       tx.objectStore("parts").delete(within(id));
       tx.objectStore("edits").delete(within(id));
+      tx.objectStore("progress").delete(id);
+    }),
+    // A document's repertoire progress (its JSON text), or null.
+    progress: (id) => run(["progress"], "readonly", async (tx) => {
+      const r = await ask(tx.objectStore("progress").get(id));
+      return r ? r.json : null;
+    }),
+    // Writes a document's repertoire progress.
+    putProgress: (id, json) => run(["progress"], "readwrite", (tx) => {
+      tx.objectStore("progress").put({ json, written: Date.now() }, id);
     }),
     // Deletes the parts of a document whose record was never written.
     dropParts: (id) => run(["parts"], "readwrite", (tx) => { tx.objectStore("parts").delete(within(id)); }),
     // Every document, part and edit.
-    clear: () => run(["docs", "parts", "edits"], "readwrite", (tx) => {
-      for (const s of ["docs", "parts", "edits"]) tx.objectStore(s).clear();
+    clear: () => run(["docs", "parts", "edits", "progress"], "readwrite", (tx) => {
+      for (const s of ["docs", "parts", "edits", "progress"]) tx.objectStore(s).clear();
     }),
     // The ids that have parts stored (with a record or not).
     partIds: () => run(["parts"], "readonly", (tx) => new Promise((ok, fail) => {

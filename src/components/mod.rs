@@ -24,6 +24,7 @@ pub(crate) mod opening_name;
 pub(crate) mod player_bar;
 pub(crate) mod position_image;
 pub(crate) mod print_layout;
+pub(crate) mod repertoire_panel;
 pub(crate) mod review_panel;
 pub(crate) mod summary_panel;
 pub(crate) mod theme;

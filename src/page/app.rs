@@ -30,6 +30,7 @@ use crate::components::game_list::GameList;
 use crate::components::move_book::MoveBook;
 use crate::components::move_list::MoveList;
 use crate::components::opening_name::OpeningName;
+use crate::components::repertoire_panel::RepertoirePanel;
 use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
 use crate::components::training_panel::TrainingPanel;
@@ -42,7 +43,7 @@ use crate::page::database::{use_database, DatabaseHandle, Question};
 use crate::page::edit_actions::{use_edit_actions, EditActions};
 use crate::page::file_input::Loaded;
 use crate::page::file_input::{hash_pgn, url_parameter};
-use crate::page::guess_cost::use_guess_cost;
+use crate::page::guess_cost::{use_answer_cost, use_guess_cost};
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
 use crate::page::language;
 use crate::page::list_memory::use_list_memory;
@@ -52,6 +53,7 @@ use crate::page::loading::{
 };
 use crate::page::notices::{Notices, PastePanel};
 use crate::page::page_listeners::use_page_listeners;
+use crate::page::repertoire::{use_repertoire, RepertoireHandle};
 use crate::page::review::{use_review, ReviewHandle};
 use crate::page::session::{Jobs, Session};
 use crate::page::tab_sync::use_tab_sync;
@@ -204,6 +206,10 @@ struct Panels {
     book: UseStateHandle<bool>,
     /// What the engine says of a guess while training.
     guess_note: Option<AttrValue>,
+    /// Repertoire training.
+    repertoire: RepertoireHandle,
+    /// What the engine says of a wrong answer while drilling a repertoire.
+    answer_note: Option<AttrValue>,
 }
 
 /// The analysis, the review, the database, training and the move list's
@@ -244,8 +250,10 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
     let training = use_training(&session.viewer);
     let book = use_state(book_layout_chosen);
     let guess_note = use_guess_cost(analysis.on, &game, current, training.state.as_ref(), lang);
+    let repertoire = use_repertoire(session, lang);
+    let answer_note = use_answer_cost(analysis.on, repertoire.wrong_answer(), lang);
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
-        keys.training = training.state.is_some();
+        keys.training = training.state.is_some() || repertoire.drilling();
     }
     {
         // The explorer follows the shown position.
@@ -261,7 +269,7 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
             },
         );
     }
-    Panels { fen, analysis, engine, review, figures, db, training, book, guess_note }
+    Panels { fen, analysis, engine, review, figures, db, training, book, guess_note, repertoire, answer_note }
 }
 
 /// The dialog open, if one is.
@@ -341,17 +349,34 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
         let (edit, pos) = (actions.edit.clone(), game.node(current).pos.clone());
         Callback::from(move |pv: Vec<String>| edit.emit(EditOp::PlayLine(current_key, line_moves(&pos, &pv))))
     };
-    let (analysis, review) = (&panels.analysis, &panels.review);
+    let (analysis, review, rep) = (&panels.analysis, &panels.review, &panels.repertoire);
+    // While drilling a repertoire, the board shows the drill's line (without
+    // the engine's view of the shown game) and a move made on it is an answer.
+    let drill_board = rep.board.clone().filter(|_| rep.drilling());
+    let (board_game, board_current, board_fen, flipped, on_move, on_draw) = match drill_board {
+        Some((g, at)) => {
+            let f = g.node(at).fen();
+            (g, at, f, rep.side.is_black(), rep.actions.answer.clone(), None)
+        }
+        None => {
+            let on_move = if training_on { training.guess.clone() } else { on_move };
+            (game.clone(), current, fen.clone(), viewer.flipped, on_move, Some(on_draw))
+        }
+    };
+    let drilling = rep.drilling();
     html! {
-        <BoardView class="board-col" label={lang.text("board-region")} game={game.clone()} {current} fen={AttrValue::from(fen.clone())} flipped={viewer.flipped}
+        <BoardView class="board-col" label={lang.text("board-region")} game={board_game} current={board_current} fen={AttrValue::from(board_fen)} {flipped}
             playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
-            players=true clocks=true controls={!training_on} wheel={!training_on}
-            on_move={Some(if training_on { training.guess.clone() } else { on_move })} on_draw={Some(on_draw)} engine={panels.engine}>
+            players=true clocks=true controls={!training_on && !drilling} wheel={!training_on && !drilling}
+            on_move={Some(on_move)} {on_draw} engine={if drilling { None } else { panels.engine }}>
             { edit_bar(session, actions, indexed, lang) }
             <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
                 fen={AttrValue::from(fen.clone())} notation={page.notation} engine={analysis.engine} {on_line} />
             <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
                 on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={panels.guess_note.clone()} />
+            <RepertoirePanel open={rep.open} side={rep.side} all_games={rep.all_games} scope={rep.scope} deck={rep.deck.clone()}
+                dashboard={rep.dashboard.clone()} drill={rep.drill.clone()} note={rep.note.clone()} actions={rep.actions.clone()}
+                engine_note={panels.answer_note.clone()} />
             <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
                 message={review.message.clone()} figures={panels.figures} />
             { explorer_view(session, &panels.db, fen, actions, current_key, &game, current) }
@@ -388,7 +413,9 @@ fn side_column(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) 
             }
             <GameHeader game={game.clone()} />
             <OpeningName game={game.clone()} {current} />
-            if panels.training.state.is_some() {
+            if let Some(d) = panels.repertoire.drill.as_ref().filter(|_| panels.repertoire.drilling()) {
+                <p class="training-moves repertoire-moves" aria-label={lang.text("moves-so-far")}>{ d.numbered() }</p>
+            } else if panels.training.state.is_some() {
                 <p class="training-moves" aria-label={lang.text("moves-so-far")}>{ moves_so_far(&game, current) }</p>
             } else {
                 <EvalGraph game={game.clone()} {current} on_select={on_select.clone()} />

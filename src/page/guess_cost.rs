@@ -44,7 +44,8 @@ fn centipawns(eval: Eval) -> i32 {
 
 /// What a guess costs (or gains) against the game's move, by the side that
 /// moved (`white`): `−0.80`, `+0.15`, `0.00` pawns.
-pub fn cost_text(lang: Lang, after_guess: Eval, after_game: Eval, white: bool) -> String {
+/// (`key`: the message that says it.)
+pub fn cost_text(lang: Lang, key: &str, after_guess: Eval, after_game: Eval, white: bool) -> String {
     let sign = if white { 1 } else { -1 };
     let diff = sign * (centipawns(after_guess) - centipawns(after_game));
     let pawns = format!("{}.{:02}", diff.unsigned_abs() / 100, diff.unsigned_abs() % 100);
@@ -53,7 +54,7 @@ pub fn cost_text(lang: Lang, after_guess: Eval, after_game: Eval, white: bool) -
         -1 => format!("\u{2212}{pawns}"),
         _ => pawns,
     };
-    lang.say("guess-cost", &[("cost", &text)])
+    lang.say(key, &[("cost", &text)])
 }
 
 /// The positions after the guess written `tried` and after the game's move,
@@ -88,40 +89,97 @@ pub(crate) fn use_guess_cost(
             // Whatever was under way is about another guess.
             *running.borrow_mut() = None;
             let (Some(key), Some((_, tried))) = (*key, wrong) else { return };
-            let Some((after_guess, after_game)) = positions(&game, key.0, &tried) else { return };
+            let Some(after) = positions(&game, key.0, &tried) else { return };
             let white = game.node(key.0).turn().is_white();
-            let step = |pos: Chess| ReviewStep { node: None, by_white: white, nags: Vec::new(), pos };
-            let review = Rc::new(RefCell::new(Review::new(vec![step(after_guess), step(after_game)], MOVETIME)));
-            let on_update = {
-                let (running, note) = (running.clone(), note.clone());
-                move |review: &Review| {
-                    if review.done() && running.borrow().is_some() {
-                        let text = match review.evals() {
-                            [Some(guess), Some(played)] => cost_text(lang, *guess, *played, white),
-                            _ => lang.text("engine-no-eval").to_owned(),
-                        };
-                        note.set(Some((key, text.into())));
-                        end_later(&running);
-                    }
-                }
-            };
-            let on_error = {
-                let (running, note) = (running.clone(), note.clone());
-                move || {
-                    end_later(&running);
-                    note.set(Some((key, lang.text("engine-not-loaded").into())));
-                }
-            };
-            let Some(job) = review_job(review, on_update, on_error) else {
-                note.set(Some((key, lang.text("engine-not-started").into())));
-                return;
-            };
-            note.set(Some((key, lang.text("guess-comparing").into())));
-            *running.borrow_mut() = Some(job);
+            weigh(&running, &note, key, after, white, ("guess-cost", "guess-comparing"), lang);
         });
     }
     {
         // Leaving the page's training ends the worker.
+        let running = running.clone();
+        use_effect_with((), move |_| move || drop(running.borrow_mut().take()));
+    }
+    note.as_ref().filter(|(k, _)| Some(*k) == key).map(|(_, text)| text.clone())
+}
+
+/// The note of a comparison: which wrong move it is about, and its words.
+type Note = UseStateHandle<Option<(GuessKey, AttrValue)>>;
+
+/// Has the engine weigh the position after a wrong move against the one
+/// after the right move (`after`), for the side that moved (`white`); the
+/// note says so while it works, then the cost (`words`: the keys of the
+/// cost and of the note while it works).
+fn weigh(
+    running: &Rc<RefCell<Option<Running>>>,
+    note: &Note,
+    key: GuessKey,
+    after: (Chess, Chess),
+    white: bool,
+    words: (&'static str, &'static str),
+    lang: Lang,
+) {
+    let step = |pos: Chess| ReviewStep { node: None, by_white: white, nags: Vec::new(), pos };
+    let review = Rc::new(RefCell::new(Review::new(vec![step(after.0), step(after.1)], MOVETIME)));
+    let on_update = {
+        let (running, note) = (running.clone(), note.clone());
+        move |review: &Review| {
+            if review.done() && running.borrow().is_some() {
+                let text = match review.evals() {
+                    [Some(guess), Some(played)] => cost_text(lang, words.0, *guess, *played, white),
+                    _ => lang.text("engine-no-eval").to_owned(),
+                };
+                note.set(Some((key, text.into())));
+                end_later(&running);
+            }
+        }
+    };
+    let on_error = {
+        let (running, note) = (running.clone(), note.clone());
+        move || {
+            end_later(&running);
+            note.set(Some((key, lang.text("engine-not-loaded").into())));
+        }
+    };
+    let Some(job) = review_job(review, on_update, on_error) else {
+        note.set(Some((key, lang.text("engine-not-started").into())));
+        return;
+    };
+    note.set(Some((key, lang.text(words.1).into())));
+    *running.borrow_mut() = Some(job);
+}
+
+/// A wrong answer in a repertoire's drill: its count in the drill, the
+/// position it was made in, the move tried and the repertoire's (SAN).
+pub(crate) type WrongAnswer = (u32, Chess, String, String);
+
+/// The engine's note on the latest wrong answer of a repertoire's drill,
+/// with the analysis `on`: as [`use_guess_cost`], against the repertoire's
+/// move.
+#[hook]
+pub(crate) fn use_answer_cost(on: bool, wrong: Option<WrongAnswer>, lang: Lang) -> Option<AttrValue> {
+    let running = use_mut_ref(|| None::<Running>);
+    let note = use_state_eq(|| None::<(GuessKey, AttrValue)>);
+    let key = wrong.as_ref().filter(|_| on).map(|w| (w.0 as NodeIx, 0));
+    {
+        let (running, note) = (running.clone(), note.clone());
+        use_effect_with(key, move |key| {
+            *running.borrow_mut() = None;
+            let (Some(key), Some((_, pos, tried, right))) = (*key, wrong) else { return };
+            let play = |san: &str| san.parse::<San>().ok()?.to_move(&pos).ok().and_then(|m| pos.clone().play(m).ok());
+            let (Some(after_tried), Some(after_right)) = (play(&tried), play(&right)) else { return };
+            let white = pos.turn().is_white();
+            weigh(
+                &running,
+                &note,
+                key,
+                (after_tried, after_right),
+                white,
+                ("repertoire-cost", "repertoire-comparing"),
+                lang,
+            );
+        });
+    }
+    {
         let running = running.clone();
         use_effect_with((), move |_| move || drop(running.borrow_mut().take()));
     }
@@ -136,18 +194,25 @@ mod tests {
     fn the_cost_is_told_from_the_guessing_side() {
         let cp = |centipawns| Eval::Pawns { centipawns };
         assert_eq!(
-            cost_text(Lang::En, cp(-50), cp(30), true),
+            cost_text(Lang::En, "guess-cost", cp(-50), cp(30), true),
             "Your move: \u{2212}0.80 compared with the game move (engine)"
         );
         assert_eq!(
-            cost_text(Lang::En, cp(-50), cp(30), false),
+            cost_text(Lang::En, "guess-cost", cp(-50), cp(30), false),
             "Your move: +0.80 compared with the game move (engine)"
         );
-        assert_eq!(cost_text(Lang::En, cp(12), cp(12), true), "Your move: 0.00 compared with the game move (engine)");
+        assert_eq!(
+            cost_text(Lang::En, "guess-cost", cp(12), cp(12), true),
+            "Your move: 0.00 compared with the game move (engine)"
+        );
         // A mate counts as ten pawns.
         assert_eq!(
-            cost_text(Lang::En, Eval::Mate(-3), cp(20), true),
+            cost_text(Lang::En, "guess-cost", Eval::Mate(-3), cp(20), true),
             "Your move: \u{2212}10.20 compared with the game move (engine)"
+        );
+        assert_eq!(
+            cost_text(Lang::En, "repertoire-cost", cp(-50), cp(30), true),
+            "Your move: \u{2212}0.80 compared with the repertoire's move (engine)"
         );
     }
 

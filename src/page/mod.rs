@@ -18,6 +18,7 @@ pub(crate) mod page_listeners;
 pub(crate) mod panic_report;
 pub(crate) mod paste;
 pub(crate) mod quiet;
+pub(crate) mod repertoire;
 pub(crate) mod review;
 pub(crate) mod saving;
 pub(crate) mod script_api;

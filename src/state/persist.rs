@@ -261,6 +261,17 @@ pub async fn delete(id: &str) -> Result<(), StoreError> {
     store("deleteDoc", &[id.into()]).await.map(|_| ())
 }
 
+/// A document's repertoire progress (its JSON text), if one is stored.
+pub async fn progress(id: &str) -> Result<Option<String>, StoreError> {
+    Ok(store("progress", &[id.into()]).await?.as_string())
+}
+
+/// Stores a document's repertoire progress (its JSON text), in a
+/// transaction of its own: a failure leaves the document as it was.
+pub async fn put_progress(id: &str, json: &str) -> Result<(), StoreError> {
+    store("putProgress", &[id.into(), json.into()]).await.map(|_| ())
+}
+
 /// Deletes the parts that no document owns (a write that stopped half way).
 pub async fn sweep() {
     let _ = store("sweep", &[]).await;

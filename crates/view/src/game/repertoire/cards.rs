@@ -6,7 +6,8 @@
 //! position reached by two move orders is one card, and cards follow edits
 //! of the repertoire: a card's progress is kept by its key.
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use movetext_core::positions::PositionKey;
 use movetext_core::shakmaty::{san::San, Chess, Color, Move, Position};
@@ -41,16 +42,24 @@ pub struct Cards {
     pub moves: BTreeMap<u64, Vec<(String, u64)>>,
     /// The key of the start position (of the first game).
     pub start: u64,
+    /// The start position's move number and whether White is to move there.
+    pub start_number: (u32, bool),
+    /// The start position, as a FEN.
+    pub start_fen: String,
 }
 
 impl Cards {
     /// The cards of `games` for `side`.
-    pub fn of(games: &[Game], side: Color) -> Cards {
-        let mut cards = Cards { side: Some(side), ..Cards::default() };
+    pub fn of<G: Borrow<Game>>(games: &[G], side: Color) -> Cards {
+        let mut cards = Cards { side: Some(side), start_number: (1, true), ..Cards::default() };
         if let Some(first) = games.first() {
-            cards.start = PositionKey::of(first.start_position()).0;
+            let pos = first.borrow().start_position();
+            cards.start = PositionKey::of(pos).0;
+            cards.start_number = (pos.fullmoves().get(), pos.turn().is_white());
+            cards.start_fen = fen_of(pos);
         }
         for game in games {
+            let game = game.borrow();
             let start = game.start_position().clone();
             cards.walk(game, game.root(), start, 0, side);
         }
@@ -95,6 +104,53 @@ impl Cards {
     pub fn is_answer(&self, pos: &Chess, m: &Move) -> bool {
         let san = San::from_move(pos, *m).to_string();
         self.card(pos).is_some_and(|c| c.answers.contains(&san))
+    }
+}
+
+impl Cards {
+    /// The shortest line of moves (SAN) from the start to the position of
+    /// `key`, if the repertoire reaches it from its start.
+    pub fn line_to(&self, key: u64) -> Option<Vec<String>> {
+        let mut came: BTreeMap<u64, (u64, &str)> = BTreeMap::new();
+        let mut queue = VecDeque::from([self.start]);
+        let mut seen = BTreeSet::from([self.start]);
+        while let Some(at) = queue.pop_front() {
+            if at == key {
+                let mut line = Vec::new();
+                let mut k = at;
+                while let Some((before, san)) = came.get(&k) {
+                    line.push((*san).to_owned());
+                    k = *before;
+                }
+                line.reverse();
+                return Some(line);
+            }
+            for (san, after) in self.moves.get(&at).map(Vec::as_slice).unwrap_or_default() {
+                if seen.insert(*after) {
+                    came.insert(*after, (at, san));
+                    queue.push_back(*after);
+                }
+            }
+        }
+        None
+    }
+
+    /// A line of moves from the start, numbered: `1. e4 e5 2. Nf3`.
+    pub fn numbered(&self, line: &[String]) -> String {
+        let (mut number, mut white) = self.start_number;
+        let mut out = Vec::with_capacity(line.len());
+        for (i, san) in line.iter().enumerate() {
+            match (white, i) {
+                (true, _) => out.push(format!("{number}. {san}")),
+                (false, 0) => out.push(format!("{number}... {san}")),
+                (false, _) => out.push(san.clone()),
+            }
+            if !white {
+                number += 1;
+            }
+            white = !white;
+        }
+        out.join(" ")
     }
 }
 
@@ -154,5 +210,21 @@ mod tests {
         for key in before.cards.keys() {
             assert!(after.cards.contains_key(key));
         }
+    }
+
+    #[test]
+    fn the_line_to_a_card_is_the_shortest_and_numbered() {
+        let rep = Cards::of(&games("1. e4 e5 (1... c5 2. Nf3 d6 3. d4) 2. Nf3 Nc6 3. Bb5 *"), Color::White);
+        let bb5 = rep.cards.values().find(|c| c.answers == vec!["Bb5".to_owned()]).unwrap();
+        let line = rep.line_to(bb5.key).unwrap();
+        assert_eq!(rep.numbered(&line), "1. e4 e5 2. Nf3 Nc6");
+        assert_eq!(rep.line_to(rep.start), Some(vec![]));
+        assert_eq!(rep.line_to(42), None);
+        let black = Cards::of(
+            &games("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... e5 2. Nf3 Nc6 *"),
+            Color::Black,
+        );
+        let nc6 = black.cards.values().find(|c| c.answers == vec!["Nc6".to_owned()]).unwrap();
+        assert_eq!(black.numbered(&black.line_to(nc6.key).unwrap()), "1... e5 2. Nf3");
     }
 }

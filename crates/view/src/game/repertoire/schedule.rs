@@ -50,6 +50,8 @@ pub struct Progress {
     pub lapses: u32,
     /// How many times it was answered.
     pub reviews: u32,
+    /// How many times it was answered wrong (learnt or not).
+    pub misses: u32,
 }
 
 /// The lowest ease.
@@ -58,7 +60,7 @@ const MIN_EASE: f64 = 1.3;
 impl Progress {
     /// A new card, due on `today`.
     pub fn new(today: Day) -> Progress {
-        Progress { streak: 0, ease: 2.5, interval: 0, due: today, lapses: 0, reviews: 0 }
+        Progress { streak: 0, ease: 2.5, interval: 0, due: today, lapses: 0, reviews: 0, misses: 0 }
     }
 
     /// Whether the card is due on `today`.
@@ -78,7 +80,8 @@ impl Progress {
         let reviews = self.reviews + 1;
         if grade == Grade::Wrong {
             let lapses = self.lapses + u32::from(self.streak > 0);
-            return Progress { streak: 0, ease, interval: 1, due: today + 1, lapses, reviews };
+            let misses = self.misses + 1;
+            return Progress { streak: 0, ease, interval: 1, due: today + 1, lapses, reviews, misses };
         }
         let streak = self.streak + 1;
         let interval = match streak {
@@ -86,7 +89,7 @@ impl Progress {
             2 => 6,
             _ => (f64::from(self.interval) * ease).round().max(1.0) as u32,
         };
-        Progress { streak, ease, interval, due: today + interval, lapses: self.lapses, reviews }
+        Progress { streak, ease, interval, due: today + interval, lapses: self.lapses, reviews, misses: self.misses }
     }
 }
 
@@ -148,6 +151,7 @@ mod tests {
         }
         assert!((low.ease - MIN_EASE).abs() < 1e-9);
         assert_eq!(low.lapses, 0, "a card never learnt has no lapse");
+        assert_eq!(low.misses, 20, "but every wrong answer is a miss");
     }
 
     #[test]
