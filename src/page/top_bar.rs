@@ -1,5 +1,5 @@
 //! The page's top bar: the name of the open file (and which game of how
-//! many), opening files by the picker, the paste panel's button, the move
+//! many), opening files by the picker, importing games, the paste panel's button, the move
 //! notation, the language and the theme.
 
 use movetext_view::game::url_state::Place;
@@ -59,6 +59,10 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Documents))))
     };
+    let import = {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Import))))
+    };
     let toggle_paste = {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
@@ -106,6 +110,8 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
                     </svg>
                     <span class="btn-label">{ lang.text("docs-button") }</span>
                 </button>
+                <button type="button" class="btn import-button" onclick={import}
+                    title={lang.text("import-button-title")}>{ lang.text("import-button") }</button>
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
                     aria-expanded={session.page.paste_open.to_string()} title={lang.text("paste-title")}>{ lang.text("paste") }</button>
                 <select class="notation-choice" aria-label={lang.text("notation")} title={lang.text("notation")} onchange={on_notation}>

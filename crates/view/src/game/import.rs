@@ -58,6 +58,37 @@ impl Service {
     }
 }
 
+/// An import asked for: the service, the user's name and how many games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportRequest {
+    /// The service.
+    pub service: Service,
+    /// The user's name, as typed.
+    pub user: String,
+    /// The most games to fetch, newest first.
+    pub max: usize,
+}
+
+/// Where an import is: none yet, under way with the games arrived so far,
+/// done with what it did, or failed with why (said in the reader's words).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ImportPhase {
+    /// No import yet.
+    #[default]
+    Idle,
+    /// Under way.
+    Running {
+        /// What is imported.
+        request: ImportRequest,
+        /// The games arrived so far.
+        games: usize,
+    },
+    /// Done: what it did.
+    Done(String),
+    /// Failed: why.
+    Failed(String),
+}
+
 /// The most games one import asks for.
 pub const MAX_GAMES: usize = 10_000;
 
