@@ -111,7 +111,13 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
                     <span class="btn-label">{ lang.text("docs-button") }</span>
                 </button>
                 <button type="button" class="btn import-button" onclick={import}
-                    title={lang.text("import-button-title")}>{ lang.text("import-button") }</button>
+                    title={lang.text("import-button-title")}>
+                    <svg class="import-icon" viewBox="0 0 20 20" aria-hidden="true">
+                        <path d="M10 3v9.5M6 8.5l4 4 4-4" />
+                        <path d="M3.5 13v2.5a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1V13" />
+                    </svg>
+                    <span class="btn-label">{ lang.text("import-button") }</span>
+                </button>
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
                     aria-expanded={session.page.paste_open.to_string()} title={lang.text("paste-title")}>{ lang.text("paste") }</button>
                 <select class="notation-choice" aria-label={lang.text("notation")} title={lang.text("notation")} onchange={on_notation}>

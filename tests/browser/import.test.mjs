@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, openApp, outDir, pastePgn, axeViolations } from './harness.mjs';
+import { startBrowser, openApp, outDir, pastePgn, axeViolations, writeComment } from './harness.mjs';
 
 // ---------- the services' data ----------
 
@@ -273,6 +273,10 @@ test('importing the same lichess user again adds only the new games, since the l
   served.requests.length = 0;
   const { page, errors } = await openApp(browser.context, browser.url, { path: '?import=lichess:TestUser' });
   await waitForLabel(page, 'lichess: TestUser · game 1 of 5');
+  // An edit to the first game, which the import again keeps with that game.
+  await page.keyboard.press('ArrowRight');
+  await writeComment(page, 'Kept over the import');
+  await docsWhen(page, (list) => list.some((d) => d.source === 'import:lichess:testuser' && d.edited));
   // Two new games, newer than the others.
   const newer = lichessGames('TestUser', 101, 2, Date.UTC(2024, 2, 25, 9));
   served.lichess.set('testuser', [...newer, ...served.lichess.get('testuser')]);
@@ -282,6 +286,13 @@ test('importing the same lichess user again adds only the new games, since the l
   await waitForLabel(page, 'lichess: TestUser · game 1 of 7');
   assert.deepEqual(await listed(page), ['Rival101', 'Rival102', 'Rival1', 'Rival2', 'Rival3', 'Rival4', 'Rival5']);
   await page.waitForSelector('.notice:has-text("2 games new in")');
+  // The edited game, now third, kept its edit.
+  assert.equal(await page.locator('.game-row[data-game="2"] .edited-mark').count(), 1);
+  assert.equal(await page.locator('.game-row .edited-mark').count(), 1);
+  const grown = (await docsWhen(page, (list) => list.some((d) => d.games === 7))).find((d) => d.source === 'import:lichess:testuser');
+  const body = await page.evaluate((id) => window.movetext.documentText(id), grown.id);
+  const third = body.split('[Event ').filter(Boolean)[2];
+  assert.ok(third.includes('Rival1"') && third.includes('Kept over the import'), third);
   const second = new URL(requestsTo('/api/games/user/').at(-1).url);
   assert.equal(second.searchParams.get('since'), String(Date.UTC(2024, 2, 20, 12)));
   // Once more: nothing new.
@@ -427,6 +438,9 @@ test('the import dialog is reachable by keyboard and has no accessibility violat
   // Focus is in the dialog, on its first field.
   assert.ok(await page.evaluate(() => document.querySelector('.import-dialog').contains(document.activeElement)));
   await page.screenshot({ path: join(outDir, 'import-dialog.png') });
+  assert.deepEqual(await axeViolations(page), []);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: join(outDir, 'import-dialog-375.png') });
   assert.deepEqual(await axeViolations(page), []);
   await page.keyboard.press('Escape');
   await page.waitForSelector('.import-dialog', { state: 'detached' });
