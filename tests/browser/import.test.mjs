@@ -447,3 +447,14 @@ test('the import dialog is reachable by keyboard and has no accessibility violat
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('nothing left the machine: every request to another host was answered by the routes', async () => {
+  // The guard itself: a request to another host is caught and refused.
+  const { page } = await openApp(browser.context, browser.url);
+  const before = served.leaked.length;
+  const reached = await page.evaluate(() => fetch('https://example.org/probe').then(() => true, () => false));
+  assert.equal(reached, false);
+  assert.deepEqual(served.leaked.splice(before), ['https://example.org/probe']);
+  await page.close();
+  assert.deepEqual(served.leaked, []);
+});
