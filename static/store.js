@@ -161,6 +161,20 @@
       }
       docs.put(doc, doc.id);
     }),
+    // Writes a document's record (its parts are all written) in place of
+    // another's, in one transaction: the other's edits come with it (a
+    // game of the file `shift` places later), and the other goes.
+    replaceDoc: (doc, oldId, shift) => run(["docs", "parts", "edits"], "readwrite", async (tx) => {
+      const edits = tx.objectStore("edits");
+      for (const e of await editsOf(tx, oldId)) {
+        const key = typeof e.key === "number" ? e.key + shift : e.key;
+        edits.put({ pgn: e.pgn, rev: e.rev, order: e.order }, [doc.id, key]);
+      }
+      tx.objectStore("docs").delete(oldId);
+      tx.objectStore("parts").delete(within(oldId));
+      edits.delete(within(oldId));
+      tx.objectStore("docs").put(doc, doc.id);
+    }),
     // Changes some fields of a document's record (if it is still stored).
     touch: (id, fields) => run(["docs"], "readwrite", async (tx) => {
       const doc = await ask(tx.objectStore("docs").get(id));

@@ -107,7 +107,7 @@ pub(crate) fn dialog_view(dialog: &Dialog, ctx: &DialogContext) -> Html {
             }
         }
         // Drawn by the page, which opens documents.
-        Dialog::Documents => html! {},
+        Dialog::Documents | Dialog::Import => html! {},
         Dialog::Tags => {
             let on_save = {
                 let do_edit = ctx.do_edit.clone();

@@ -26,6 +26,10 @@ pub struct DocumentsDialogProps {
 
 /// Where a document came from, in words.
 fn source_text(lang: Lang, source: &str) -> String {
+    if let Some(service) = source.strip_prefix("import:").and_then(|s| s.split(':').next()) {
+        let site = movetext_view::game::import::Service::from_code(service).map_or(service, |s| s.title());
+        return lang.say("source-import", &[("site", site)]);
+    }
     match source.strip_prefix("url:") {
         Some(address) => address.to_owned(),
         None => match source {

@@ -9,6 +9,7 @@ pub(crate) mod export_panel;
 pub(crate) mod gif_export;
 pub(crate) mod gif_panel;
 pub(crate) mod image_panel;
+pub(crate) mod import_dialog;
 pub(crate) mod position_setup;
 pub(crate) mod print_panel;
 pub(crate) mod tag_editor;

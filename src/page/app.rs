@@ -45,6 +45,7 @@ use crate::page::file_input::Loaded;
 use crate::page::file_input::{hash_pgn, url_parameter};
 use crate::page::guess_cost::{use_answer_cost, use_guess_cost};
 use crate::page::hash_sync::{current_place, has_hash, use_hash_sync};
+use crate::page::import::{import_dialog, use_importer, ImportHandle};
 use crate::page::language;
 use crate::page::list_memory::use_list_memory;
 use crate::page::list_order::use_list_order;
@@ -163,6 +164,8 @@ struct PageWork {
     actions: EditActions,
     /// Shows a move.
     on_select: Callback<NodeIx>,
+    /// Imports games from lichess or chess.com.
+    importer: ImportHandle,
 }
 
 /// The page's work: opening files (at start, from the address, from the
@@ -177,13 +180,14 @@ fn use_page_work(session: &Session) -> PageWork {
     let restore_saved = use_restore_saved(session, &load);
     use_open_at_start(session, &load, &restore_saved);
     let open_document = use_open_document(session, &load);
+    let importer = use_importer(session, &load);
     use_tab_sync(session);
     use_effect_with((), |_| crate::page::script_api::install());
     use_hash_sync(session);
     use_page_listeners(session, &load);
     let actions = use_edit_actions(session);
     let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(session.viewer.dispatcher());
-    PageWork { load, restore_saved, open_document, actions, on_select }
+    PageWork { load, restore_saved, open_document, actions, on_select, importer }
 }
 
 /// What the panels around the board show.
@@ -278,6 +282,7 @@ fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) 
     match &page.dialog {
         None => html! {},
         Some(Dialog::Documents) => documents_dialog(session, &work.open_document, &work.load),
+        Some(Dialog::Import) => import_dialog(session, &work.importer),
         Some(d) => dialog_view(
             d,
             &DialogContext {

@@ -30,6 +30,8 @@ pub struct Loaded {
     pub source: String,
     /// What the page says once it is open (an archive cut short).
     pub notes: Vec<String>,
+    /// News the page gives once it is open (how many games an import added).
+    pub news: Option<String>,
 }
 
 impl Loaded {
@@ -41,6 +43,7 @@ impl Loaded {
             bytes: Rc::new(with_line_breaks(text.into_bytes())),
             parts: vec![(name.to_owned(), 0)],
             notes: Vec::new(),
+            news: None,
         }
     }
 }
@@ -187,7 +190,7 @@ pub async fn read_files(files: web_sys::FileList, lang: Lang) -> Result<Loaded, 
     if parts.is_empty() {
         return Err(notes.pop().unwrap_or_else(|| lang.say("no-games", &[("file", &names.join(", "))])));
     }
-    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts, source: "file".to_owned(), notes })
+    Ok(Loaded { name: names.join(", "), bytes: Rc::new(bytes), parts, source: "file".to_owned(), notes, news: None })
 }
 
 /// The source of a document fetched from an address.
@@ -235,6 +238,7 @@ pub async fn fetch_same_origin(url: &str, lang: Lang) -> Result<Loaded, String> 
         bytes: Rc::new(with_line_breaks(bytes)),
         source: url_source(&target.href()),
         notes: Vec::new(),
+        news: None,
     })
 }
 

@@ -23,7 +23,7 @@ use crate::page::saving::{remember_tab_doc, store_open_document, TAB_DOC};
 use crate::page::session::Session;
 use crate::state::doc_state::DocState;
 use crate::state::documents::{DocMeta, EditKey, EditRecord};
-use crate::state::page_state::PageAction;
+use crate::state::page_state::{Notice, PageAction};
 use crate::state::persist;
 use crate::state::slice_clock::{now, SLICE_MS};
 
@@ -84,7 +84,7 @@ fn note_games(session: &Session, games: usize) {
 }
 
 /// The fingerprint of a file, a slice at a time.
-async fn fingerprint_in_slices(bytes: &[u8]) -> String {
+pub(crate) async fn fingerprint_in_slices(bytes: &[u8]) -> String {
     let mut f = Fingerprint::new();
     let mut start = now();
     for piece in bytes.chunks(1 << 20) {
@@ -212,6 +212,8 @@ async fn open_loaded(session: Session, loaded: Loaded, place: Place, reopen: Opt
     session.act(PageAction::FileOpened { restored, list });
     if !loaded.notes.is_empty() {
         session.act(PageAction::Error(loaded.notes.join(" ")));
+    } else if let Some(text) = loaded.news {
+        session.act(PageAction::Notice(Some(Notice { error: false, text })));
     }
     if reopen.is_none() && loaded.source != "sample" {
         store_open_document(&session, &handle);
@@ -285,6 +287,7 @@ pub(crate) async fn open_stored(session: &Session, load: &Callback<LoadRequest>,
                 parts: meta.parts.clone(),
                 source: meta.source.clone(),
                 notes: Vec::new(),
+                news: None,
             };
             load.emit((loaded, place, Some(Reopen { meta, records })));
         }

@@ -8,6 +8,7 @@ pub(crate) mod edit_actions;
 pub(crate) mod file_input;
 pub(crate) mod guess_cost;
 pub(crate) mod hash_sync;
+pub(crate) mod import;
 pub(crate) mod key_context;
 pub(crate) mod language;
 pub(crate) mod list_memory;

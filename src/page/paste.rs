@@ -3,10 +3,12 @@
 //! pasted, so that a stray paste never replaces the open file.
 
 use movetext_view::game::game_source::holds_pgn;
+use movetext_view::game::import::LichessLink;
 use movetext_view::game::url_state::Place;
 use yew::prelude::*;
 
 use crate::page::file_input::Loaded;
+use crate::page::import::open_lichess_link;
 use crate::page::loading::LoadRequest;
 use crate::page::session::Session;
 use crate::state::page_state::PageAction;
@@ -33,10 +35,15 @@ fn shown_start(text: &str) -> String {
     }
 }
 
-/// Opens text pasted or dropped (under `name`): at once when it holds PGN,
-/// else after asking (see [`open_asked`]).
+/// Opens text pasted or dropped (under `name`): a lichess game's or
+/// study's address opens that game or study, PGN opens at once, other text
+/// after asking (see [`open_asked`]).
 pub(crate) fn open_text(session: &Session, load: &Callback<LoadRequest>, name: &str, text: String) {
     if text.trim().is_empty() {
+        return;
+    }
+    if let Some(link) = LichessLink::parse(&text) {
+        open_lichess_link(session, load, link);
         return;
     }
     if holds_pgn(text.as_bytes()) {

@@ -1,5 +1,5 @@
 //! The page's top bar: the name of the open file (and which game of how
-//! many), opening files by the picker, the paste panel's button, the move
+//! many), opening files by the picker, importing games, the paste panel's button, the move
 //! notation, the language and the theme.
 
 use movetext_view::game::url_state::Place;
@@ -59,6 +59,10 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Documents))))
     };
+    let import = {
+        let page = session.page.dispatcher();
+        Callback::from(move |_: MouseEvent| page.dispatch(PageAction::Dialog(Some(Dialog::Import))))
+    };
     let toggle_paste = {
         let page = session.page.dispatcher();
         Callback::from(move |_: MouseEvent| page.dispatch(PageAction::TogglePaste))
@@ -105,6 +109,14 @@ pub(crate) fn top_bar(props: &TopBarProps) -> Html {
                         <path d="M4 5.5V17a1.5 1.5 0 0 0 1.5 1.5H13" />
                     </svg>
                     <span class="btn-label">{ lang.text("docs-button") }</span>
+                </button>
+                <button type="button" class="btn import-button" onclick={import}
+                    title={lang.text("import-button-title")}>
+                    <svg class="import-icon" viewBox="0 0 20 20" aria-hidden="true">
+                        <path d="M10 3v9.5M6 8.5l4 4 4-4" />
+                        <path d="M3.5 13v2.5a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1V13" />
+                    </svg>
+                    <span class="btn-label">{ lang.text("import-button") }</span>
                 </button>
                 <button type="button" class="btn paste-button" onclick={toggle_paste}
                     aria-expanded={session.page.paste_open.to_string()} title={lang.text("paste-title")}>{ lang.text("paste") }</button>

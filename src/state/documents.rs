@@ -12,8 +12,9 @@ pub struct DocMeta {
     pub id: String,
     /// File name(s).
     pub name: String,
-    /// Where it came from: `file`, `paste`, `link`, `sample`, `new`, or
-    /// `url:` and the address.
+    /// Where it came from: `file`, `paste`, `link`, `sample`, `new`,
+    /// `url:` and the address, or `import:`, the service and the user
+    /// (`import:lichess:name`).
     pub source: String,
     /// Its size in bytes.
     pub size: usize,

@@ -46,6 +46,8 @@ pub(crate) enum Dialog {
     Print,
     /// The documents kept in this browser.
     Documents,
+    /// Importing games from lichess or chess.com.
+    Import,
 }
 
 /// A set of games the game list is limited to (the games that reach a

@@ -159,12 +159,29 @@ impl Drop for Held {
 /// stayed in the browser's memory until it refused to make more, at about
 /// 500 MB: the workers are ended as they go, which frees them.)
 pub async fn store_document(meta: &DocMeta, bytes: &[u8]) -> Result<(), StoreError> {
+    store_document_as(meta, bytes, None).await
+}
+
+/// Stores a new document in place of another (`old`: its id, and how many
+/// places later its games are in the new one): the other's edits move to
+/// it, and the other goes, in one transaction once the bytes are written.
+/// On failure the other stays as it was.
+pub async fn replace_document(meta: &DocMeta, bytes: &[u8], old: (&str, usize)) -> Result<(), StoreError> {
+    store_document_as(meta, bytes, Some(old)).await
+}
+
+async fn store_document_as(meta: &DocMeta, bytes: &[u8], old: Option<(&str, usize)>) -> Result<(), StoreError> {
     let _held = Held(store("lock", &[meta.id.as_str().into()]).await?);
     let result = write_parts(&meta.id, bytes).await;
     let result = match result {
         Ok(count) => {
             let meta = DocMeta { count, size: bytes.len(), ..meta.clone() };
-            store("putDoc", &[meta.to_js()]).await.map(|_| ())
+            match old {
+                None => store("putDoc", &[meta.to_js()]).await.map(|_| ()),
+                Some((id, shift)) => {
+                    store("replaceDoc", &[meta.to_js(), id.into(), (shift as f64).into()]).await.map(|_| ())
+                }
+            }
         }
         Err(e) => Err(e),
     };

@@ -13,8 +13,8 @@ export const repoRoot = resolve(here, '../..');
 export const outDir = join(here, 'out');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** Starts the server and the browser; `close()` ends both. */
-export async function startBrowser({ headers = {}, mounts = {} } = {}) {
+/** Starts the server and the browser (with Chromium's extra `args`); `close()` ends both. */
+export async function startBrowser({ headers = {}, mounts = {}, args = [] } = {}) {
   await mkdir(outDir, { recursive: true });
   const { server, url } = await startServer({ root: join(repoRoot, 'dist'), headers, mounts });
   const profile = await mkdtemp(join(tmpdir(), 'movetext-chromium-'));
@@ -28,6 +28,7 @@ export async function startBrowser({ headers = {}, mounts = {} } = {}) {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...args,
     ],
     viewport: { width: 1280, height: 800 },
   });

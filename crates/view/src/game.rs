@@ -9,6 +9,7 @@ pub mod editing;
 pub mod engine;
 pub mod fingerprint;
 pub mod game_source;
+pub mod import;
 pub mod library;
 pub mod model;
 pub mod move_times;
