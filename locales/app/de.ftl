@@ -484,3 +484,6 @@ diag-check-not-check = { $move } ist als Schach markiert, gibt aber kein Schach
 diag-mate-not-check = { $move } ist als Matt markiert, gibt aber kein Schach
 diag-mate-only-check = { $move } ist als Matt markiert, ist aber nur Schach
 diag-more-diagnostics = weitere, nicht aufgeführte Meldungen zu dieser Partie: { $count }
+
+# The installed app, offline
+app-updated = Movetext wurde aktualisiert. Dies ist die neue Version.

@@ -485,3 +485,6 @@ diag-check-not-check = { $move } is marked as check but gives no check
 diag-mate-not-check = { $move } is marked as mate but gives no check
 diag-mate-only-check = { $move } is marked as mate but is only check
 diag-more-diagnostics = { $count } more diagnostics in this game are not listed
+
+# The installed app, offline
+app-updated = Movetext was updated. This is its new version.

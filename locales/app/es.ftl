@@ -484,3 +484,6 @@ diag-check-not-check = { $move } está marcada como jaque pero no da jaque
 diag-mate-not-check = { $move } está marcada como mate pero no da jaque
 diag-mate-only-check = { $move } está marcada como mate pero solo es jaque
 diag-more-diagnostics = otros avisos de esta partida, no mostrados: { $count }
+
+# The installed app, offline
+app-updated = Movetext se ha actualizado. Esta es su nueva versión.

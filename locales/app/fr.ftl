@@ -484,3 +484,6 @@ diag-check-not-check = { $move } est marqué comme échec mais ne donne pas éch
 diag-mate-not-check = { $move } est marqué comme mat mais ne donne pas échec
 diag-mate-only-check = { $move } est marqué comme mat mais n'est qu'un échec
 diag-more-diagnostics = autres messages sur cette partie, non listés : { $count }
+
+# The installed app, offline
+app-updated = Movetext a été mis à jour. Voici sa nouvelle version.

@@ -497,3 +497,6 @@ diag-check-not-check = { $move } отмечен как шах, но шаха н�
 diag-mate-not-check = { $move } отмечен как мат, но шаха нет
 diag-mate-only-check = { $move } отмечен как мат, но это только шах
 diag-more-diagnostics = ещё сообщения об этой партии, не показанные здесь: { $count }
+
+# The installed app, offline
+app-updated = Movetext обновлён. Это его новая версия.
