@@ -34,8 +34,9 @@ export const APP_POLICY = [
   "style-src-attr 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
-  // Files are opened from any address, and games imported from other sites.
-  "connect-src 'self' https: http:",
+  // Files are opened from any address, and games imported from other
+  // sites; blob: reads back what the page made (a GIF's bytes).
+  "connect-src 'self' https: http: blob:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
