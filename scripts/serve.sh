@@ -2,6 +2,8 @@
 # Installs what is missing, builds a release of the app and serves it on
 # http://localhost:8080 (PORT=... to change). It opens on the sample game;
 # the widget and its demo page are served under /widget/.
+# The app's files are sent with its Content-Security-Policy and the two
+# cross-origin isolation headers (tests/browser/static-server.mjs).
 set -euo pipefail
 
 # shellcheck source=scripts/prepare.sh

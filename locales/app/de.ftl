@@ -561,3 +561,5 @@ import-empty = { $user } hat keine Partien bei { $site }.
 import-stopped-empty = Angehalten, bevor eine Partie ankam.
 import-store-failed = Die importierten Partien konnten in diesem Browser nicht gespeichert werden ({ $reason }).
 source-import = importiert von { $site }
+# The installed app, offline
+app-updated = Movetext wurde aktualisiert. Dies ist die neue Version.

@@ -562,3 +562,5 @@ import-empty = { $user } has no games on { $site }.
 import-stopped-empty = Stopped before any game arrived.
 import-store-failed = The imported games could not be kept in this browser ({ $reason }).
 source-import = imported from { $site }
+# The installed app, offline
+app-updated = Movetext was updated. This is its new version.

@@ -561,3 +561,5 @@ import-empty = { $user } no tiene partidas en { $site }.
 import-stopped-empty = Detenido antes de que llegara ninguna partida.
 import-store-failed = No se pudieron guardar las partidas importadas en este navegador ({ $reason }).
 source-import = importado de { $site }
+# The installed app, offline
+app-updated = Movetext se ha actualizado. Esta es su nueva versión.

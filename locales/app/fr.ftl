@@ -561,3 +561,5 @@ import-empty = { $user } n'a aucune partie sur { $site }.
 import-stopped-empty = Arrêté avant l'arrivée de la moindre partie.
 import-store-failed = Les parties importées n'ont pas pu être conservées dans ce navigateur ({ $reason }).
 source-import = importé de { $site }
+# The installed app, offline
+app-updated = Movetext a été mis à jour. Voici sa nouvelle version.

@@ -577,3 +577,5 @@ import-empty = У { $user } нет партий на { $site }.
 import-stopped-empty = Остановлено до получения первой партии.
 import-store-failed = Не удалось сохранить импортированные партии в этом браузере ({ $reason }).
 source-import = импорт с { $site }
+# The installed app, offline
+app-updated = Movetext обновлён. Это его новая версия.

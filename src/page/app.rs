@@ -185,6 +185,7 @@ fn use_page_work(session: &Session) -> PageWork {
     use_effect_with((), |_| crate::page::script_api::install());
     use_hash_sync(session);
     use_page_listeners(session, &load);
+    crate::page::app_update::use_update_notice(session);
     let actions = use_edit_actions(session);
     let ViewerCallbacks { on_select, .. } = use_viewer_callbacks(session.viewer.dispatcher());
     PageWork { load, restore_saved, open_document, actions, on_select, importer }

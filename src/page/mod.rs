@@ -3,6 +3,7 @@
 
 pub(crate) mod analysis;
 pub(crate) mod app;
+pub(crate) mod app_update;
 pub(crate) mod database;
 pub(crate) mod edit_actions;
 pub(crate) mod file_input;

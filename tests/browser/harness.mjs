@@ -13,10 +13,17 @@ export const repoRoot = resolve(here, '../..');
 export const outDir = join(here, 'out');
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** Starts the server and the browser (with Chromium's extra `args`); `close()` ends both. */
-export async function startBrowser({ headers = {}, mounts = {}, args = [] } = {}) {
+/**
+ * Starts the server and the browser (with Chromium's extra `args`);
+ * `close()` ends both, and fails when a page broke a
+ * Content-Security-Policy (see watchPolicyViolations). Service workers are
+ * blocked unless `serviceWorkers: 'allow'` (so that requests stay visible
+ * to page.route); `policy` is the app's Content-Security-Policy header
+ * (static-server.mjs's APP_POLICY); `root` the folder served (dist/).
+ */
+export async function startBrowser({ headers = {}, mounts = {}, args = [], serviceWorkers = 'block', policy, root = join(repoRoot, 'dist') } = {}) {
   await mkdir(outDir, { recursive: true });
-  const { server, url } = await startServer({ root: join(repoRoot, 'dist'), headers, mounts });
+  const { server, url } = await startServer({ root, headers, mounts, policy });
   const profile = await mkdtemp(join(tmpdir(), 'movetext-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
@@ -31,13 +38,39 @@ export async function startBrowser({ headers = {}, mounts = {}, args = [] } = {}
       ...args,
     ],
     viewport: { width: 1280, height: 800 },
+    serviceWorkers,
   });
+  const violations = await watchPolicyViolations(context);
   const close = async () => {
     await context.close();
     await new Promise((ok) => server.close(ok));
     await rm(profile, { recursive: true, force: true });
+    if (violations.length) {
+      throw new Error(`Content-Security-Policy violations:\n${[...new Set(violations)].join('\n')}`);
+    }
   };
-  return { context, url, close };
+  return { context, url, close, server, violations };
+}
+
+/**
+ * Records every breach of a Content-Security-Policy in the context's pages:
+ * the `securitypolicyviolation` events (written to the console as errors by
+ * an init script, so that collectErrors has them too) and the browser's own
+ * "Refused to ..." console messages. Gives the list, which
+ * startBrowser's `close()` checks.
+ */
+export async function watchPolicyViolations(context) {
+  const violations = [];
+  await context.addInitScript(() => {
+    addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${location.href})`);
+    });
+  });
+  const breach = /CSP violation|Refused to|Content[- ]Security[- ]Policy/i;
+  context.on('console', (m) => {
+    if (breach.test(m.text())) violations.push(`${m.page()?.url() ?? 'a worker'}: ${m.text()}`);
+  });
+  return violations;
 }
 
 /**
@@ -453,7 +486,9 @@ let axeSource = null;
 export async function axeViolations(page, context = null) {
   axeSource ??= await readFile(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) {
-    await page.addScriptTag({ content: axeSource });
+    // Evaluated, not added as an inline script, which the app's
+    // Content-Security-Policy refuses.
+    await page.evaluate(axeSource);
   }
   return page.evaluate(async (context) => {
     const result = await window.axe.run(context ?? document, { resultTypes: ['violations'] });
