@@ -484,3 +484,8 @@ diag-check-not-check = { $move } ist als Schach markiert, gibt aber kein Schach
 diag-mate-not-check = { $move } ist als Matt markiert, gibt aber kein Schach
 diag-mate-only-check = { $move } ist als Matt markiert, ist aber nur Schach
 diag-more-diagnostics = weitere, nicht aufgeführte Meldungen zu dieser Partie: { $count }
+
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Steine in der Hand: { $side }
+pocket-piece = { $piece } in der Hand: { $count }
+checks-given = Gegebene Schachs: { $count } von 3

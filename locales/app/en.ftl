@@ -485,3 +485,8 @@ diag-check-not-check = { $move } is marked as check but gives no check
 diag-mate-not-check = { $move } is marked as mate but gives no check
 diag-mate-only-check = { $move } is marked as mate but is only check
 diag-more-diagnostics = { $count } more diagnostics in this game are not listed
+
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Pieces in hand: { $side }
+pocket-piece = { $piece } in hand: { $count }
+checks-given = Checks given: { $count } of 3

@@ -484,3 +484,8 @@ diag-check-not-check = { $move } está marcada como jaque pero no da jaque
 diag-mate-not-check = { $move } está marcada como mate pero no da jaque
 diag-mate-only-check = { $move } está marcada como mate pero solo es jaque
 diag-more-diagnostics = otros avisos de esta partida, no mostrados: { $count }
+
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Piezas en reserva: { $side }
+pocket-piece = { $piece } en reserva: { $count }
+checks-given = Jaques dados: { $count } de 3

@@ -484,3 +484,8 @@ diag-check-not-check = { $move } est marqué comme échec mais ne donne pas éch
 diag-mate-not-check = { $move } est marqué comme mat mais ne donne pas échec
 diag-mate-only-check = { $move } est marqué comme mat mais n'est qu'un échec
 diag-more-diagnostics = autres messages sur cette partie, non listés : { $count }
+
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Pièces en réserve : { $side }
+pocket-piece = { $piece } en réserve : { $count }
+checks-given = Échecs donnés : { $count } sur 3

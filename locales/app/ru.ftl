@@ -497,3 +497,8 @@ diag-check-not-check = { $move } отмечен как шах, но шаха н�
 diag-mate-not-check = { $move } отмечен как мат, но шаха нет
 diag-mate-only-check = { $move } отмечен как мат, но это только шах
 diag-more-diagnostics = ещё сообщения об этой партии, не показанные здесь: { $count }
+
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Фигуры в запасе: { $side }
+pocket-piece = { $piece } в запасе: { $count }
+checks-given = Дано шахов: { $count } из 3

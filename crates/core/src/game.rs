@@ -120,6 +120,7 @@ pub enum Variant {
     /// One of lichess's variants, played by its own rules (with the feature
     /// `variants`; without it such a game is `Unsupported`), from a Chess960
     /// start when `chess960`.
+    #[cfg(feature = "variants")]
     Lichess {
         /// Which variant.
         variant: LichessVariant,
@@ -267,7 +268,11 @@ impl Game {
 
     /// How castling is written: standard or Chess960.
     pub fn castling_mode(&self) -> CastlingMode {
-        if matches!(self.variant, Variant::Chess960 | Variant::Lichess { chess960: true, .. }) {
+        #[cfg(feature = "variants")]
+        let chess960 = matches!(self.variant, Variant::Chess960 | Variant::Lichess { chess960: true, .. });
+        #[cfg(not(feature = "variants"))]
+        let chess960 = self.variant == Variant::Chess960;
+        if chess960 {
             CastlingMode::Chess960
         } else {
             CastlingMode::Standard

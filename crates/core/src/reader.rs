@@ -500,10 +500,13 @@ impl Parser {
             self.g.variant = match lower.as_str() {
                 "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => Variant::Standard,
                 "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => Variant::Chess960,
+                #[cfg(feature = "variants")]
                 _ => match crate::rules::lichess_variant(&v) {
-                    Some((variant, chess960)) if crate::rules::PLAYS_VARIANTS => Variant::Lichess { variant, chess960 },
-                    _ => Variant::Unsupported(v),
+                    Some((variant, chess960)) => Variant::Lichess { variant, chess960 },
+                    None => Variant::Unsupported(v),
                 },
+                #[cfg(not(feature = "variants"))]
+                _ => Variant::Unsupported(v),
             };
         }
         #[cfg(feature = "variants")]

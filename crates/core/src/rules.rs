@@ -130,6 +130,23 @@ pub type AnyPosition = shakmaty::variant::VariantPosition;
 #[cfg(not(feature = "variants"))]
 pub type AnyPosition = Chess;
 
+/// A position of standard chess (or Chess960), or `None` for a variant's:
+/// for what plays standard chess only (the engine, the opening names).
+#[cfg(feature = "variants")]
+pub fn standard_of(pos: &AnyPosition) -> Option<Chess> {
+    match pos {
+        shakmaty::variant::VariantPosition::Chess(c) => Some(c.clone()),
+        _ => None,
+    }
+}
+
+/// A position of standard chess (or Chess960), or `None` for a variant's:
+/// for what plays standard chess only (the engine, the opening names).
+#[cfg(not(feature = "variants"))]
+pub fn standard_of(pos: &AnyPosition) -> Option<Chess> {
+    Some(pos.clone())
+}
+
 /// The position after a null move, if the side to move is not in check.
 pub(crate) fn null_move<P: Played>(pos: &P) -> Option<P> {
     if pos.is_check() {

@@ -402,7 +402,9 @@ fn variant_name(g: &Game) -> String {
     match g.variant() {
         Variant::Standard => "Standard".into(),
         Variant::Chess960 => "Chess960".into(),
+        #[cfg(feature = "variants")]
         Variant::Lichess { variant, chess960: false } => variant.name().into(),
+        #[cfg(feature = "variants")]
         Variant::Lichess { variant, chess960: true } => format!("{}960", variant.name()),
         Variant::Unsupported(v) => format!("{v} (kept as text)"),
     }
