@@ -82,3 +82,6 @@ board-piece-black-rook = schwarzer Turm
 board-piece-black-bishop = schwarzer Läufer
 board-piece-black-knight = schwarzer Springer
 board-piece-black-pawn = schwarzer Bauer
+
+# Variants
+widget-variant = Eine Variantenpartie: in Movetext öffnen.

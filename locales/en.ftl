@@ -83,3 +83,6 @@ board-piece-black-rook = black rook
 board-piece-black-bishop = black bishop
 board-piece-black-knight = black knight
 board-piece-black-pawn = black pawn
+
+# Variants
+widget-variant = A variant game: open it in Movetext.

@@ -82,3 +82,6 @@ board-piece-black-rook = torre negra
 board-piece-black-bishop = alfil negro
 board-piece-black-knight = caballo negro
 board-piece-black-pawn = peón negro
+
+# Variants
+widget-variant = Una partida de variante: ábrala en Movetext.

@@ -82,3 +82,6 @@ board-piece-black-rook = tour noire
 board-piece-black-bishop = fou noir
 board-piece-black-knight = cavalier noir
 board-piece-black-pawn = pion noir
+
+# Variants
+widget-variant = Une partie de variante : ouvrez-la dans Movetext.

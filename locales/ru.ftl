@@ -89,3 +89,6 @@ board-piece-black-rook = чёрная ладья
 board-piece-black-bishop = чёрный слон
 board-piece-black-knight = чёрный конь
 board-piece-black-pawn = чёрная пешка
+
+# Variants
+widget-variant = Партия варианта шахмат: откройте её в Movetext.

@@ -563,3 +563,7 @@ import-store-failed = Die importierten Partien konnten in diesem Browser nicht g
 source-import = importiert von { $site }
 # The installed app, offline
 app-updated = Movetext wurde aktualisiert. Dies ist die neue Version.
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Steine in der Hand: { $side }
+pocket-piece = { $piece } in der Hand: { $count }
+checks-given = Gegebene Schachs: { $count } von 3

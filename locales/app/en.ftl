@@ -564,3 +564,7 @@ import-store-failed = The imported games could not be kept in this browser ({ $r
 source-import = imported from { $site }
 # The installed app, offline
 app-updated = Movetext was updated. This is its new version.
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Pieces in hand: { $side }
+pocket-piece = { $piece } in hand: { $count }
+checks-given = Checks given: { $count } of 3

@@ -563,3 +563,7 @@ import-store-failed = No se pudieron guardar las partidas importadas en este nav
 source-import = importado de { $site }
 # The installed app, offline
 app-updated = Movetext se ha actualizado. Esta es su nueva versión.
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Piezas en reserva: { $side }
+pocket-piece = { $piece } en reserva: { $count }
+checks-given = Jaques dados: { $count } de 3

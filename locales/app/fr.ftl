@@ -563,3 +563,7 @@ import-store-failed = Les parties importées n'ont pas pu être conservées dans
 source-import = importé de { $site }
 # The installed app, offline
 app-updated = Movetext a été mis à jour. Voici sa nouvelle version.
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Pièces en réserve : { $side }
+pocket-piece = { $piece } en réserve : { $count }
+checks-given = Échecs donnés : { $count } sur 3

@@ -579,3 +579,7 @@ import-store-failed = Не удалось сохранить импортиро�
 source-import = импорт с { $site }
 # The installed app, offline
 app-updated = Movetext обновлён. Это его новая версия.
+# Variants: crazyhouse pockets, three-check counters
+pocket-label = Фигуры в запасе: { $side }
+pocket-piece = { $piece } в запасе: { $count }
+checks-given = Дано шахов: { $count } из 3

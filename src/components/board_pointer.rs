@@ -3,7 +3,7 @@
 //! promotion piece), and drawing arrows and marked squares with the right
 //! button.
 
-use movetext_core::shakmaty::{Move, Square};
+use movetext_core::shakmaty::{Move, Role, Square};
 use movetext_view::game::board_interaction::{draw_color, lands_on};
 use movetext_view::markup::board_markup::square_at;
 use wasm_bindgen::JsCast;
@@ -74,6 +74,7 @@ pub(crate) fn use_pointer(props: &BoardProps, state: &UseStateHandle<Interaction
         let try_move = try_move.clone();
         let drawable = props.on_draw.is_some();
         let on_square = props.on_square.clone();
+        let dropping = props.dropping;
         Callback::from(move |e: PointerEvent| {
             let Some((x, y, sq)) = locate(&e) else { return };
             if let (Some(cb), 0) = (&on_square, e.button()) {
@@ -88,6 +89,11 @@ pub(crate) fn use_pointer(props: &BoardProps, state: &UseStateHandle<Interaction
                 return;
             }
             if e.button() != 0 || state.promotion.is_some() {
+                return;
+            }
+            // A piece from the pocket is dropped where the button is released.
+            if dropping.is_some() {
+                e.prevent_default();
                 return;
             }
             if let Some(from) = state.selected {
@@ -126,10 +132,19 @@ pub(crate) fn use_pointer(props: &BoardProps, state: &UseStateHandle<Interaction
             }
         })
     };
+    let drop_at = dropper(props);
     let onpointerup = {
         let state = state.clone();
         let on_draw = props.on_draw.clone();
+        let dropping = props.dropping;
         Callback::from(move |e: PointerEvent| {
+            if let (Some(role), 0) = (dropping, e.button()) {
+                // Only on the board itself (the pointer's square is the
+                // nearest one when it is outside).
+                let inside = locate(&e).filter(|(x, y, _)| (1.0..799.0).contains(x) && (1.0..799.0).contains(y));
+                drop_at(role, inside.map(|l| l.2));
+                return;
+            }
             if let Some((from, _, color)) = state.drawing {
                 let to = locate(&e).map_or(from, |l| l.2);
                 state.set(Interaction { drawing: None, ..(*state).clone() });
@@ -152,4 +167,17 @@ pub(crate) fn use_pointer(props: &BoardProps, state: &UseStateHandle<Interaction
         })
     };
     PointerHandlers { onpointerdown, onpointermove, onpointerup }
+}
+
+/// Drops a piece picked from the pocket on a square (`None`: off the
+/// board): the move, if legal there; else the piece goes back.
+fn dropper(props: &BoardProps) -> impl Fn(Role, Option<Square>) {
+    let (legal, on_move, cancel) = (props.legal.clone(), props.on_move.clone(), props.on_drop_cancel.clone());
+    move |role: Role, to: Option<Square>| {
+        let m = to.map(|to| Move::Put { role, to });
+        match m.filter(|m| legal.contains(m)) {
+            Some(m) => on_move.emit(m),
+            None => cancel.emit(()),
+        }
+    }
 }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use movetext_core::commands::MarkColor as CoreColor;
 use movetext_core::commands::{Arrow, SquareMark};
-use movetext_core::shakmaty::{Board, Move, Square};
+use movetext_core::shakmaty::{Board, Move, Role, Square};
 use movetext_view::markup::pieces;
 use yew::prelude::*;
 
@@ -50,6 +50,13 @@ pub struct BoardProps {
     /// The piece drawings.
     #[prop_or_default]
     pub pieces: pieces::PieceSet,
+    /// A piece picked from a crazyhouse pocket, to be dropped on the square
+    /// where the pointer is released.
+    #[prop_or_default]
+    pub dropping: Option<Role>,
+    /// The picked piece was released where it cannot be dropped.
+    #[prop_or_default]
+    pub on_drop_cancel: Callback<()>,
 }
 
 /// What the pointer is doing on the board.

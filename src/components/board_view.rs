@@ -6,8 +6,8 @@
 use std::rc::Rc;
 
 use movetext_core::commands::{Eval, MarkColor};
-use movetext_core::shakmaty::{Color, Move, Square};
-use movetext_view::game::model::{NodeIx, SharedGame};
+use movetext_core::shakmaty::{Color, Move, Position, Role, Square};
+use movetext_view::game::model::{NodeIx, SharedGame, ViewNode};
 use movetext_view::text::board_description::describe;
 use yew::prelude::*;
 
@@ -15,6 +15,7 @@ use crate::components::board::ChessBoard;
 use crate::components::controls::Controls;
 use crate::components::eval_bar::EvalBar;
 use crate::components::player_bar::player_bar_at;
+use crate::components::pocket::{checks_given, pocket_of, Pocket};
 use crate::state::viewer::{use_autoplay, use_legal_moves, use_viewer_callbacks, use_wheel_steps, Autoplay, Viewer};
 
 /// What the board view shows and what it answers.
@@ -85,7 +86,10 @@ pub fn board_view(props: &BoardViewProps) -> Html {
     let game = &props.game;
     let current = props.current.min(game.nodes.len().saturating_sub(1));
     let node = game.node(current);
-    let legal: Rc<Vec<Move>> = use_legal_moves(&props.fen, props.on_move.is_some());
+    // A variant's moves by its rules (a crazyhouse drop among them).
+    let variant = movetext_core::rules::standard_of(&node.pos).is_none().then_some(&node.pos);
+    let legal: Rc<Vec<Move>> = use_legal_moves(&props.fen, props.on_move.is_some(), variant);
+    let dropping = use_dropping(&props.fen);
     let board_row = use_node_ref();
     use_wheel_steps(board_row.clone(), props.viewer.clone(), props.wheel);
     let autoplay = Autoplay { playing: props.playing, delay: props.delay, pace: props.pace };
@@ -95,11 +99,18 @@ pub fn board_view(props: &BoardViewProps) -> Html {
 
     let bottom = if props.flipped { Color::Black } else { Color::White };
     let bar = |color: Color| {
-        if !props.players {
-            return html! {};
-        }
         let place = if color == bottom { "bottom" } else { "top" };
-        player_bar_at(game, current, color, place, props.clocks, lang)
+        let pocket = pocket_at(node, color, place, &legal, &dropping);
+        if !props.players {
+            return pocket;
+        }
+        let bar = player_bar_at(game, current, color, place, props.clocks, lang);
+        if node.pos.pockets().is_none() && node.pos.remaining_checks().is_none() {
+            return bar;
+        }
+        // A variant's pocket or checks on the bar's row.
+        let checks = checks_given(&node.pos, color, lang);
+        html! { <div class={classes!("bar-row", place)}>{ bar }{ checks }{ pocket }</div> }
     };
     let turn = lang.text(if node.turn().is_white() { "turn-white" } else { "turn-black" });
     let label = if current == 0 {
@@ -120,7 +131,8 @@ pub fn board_view(props: &BoardViewProps) -> Html {
                 <ChessBoard board={node.board().clone()} fen={props.fen.clone()} flipped={props.flipped}
                     last_move={node.last_move} check={node.check} arrows={node.arrows.clone()} best={props.engine.and_then(|e| e.best)} marks={node.marks.clone()}
                     label={AttrValue::from(label)} description={AttrValue::from(describe(node.board(), lang))}
-                    {legal} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} pieces={props.pieces} />
+                    legal={legal.clone()} on_move={props.on_move.clone().unwrap_or_default()} on_draw={props.on_draw.clone()} pieces={props.pieces}
+                    dropping={*dropping} on_drop_cancel={put_back(&dropping)} />
             </div>
             { bar(bottom) }
             if props.controls {
@@ -133,4 +145,41 @@ pub fn board_view(props: &BoardViewProps) -> Html {
             <div class="sr-only" aria-live="polite" aria-atomic="true">{ announcement }</div>
         </section>
     }
+}
+
+/// The piece picked from a crazyhouse pocket to be dropped, put back when
+/// the position changes (`fen`).
+#[hook]
+fn use_dropping(fen: &AttrValue) -> UseStateHandle<Option<Role>> {
+    let dropping = use_state_eq(|| None::<Role>);
+    {
+        let dropping = dropping.clone();
+        use_effect_with(fen.clone(), move |_| dropping.set(None));
+    }
+    dropping
+}
+
+/// A side's crazyhouse pocket at `node`, `place`d above or below the board
+/// (nothing in other games); its pieces can be dropped when `legal` has
+/// their drops.
+fn pocket_at(
+    node: &ViewNode,
+    color: Color,
+    place: &'static str,
+    legal: &[Move],
+    dropping: &UseStateHandle<Option<Role>>,
+) -> Html {
+    let Some((counts, droppable)) = pocket_of(&node.pos, color, legal) else { return html! {} };
+    let on_pick = {
+        let dropping = dropping.clone();
+        Callback::from(move |role: Option<Role>| dropping.set(role))
+    };
+    let picked = (**dropping).filter(|_| node.turn() == color);
+    html! { <Pocket {color} {place} {counts} {droppable} {picked} {on_pick} /> }
+}
+
+/// Puts the picked piece back in its pocket.
+fn put_back(dropping: &UseStateHandle<Option<Role>>) -> Callback<()> {
+    let dropping = dropping.clone();
+    Callback::from(move |()| dropping.set(None))
 }

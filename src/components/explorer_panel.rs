@@ -6,6 +6,7 @@
 //! index is built it shows how far it is.
 
 use movetext_core::positions::Tally;
+use movetext_core::rules::AnyPosition;
 use movetext_core::shakmaty::Move;
 use movetext_view::game::engine::{position_of, written_move};
 use movetext_view::text::notation::Notation;
@@ -26,6 +27,10 @@ pub struct ExplorerPanelProps {
     pub explored: Option<Explored>,
     /// The shown position's FEN.
     pub fen: AttrValue,
+    /// The shown position when it is a variant's (its moves, drops among
+    /// them, are written by its rules).
+    #[prop_or_default]
+    pub variant: Option<AnyPosition>,
     /// How moves are written.
     pub notation: Notation,
     /// A search is under way.
@@ -96,7 +101,7 @@ pub fn explorer_panel(props: &ExplorerPanelProps) -> Html {
         html! {}
     };
     let current = props.explored.as_ref().filter(|e| e.fen == props.fen.as_str());
-    let pos = position_of(&props.fen);
+    let pos = props.variant.clone().or_else(|| position_of(&props.fen).map(AnyPosition::from));
     let table = match (current, &pos) {
         (Some(e), Some(pos)) => {
             let rows = e.tree.moves().into_iter().filter_map(|(m, t)| {

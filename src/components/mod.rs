@@ -22,6 +22,7 @@ pub(crate) mod move_list;
 pub(crate) mod next_frame;
 pub(crate) mod opening_name;
 pub(crate) mod player_bar;
+pub(crate) mod pocket;
 pub(crate) mod position_image;
 pub(crate) mod print_layout;
 pub(crate) mod repertoire_panel;

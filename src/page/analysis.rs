@@ -247,7 +247,7 @@ pub(crate) struct AnalysisHandle {
 /// engine failed starts a new worker; a worker that stops once it ran is
 /// started again once.
 #[hook]
-pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
+pub(crate) fn use_analysis(fen: &str, standard: bool) -> AnalysisHandle {
     let on = use_state_eq(|| false);
     let hidden = use_state_eq(page_hidden);
     let shown = use_state_eq(|| Rc::new(Analysis::default()));
@@ -271,7 +271,7 @@ pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
         let (state, life, worker, engine, count) =
             (state.clone(), life.clone(), worker.clone(), engine.setter(), *ended);
         let ended = ended.setter();
-        use_effect_with((*on, *hidden, fen.to_owned(), count), move |(on, hidden, fen, count)| {
+        use_effect_with((*on, *hidden, fen.to_owned(), count, standard), move |(on, hidden, fen, count, standard)| {
             let mut slot = worker.borrow_mut();
             if *on && slot.is_none() && life.borrow().wants_worker() {
                 *state.borrow_mut() = EngineState::default();
@@ -296,7 +296,9 @@ pub(crate) fn use_analysis(fen: &str) -> AnalysisHandle {
                 }
                 engine.set(life.borrow().view());
             }
-            let commands = if *on && !*hidden { state.borrow_mut().analyse(fen) } else { state.borrow_mut().stop() };
+            // The engine plays standard chess only: a variant's position is not analysed.
+            let commands =
+                if *on && !*hidden && *standard { state.borrow_mut().analyse(fen) } else { state.borrow_mut().stop() };
             if let Some(w) = slot.as_ref() {
                 w.send(commands);
             }

@@ -6,8 +6,10 @@
 
 use std::rc::Rc;
 
+use movetext_core::positions::PositionKey;
+use movetext_core::rules::AnyPosition;
 use movetext_core::shakmaty::uci::UciMove;
-use movetext_core::shakmaty::{Chess, Move, Position};
+use movetext_core::shakmaty::{Move, Position};
 use movetext_view::game::editing::{EditOp, Edits};
 use movetext_view::game::engine::best_arrow;
 use movetext_view::game::game_source;
@@ -226,7 +228,7 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
     let game = viewer.game.clone();
     let current = viewer.current;
     let fen = game.node(current).fen();
-    let analysis = use_analysis(&fen);
+    let analysis = use_analysis(&fen, movetext_core::rules::standard_of(&game.node(current).pos).is_some());
     if let Some(keys) = session.jobs.key_context.borrow_mut().as_mut() {
         keys.analysis = analysis.toggle.clone();
     }
@@ -264,12 +266,15 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
         // The explorer follows the shown position.
         let ask = db.ask.clone();
         let done = db.pool.borrow().progress().done() && db.pool.borrow().progress().workers > 0;
+        // A variant's position is keyed apart from standard chess's.
+        let pos = &game.node(current).pos;
+        let key = movetext_core::rules::standard_of(pos).is_none().then(|| PositionKey::of_any(pos));
         use_effect_with(
             // The pool is the page's for good; a new file is a new total.
-            (fen.clone(), done, db.pool.borrow().progress().total),
-            move |(fen, done, _)| {
+            (fen.clone(), key, done, db.pool.borrow().progress().total),
+            move |(fen, key, done, _)| {
                 if *done {
-                    ask.emit(Question::Tree(fen.clone()));
+                    ask.emit(Question::Tree(fen.clone(), *key));
                 }
             },
         );
@@ -391,7 +396,7 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
 }
 
 /// The moves of a line in UCI from `pos`, up to the first that is not legal.
-fn line_moves(pos: &Chess, pv: &[String]) -> Vec<Move> {
+fn line_moves(pos: &AnyPosition, pv: &[String]) -> Vec<Move> {
     let mut p = pos.clone();
     let mut moves = Vec::new();
     for uci in pv {
@@ -516,9 +521,12 @@ fn explorer_view(
     } else {
         lang.text("games-reaching-start").to_owned()
     };
+    // A variant's position is keyed apart from standard chess's.
+    let variant = movetext_core::rules::standard_of(&node.pos).is_none().then(|| node.pos.clone());
     let on_games = {
         let (ask, fen) = (db.ask.clone(), fen.to_owned());
-        Callback::from(move |()| ask.emit(Question::Search(fen.clone(), shown.clone())))
+        let key = variant.as_ref().map(PositionKey::of_any);
+        Callback::from(move |()| ask.emit(Question::Search(fen.clone(), shown.clone(), key)))
     };
     let on_fen = find_fen(db, session, lang);
     let on_summary = {
@@ -552,7 +560,7 @@ fn explorer_view(
     html! {
         <>
             <ExplorerPanel progress={db.progress.clone()} explored={pool.explored.clone()} fen={AttrValue::from(fen.to_owned())}
-                notation={session.page.notation} searching={pool.searching} {on_play} {on_games} {on_fen} {on_summary} />
+                notation={session.page.notation} searching={pool.searching} {variant} {on_play} {on_games} {on_fen} {on_summary} />
             { summary.unwrap_or_default() }
         </>
     }
@@ -563,7 +571,7 @@ fn explorer_view(
 fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session, lang: Lang) -> Callback<String> {
     let (ask, report) = (db.ask.clone(), session.reporter());
     Callback::from(move |fen: String| match fen.parse::<movetext_core::positions::PositionKey>() {
-        Ok(_) => ask.emit(Question::Search(fen.clone(), lang.say("games-reaching-fen", &[("fen", &fen)]))),
+        Ok(_) => ask.emit(Question::Search(fen.clone(), lang.say("games-reaching-fen", &[("fen", &fen)]), None)),
         Err(e) => report.emit(lang.say("not-a-position", &[("reason", &e.to_string())])),
     })
 }

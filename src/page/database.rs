@@ -53,11 +53,13 @@ enum Sent {
 /// A question to the index, and what is done with its answer.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Question {
-    /// The explorer's moves at a position (its FEN).
-    Tree(String),
-    /// Show the games that reach a position (its FEN) in the game list,
+    /// The explorer's moves at a position (its FEN, and its key when the
+    /// FEN alone does not give it: a variant's position).
+    Tree(String, Option<PositionKey>),
+    /// Show the games that reach a position (its FEN, and its key when the
+    /// FEN alone does not give it: a variant's position) in the game list,
     /// under a label.
-    Search(String, String),
+    Search(String, String, Option<PositionKey>),
     /// The file's summary (and its duplicates).
     Summary,
     /// Nothing: the page is drawn again (after the pool was changed).
@@ -257,10 +259,10 @@ fn take_answer(pool: &mut Pool, w: usize, data: wasm_bindgen::JsValue) -> (Draw,
             let Some((question, asked, _)) = pool.questions.remove(&id) else { return (Draw::Nothing, None) };
             let mut action = None;
             match (question, answer) {
-                (Question::Tree(fen), Answer::Tree(tree)) => {
+                (Question::Tree(fen, _), Answer::Tree(tree)) => {
                     pool.explored = Some(Explored { fen, tree, ms: now_precise() - asked });
                 }
-                (Question::Search(_, label), Answer::Matches(found)) => {
+                (Question::Search(_, label, _), Answer::Matches(found)) => {
                     pool.searching = false;
                     let games = Rc::new(found.iter().map(|m| m.0).collect());
                     action = Some(PageAction::Subset(Some(Subset { label, games, plies: Some(found) })));
@@ -403,11 +405,11 @@ fn ask(pool_rc: &Rc<RefCell<Pool>>, question: Question, redraw: &Callback<()>) {
     }
     let fen_key = |fen: &str| fen.parse::<PositionKey>().ok();
     let (request, empty) = match &question {
-        Question::Tree(fen) => match fen_key(fen) {
+        Question::Tree(fen, key) => match key.or_else(|| fen_key(fen)) {
             Some(k) => (Request::Tree(k), Answer::Tree(Rc::default())),
             None => return,
         },
-        Question::Search(fen, _) => match fen_key(fen) {
+        Question::Search(fen, _, key) => match key.or_else(|| fen_key(fen)) {
             Some(k) => (Request::Search(k), Answer::Matches(Rc::default())),
             None => return,
         },

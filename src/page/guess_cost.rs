@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use movetext_core::commands::Eval;
+use movetext_core::rules::standard_of;
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::{Chess, Position};
 use movetext_view::game::model::{NodeIx, SharedGame, ViewGame};
@@ -60,10 +61,11 @@ pub fn cost_text(lang: Lang, key: &str, after_guess: Eval, after_game: Eval, whi
 /// The positions after the guess written `tried` and after the game's move,
 /// from the position of node `at`.
 fn positions(game: &ViewGame, at: NodeIx, tried: &str) -> Option<(Chess, Chess)> {
-    let pos = game.nodes.get(at)?.pos.clone();
+    // The engine plays standard chess only.
+    let pos = standard_of(&game.nodes.get(at)?.pos)?;
     let next = game.next(at)?;
     let played = tried.parse::<San>().ok()?.to_move(&pos).ok()?;
-    Some((pos.play(played).ok()?, game.node(next).pos.clone()))
+    Some((pos.play(played).ok()?, standard_of(&game.node(next).pos)?))
 }
 
 /// The engine's note on the latest wrong guess, while training with the
@@ -221,7 +223,7 @@ mod tests {
         let game = movetext_view::game::game_source::open_first_game(b"1. e4 e5 *");
         let (guess, played) = positions(&game, 0, "d4").unwrap();
         assert_eq!(guess.board().piece_at(movetext_core::shakmaty::Square::D4).map(|p| p.role.char()), Some('p'));
-        assert_eq!(played, game.node(game.next(0).unwrap()).pos);
+        assert_eq!(Some(played), standard_of(&game.node(game.next(0).unwrap()).pos));
         assert!(positions(&game, 0, "Ke2").is_none(), "not a legal move");
         assert!(positions(&game, game.main_line()[2], "d4").is_none(), "no game move after the end");
     }

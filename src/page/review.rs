@@ -36,13 +36,15 @@ pub(crate) struct ReviewHandle {
     pub message: Option<AttrValue>,
 }
 
-/// The steps of a game's main line.
+/// The steps of a game's main line (none in a variant's game: the engine
+/// plays standard chess only).
 fn steps(game: &SharedGame) -> Vec<ReviewStep> {
     game.main_line()
         .into_iter()
-        .map(|ix| {
+        .map_while(|ix| {
             let n = game.node(ix);
-            ReviewStep { node: n.mv.map(|_| n.key), by_white: n.by_white, nags: n.nags.clone(), pos: n.pos.clone() }
+            let pos = movetext_core::rules::standard_of(&n.pos)?;
+            Some(ReviewStep { node: n.mv.map(|_| n.key), by_white: n.by_white, nags: n.nags.clone(), pos })
         })
         .collect()
 }

@@ -96,7 +96,7 @@ pub fn opening_at(game: &ViewGame, ix: NodeIx) -> Option<Opening> {
         let node = game.node(i);
         // A start shown but not played (a variant Movetext does not play) has no name.
         if node.shown.is_none() {
-            if let Some(found) = openings::lookup(PositionKey::of(&node.pos)) {
+            if let Some(found) = openings::lookup(PositionKey::of_any(&node.pos)) {
                 return Some(found);
             }
         }

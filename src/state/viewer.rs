@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Timeout;
+use movetext_core::rules::AnyPosition;
 use movetext_core::shakmaty::{fen::Fen, CastlingMode, Chess, Move, Position};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -138,12 +139,18 @@ pub fn use_autoplay(dispatcher: UseReducerDispatcher<Viewer>, game: &SharedGame,
     });
 }
 
-/// The legal moves in a FEN (none when not `enabled`), computed once per FEN.
+/// The legal moves in a FEN (none when not `enabled`), computed once per
+/// FEN; those of `variant`, a variant's position whose FEN it is, when
+/// given (its drops among them).
 #[hook]
-pub fn use_legal_moves(fen: &str, enabled: bool) -> Rc<Vec<Move>> {
-    use_memo((fen.to_owned(), enabled), |(fen, enabled)| {
+pub fn use_legal_moves(fen: &str, enabled: bool, variant: Option<&AnyPosition>) -> Rc<Vec<Move>> {
+    let variant = variant.cloned();
+    use_memo((fen.to_owned(), enabled), move |(fen, enabled)| {
         if !*enabled {
             return Vec::new();
+        }
+        if let Some(pos) = variant {
+            return pos.legal_moves().into_iter().collect();
         }
         Fen::from_ascii(fen.as_bytes())
             .ok()

@@ -78,9 +78,15 @@ pub enum Command {
     /// each move played from it, most played first. Each game counts once,
     /// with the move it played the first time it reached the position.
     Tree {
-        /// The position, as a FEN (default: the standard start position).
-        #[arg(long, value_name = "FEN", value_parser = fen::position)]
-        fen: Option<movetext_core::shakmaty::Chess>,
+        /// The position, as a FEN (default: the start position).
+        #[arg(long, value_name = "FEN", value_parser = fen::fen_text)]
+        fen: Option<movetext_core::shakmaty::fen::Fen>,
+        /// The variant of the position and of the games counted: one of
+        /// lichess's (crazyhouse, atomic, antichess, three-check, king of the
+        /// hill, horde, racing kings; default standard chess). Positions of
+        /// different variants are never the same.
+        #[arg(long, value_name = "NAME", value_parser = fen::variant)]
+        variant: Option<fen::VariantName>,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,

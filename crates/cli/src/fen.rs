@@ -1,6 +1,9 @@
 //! Positions given on the command line, as FENs.
 
+use movetext_core::game::LichessVariant;
 use movetext_core::positions::{position_of_fen, BadFen, Target};
+use movetext_core::rules::AnyPosition;
+use movetext_core::shakmaty::fen::Fen;
 use movetext_core::shakmaty::Chess;
 
 /// Reads a FEN given on the command line as a position.
@@ -11,4 +14,50 @@ pub fn position(s: &str) -> Result<Chess, String> {
 /// Reads a FEN given on the command line as a position to search for.
 pub fn target(s: &str) -> Result<Target, String> {
     s.parse().map_err(|e: BadFen| e.to_string())
+}
+
+/// Reads a FEN given on the command line: its syntax here, its position
+/// by the rules it is read with ([`position_by`]).
+pub fn fen_text(s: &str) -> Result<Fen, String> {
+    s.trim().parse::<Fen>().map_err(|e| format!("`{}` is not a FEN: {e}", s.trim()))
+}
+
+/// A variant named on the command line: one of lichess's, or `None` for
+/// standard chess.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantName(pub Option<LichessVariant>);
+
+/// Reads the name of one of lichess's variants, as a `Variant` tag writes
+/// it (`crazyhouse`, `Three-check`, `kingOfTheHill`, ...), or `standard`.
+pub fn variant(s: &str) -> Result<VariantName, String> {
+    let plain = s.trim().to_ascii_lowercase();
+    if matches!(plain.as_str(), "standard" | "chess" | "chess960") {
+        return Ok(VariantName(None));
+    }
+    match movetext_core::rules::lichess_variant(s) {
+        Some((v, _)) => Ok(VariantName(Some(v))),
+        None => Err(format!("`{s}` is not a variant Movetext plays (crazyhouse, atomic, antichess, three-check, king of the hill, horde, racing kings)")),
+    }
+}
+
+/// The position of `fen` (the start when `None`) by the rules of `variant`
+/// (standard chess when `None`); castling rights read as Chess960 does,
+/// which takes standard FENs too.
+pub fn position_by(fen: Option<&Fen>, variant: Option<LichessVariant>) -> Result<AnyPosition, String> {
+    let Some(v) = variant else {
+        return match fen {
+            Some(f) => position(&f.to_string()).map(AnyPosition::from),
+            None => Ok(AnyPosition::from(Chess::default())),
+        };
+    };
+    use movetext_core::shakmaty::variant::VariantPosition;
+    match fen {
+        None => Ok(VariantPosition::new(v.rules())),
+        Some(f) => VariantPosition::from_setup(
+            v.rules(),
+            f.clone().into_setup(),
+            movetext_core::shakmaty::CastlingMode::Chess960,
+        )
+        .map_err(|e| format!("`{f}` is not the FEN of a legal position of {}: {e}", v.name())),
+    }
 }

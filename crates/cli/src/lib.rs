@@ -25,7 +25,13 @@ pub fn run(cli: &Cli, stdin: &mut (dyn Read + Send), out: &mut dyn Write, err: &
         Command::Export { reduced, opening_tags, .. } => commands::run(&Export::new(*reduced, *opening_tags), &mut cx),
         Command::Index { .. } => commands::run(&Index, &mut cx),
         Command::Search { fen, .. } => commands::run(&Search { target: fen }, &mut cx),
-        Command::Tree { fen, .. } => commands::run(&Tree::at(fen.clone().unwrap_or_default()), &mut cx),
+        Command::Tree { fen, variant, .. } => match fen::position_by(fen.as_ref(), variant.and_then(|v| v.0)) {
+            Ok(pos) => commands::run(&Tree::at(pos), &mut cx),
+            Err(e) => {
+                let _ = writeln!(err, "movetext: {e}");
+                return 2;
+            }
+        },
         Command::Filter { select, .. } => commands::run(select, &mut cx),
     };
     match result.and_then(|o| out.flush().map(|()| o)) {

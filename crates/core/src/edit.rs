@@ -31,13 +31,14 @@ use std::sync::Arc;
 use shakmaty::{
     fen::{Fen, ParseFenError},
     uci::UciMove,
-    CastlingMode, Chess, EnPassantMode, Move, Position, PositionErrorKinds,
+    CastlingMode, Chess, EnPassantMode, Move, PositionErrorKinds,
 };
 
 use crate::commands;
 use crate::export::tidy;
 use crate::game::{Comment, CommentKind, Game, Node, NodeId, NodeKind, Tag, Text, Variant, NONE};
 use crate::movetext::{self, LaxMove, Resolved, Token};
+use crate::rules::Played;
 
 // ---------------------------------------------------------------------------
 // Errors
@@ -287,7 +288,7 @@ fn same_game(a: &Game, b: &Game) -> bool {
 // Moves
 
 /// "12. Nf3" or "12... Nf6": a move about to be played in `pos`.
-fn move_label(pos: &Chess, tok: &str) -> String {
+fn move_label<P: Played>(pos: &P, tok: &str) -> String {
     let n = pos.fullmoves();
     if pos.turn().is_white() {
         format!("{n}. {tok}")
@@ -332,7 +333,21 @@ fn add_child_in(g: &mut Game, at: NodeId, kind: NodeKind) -> Result<(bool, NodeI
 fn play_token(game: &Game, at: NodeId, label: &str, tok: Token) -> Result<(Game, NodeId), EditError> {
     check(game, at)?;
     playable(game)?;
-    let pos = game.position(at);
+    #[cfg(feature = "variants")]
+    if game.plays_variant() {
+        return play_token_in(game, at, label, tok, game.any_position(at));
+    }
+    play_token_in(game, at, label, tok, game.position(at))
+}
+
+/// [`play_token`] in `pos`, the position at `at` by the game's rules.
+fn play_token_in<P: Played>(
+    game: &Game,
+    at: NodeId,
+    label: &str,
+    tok: Token,
+    pos: P,
+) -> Result<(Game, NodeId), EditError> {
     let kind = match movetext::resolve(&tok, &pos) {
         Resolved::Move(m, _) => NodeKind::Move(m),
         Resolved::Null => NodeKind::Null,
@@ -358,7 +373,15 @@ fn play_token(game: &Game, at: NodeId, label: &str, tok: Token) -> Result<(Game,
 pub fn play_move(game: &Game, at: NodeId, mv: Move) -> Result<(Game, NodeId), EditError> {
     check(game, at)?;
     playable(game)?;
-    let pos = game.position(at);
+    #[cfg(feature = "variants")]
+    if game.plays_variant() {
+        return play_move_in(game, at, mv, game.any_position(at));
+    }
+    play_move_in(game, at, mv, game.position(at))
+}
+
+/// [`play_move`] in `pos`, the position at `at` by the game's rules.
+fn play_move_in<P: Played>(game: &Game, at: NodeId, mv: Move, pos: P) -> Result<(Game, NodeId), EditError> {
     if !pos.is_legal(mv) {
         let uci = mv.to_uci(game.castling_mode());
         let label = move_label(&pos, &uci.to_string());
@@ -1039,6 +1062,7 @@ mod tests {
     use crate::equivalent;
     use crate::export::{write_game, ExportOptions};
     use crate::read_game;
+    use shakmaty::Position;
 
     fn read(pgn: &str) -> Game {
         read_game(pgn.as_bytes())
@@ -1166,8 +1190,26 @@ mod tests {
 
     #[test]
     fn unsupported_variants_take_no_moves() {
-        let g = read("[Variant \"Crazyhouse\"]\n\n1. e4 e5 2. N@f3 *");
+        let g = read("[Variant \"Shogi\"]\n\n1. P-7f P-3d *");
         assert!(matches!(play_san(&g, g.root(), "e4"), Err(EditError::UnsupportedVariant(_))));
+    }
+
+    #[cfg(feature = "variants")]
+    #[test]
+    fn variant_games_take_moves_by_their_rules() {
+        let g = read("[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 *");
+        let end = at(&g, &["e4", "d5", "exd5", "Qxd5"]);
+        // White holds a pawn taken on d5: it drops it.
+        let (g2, id) = play_san(&g, end, "P@e4").unwrap();
+        assert_eq!(g2.san(id), "@e4");
+        assert!(export(&g2).contains("3. @e4"), "{}", export(&g2));
+        // A drop of a piece White does not hold is illegal.
+        assert!(matches!(play_san(&g, end, "N@f3"), Err(EditError::IllegalMove(_))));
+        let m = shakmaty::Move::Put { role: shakmaty::Role::Pawn, to: shakmaty::Square::E4 };
+        assert_eq!(play_move(&g, end, m).unwrap().0.node_count(), g2.node_count());
+        // Standard chess refuses what atomic allows: a king next to the other.
+        let a = read("[Variant \"Atomic\"]\n[FEN \"8/8/8/3k4/8/3K4/8/8 w - - 0 1\"]\n\n*");
+        assert!(play_san(&a, a.root(), "Kd4").is_ok());
     }
 
     #[test]

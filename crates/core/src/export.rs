@@ -5,7 +5,9 @@
 
 use std::borrow::Cow;
 
-use shakmaty::{Chess, Position};
+use shakmaty::Position;
+
+use crate::rules::AnyPosition;
 
 use crate::game::{play_kind, san_of, CommentKind, Game, NodeId, Run, NONE};
 use crate::lexer::{Kind, Lexer};
@@ -598,7 +600,7 @@ enum Item {
     /// A line of play starting at a node, from the position before it.
     Line {
         node: NodeId,
-        pos: Chess,
+        pos: AnyPosition,
         force: bool,
     },
     /// The text kept after a node that could not be played.
@@ -619,14 +621,14 @@ enum Item {
     /// A move's number (when due), SAN and NAGs.
     Move {
         node: NodeId,
-        pos: Chess,
+        pos: AnyPosition,
     },
     /// The escape lines after a node.
     Escapes(NodeId),
     /// What follows a move whose parts were items.
     After {
         node: NodeId,
-        pos: Chess,
+        pos: AnyPosition,
     },
 }
 
@@ -870,7 +872,7 @@ impl<'a> GameWriter<'a> {
         let mut stack: Vec<Item> = Vec::new();
         if let Some(first) = game.main_child(root) {
             // The first move always has its number: `12... Kd7` when Black begins.
-            stack.push(Item::Line { node: first, pos: game.start_position().clone(), force: true });
+            stack.push(Item::Line { node: first, pos: game.any_start(), force: true });
         }
         // Reduced export holds only moves: not the text that could not be played.
         if game.node(root).tail.1 > game.node(root).tail.0 && !opts.reduced {
@@ -931,7 +933,7 @@ impl<'a> GameWriter<'a> {
     /// (which go on the stack with the rest of the line), up to a move
     /// with a long comment (whose parts go on the stack), or up to a stop
     /// `more` asks for.
-    fn line(&mut self, mut node: NodeId, mut pos: Chess, mut force: bool, more: &mut dyn FnMut() -> bool) {
+    fn line(&mut self, mut node: NodeId, mut pos: AnyPosition, mut force: bool, more: &mut dyn FnMut() -> bool) {
         let mut moves = 0;
         loop {
             let (game, opts) = (self.game, &self.opts);
@@ -985,7 +987,7 @@ impl<'a> GameWriter<'a> {
     /// line and the position before it when nothing comes between; else
     /// `None`, with the variations, kept text and the rest of the line on
     /// the stack.
-    fn next_in_line(&mut self, node: NodeId, pos: &Chess) -> Option<(NodeId, Chess)> {
+    fn next_in_line(&mut self, node: NodeId, pos: &AnyPosition) -> Option<(NodeId, AnyPosition)> {
         let (game, opts) = (self.game, &self.opts);
         let n = game.node(node);
         let variations = opts.variations && !opts.reduced;
@@ -1032,7 +1034,7 @@ impl<'a> GameWriter<'a> {
     }
 
     /// A move written as an item: its number when due, SAN and NAGs.
-    fn move_tokens(&mut self, node: NodeId, pos: &Chess) {
+    fn move_tokens(&mut self, node: NodeId, pos: &AnyPosition) {
         let (game, opts, w) = (self.game, &self.opts, &mut self.w);
         let num = pos.fullmoves().get();
         if pos.turn().is_white() {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use shakmaty::{
     fen::Fen,
     san::{San, SanPlus, Suffix},
-    CastlingMode, Chess, EnPassantMode, FromSetup, Move, Position,
+    CastlingMode, Chess, EnPassantMode, Move, Position,
 };
 
 use crate::diagnostic::Diagnostic;
@@ -117,9 +117,21 @@ pub enum Variant {
     Standard,
     /// Chess960 (Fischer random): castling by king and rook squares.
     Chess960,
+    /// One of lichess's variants, played by its own rules (with the feature
+    /// `variants`; without it such a game is `Unsupported`), from a Chess960
+    /// start when `chess960`.
+    #[cfg(feature = "variants")]
+    Lichess {
+        /// Which variant.
+        variant: LichessVariant,
+        /// Castling as in Chess960 (`Crazyhouse960`, or a Chess960 FEN).
+        chess960: bool,
+    },
     /// A variant Movetext does not play: its moves are kept as text.
     Unsupported(String),
 }
+
+pub use crate::rules::LichessVariant;
 
 /// A game: tags, an arena of moves with comments and NAGs, the start
 /// position, the termination marker and the diagnostics of reading it.
@@ -139,6 +151,10 @@ pub struct Game {
     /// span, in the order of the nodes (see [`Game::escapes`]).
     pub(crate) escapes: Vec<(u32, (u32, u32))>,
     pub(crate) start: Chess,
+    /// The start of a game of one of lichess's variants, by its rules
+    /// (`start` then holds it as chess can).
+    #[cfg(feature = "variants")]
+    pub(crate) vstart: Option<Box<shakmaty::variant::VariantPosition>>,
     pub(crate) variant: Variant,
     pub(crate) result: Option<Text>,
     pub(crate) diagnostics: Vec<Diagnostic>,
@@ -166,6 +182,8 @@ impl Game {
             alt_spans: Vec::new(),
             escapes: Vec::new(),
             start: Chess::default(),
+            #[cfg(feature = "variants")]
+            vstart: None,
             variant: Variant::Standard,
             result: None,
             diagnostics: Vec::new(),
@@ -250,7 +268,11 @@ impl Game {
 
     /// How castling is written: standard or Chess960.
     pub fn castling_mode(&self) -> CastlingMode {
-        if self.variant == Variant::Chess960 {
+        #[cfg(feature = "variants")]
+        let chess960 = matches!(self.variant, Variant::Chess960 | Variant::Lichess { chess960: true, .. });
+        #[cfg(not(feature = "variants"))]
+        let chess960 = self.variant == Variant::Chess960;
+        if chess960 {
             CastlingMode::Chess960
         } else {
             CastlingMode::Standard
@@ -428,13 +450,59 @@ impl Game {
         &self.start
     }
 
-    /// The position at a node (after its move).
+    /// The position at a node (after its move). In a game of one of
+    /// lichess's variants, its board as chess holds it (see
+    /// [`crate::rules::as_chess`]); [`Game::any_position`] plays it by the
+    /// variant's rules.
     pub fn position(&self, id: NodeId) -> Chess {
-        let mut pos = self.start.clone();
+        #[cfg(feature = "variants")]
+        if self.vstart.is_some() {
+            return crate::rules::as_chess(&self.position_in::<shakmaty::variant::VariantPosition>(id));
+        }
+        self.position_in::<Chess>(id)
+    }
+
+    /// The position at a node played by rules `P` (the game's own).
+    pub(crate) fn position_in<P: crate::rules::Played>(&self, id: NodeId) -> P {
+        let mut pos = P::start_from(
+            &self.start,
+            #[cfg(feature = "variants")]
+            self.vstart.as_deref(),
+        );
         for n in self.path(id) {
             play_kind(&mut pos, self.node(n).kind);
         }
         pos
+    }
+
+    /// The position at a node by the game's own rules (a variant's pockets
+    /// and checks included).
+    #[allow(clippy::useless_conversion)] // the same type without the feature `variants`
+    pub fn any_position(&self, id: NodeId) -> crate::rules::AnyPosition {
+        #[cfg(feature = "variants")]
+        if self.vstart.is_some() {
+            return self.position_in(id);
+        }
+        self.position_in::<Chess>(id).into()
+    }
+
+    /// The start position by the game's own rules.
+    #[allow(clippy::useless_conversion)] // the same type without the feature `variants`
+    pub fn any_start(&self) -> crate::rules::AnyPosition {
+        #[cfg(feature = "variants")]
+        if let Some(v) = &self.vstart {
+            return (**v).clone();
+        }
+        self.start.clone().into()
+    }
+
+    /// Whether the game is played by one of lichess's variants' rules (its
+    /// positions then given by [`Game::any_position`]).
+    pub fn plays_variant(&self) -> bool {
+        #[cfg(feature = "variants")]
+        return self.vstart.is_some();
+        #[cfg(not(feature = "variants"))]
+        false
     }
 
     /// The FEN of the position at a node.
@@ -443,6 +511,11 @@ impl Game {
             // A variant's start as its FEN tag gives it, whether or not
             // chess can hold the position.
             return fen.trim().to_string();
+        }
+        #[cfg(feature = "variants")]
+        if self.vstart.is_some() {
+            let pos = self.position_in::<shakmaty::variant::VariantPosition>(id);
+            return Fen::from_position(&pos, EnPassantMode::Legal).to_string();
         }
         Game::fen_of(&self.position(id))
     }
@@ -457,6 +530,10 @@ impl Game {
     pub fn san(&self, id: NodeId) -> String {
         match self.parent(id) {
             None => String::new(),
+            #[cfg(feature = "variants")]
+            Some(p) if self.vstart.is_some() => {
+                san_of(&self.position_in::<shakmaty::variant::VariantPosition>(p), self.node(id).kind)
+            }
             Some(p) => san_of(&self.position(p), self.node(id).kind),
         }
     }
@@ -553,7 +630,7 @@ impl Iterator for Children<'_> {
 }
 
 /// Plays what a node holds on a position (null moves pass the turn).
-pub(crate) fn play_kind(pos: &mut Chess, kind: NodeKind) {
+pub(crate) fn play_kind<P: crate::rules::Played>(pos: &mut P, kind: NodeKind) {
     match kind {
         NodeKind::Root => {}
         NodeKind::Move(m) => pos.play_unchecked(m),
@@ -565,23 +642,9 @@ pub(crate) fn play_kind(pos: &mut Chess, kind: NodeKind) {
     }
 }
 
-/// The position after a null move, if the side to move is not in check.
-pub(crate) fn null_move(pos: &Chess) -> Option<Chess> {
-    if pos.is_check() {
-        return None;
-    }
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.ep_square = None;
-    setup.halfmoves = setup.halfmoves.saturating_add(1);
-    if pos.turn().is_black() {
-        setup.fullmoves = setup.fullmoves.saturating_add(1);
-    }
-    setup.swap_turn();
-    Chess::from_setup(setup, pos.castles().mode()).ok()
-}
+pub(crate) use crate::rules::null_move;
 
-/// Canonical SAN (with suffix) of a node's move in `pos`.
-pub(crate) fn san_of(pos: &Chess, kind: NodeKind) -> String {
+pub(crate) fn san_of<P: crate::rules::Played>(pos: &P, kind: NodeKind) -> String {
     match kind {
         NodeKind::Root => String::new(),
         NodeKind::Move(m) => SanPlus::from_move(pos.clone(), m).to_string(),

@@ -33,6 +33,7 @@ pub mod piece_letters;
 pub mod positions;
 mod quick_san;
 pub mod reader;
+pub mod rules;
 pub mod sniff;
 mod split;
 mod stable_order;

@@ -7,7 +7,7 @@ use shakmaty::{
     attacks,
     san::{San, SanError, SanPlus, Suffix},
     uci::UciMove,
-    CastlingSide, Chess, Color, Move, Piece, Position, Role, Square,
+    CastlingSide, Color, Move, Piece, Role, Square,
 };
 
 /// What a move token means before it meets a position.
@@ -160,7 +160,7 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
 /// move, check mark and NAGs, as [`parse_token`] and [`resolve`] would give
 /// them (with no repair). `None`: take the general way.
 #[inline]
-pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2])> {
+pub fn quick_move<P: crate::rules::Played>(t: &[u8], pos: &P) -> Option<(Move, Option<Suffix>, [u8; 2])> {
     let mut nags = [0u8; 2];
     let e = if matches!(t.last(), Some(b'!' | b'?')) { strip_suffix_marks(t, &mut nags) } else { t.len() };
     let t = &t[..e];
@@ -168,7 +168,7 @@ pub fn quick_move(t: &[u8], pos: &Chess) -> Option<(Move, Option<Suffix>, [u8; 2
         Some(s) => s,
         None => plain_castle(t)?,
     };
-    let m = crate::quick_san::resolve(&san, pos)?;
+    let m = pos.quick(&san)?;
     Some((m, suffix, nags))
 }
 
@@ -390,7 +390,7 @@ pub enum Resolved {
 }
 
 /// Finds the legal move a token means in `pos`.
-pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
+pub fn resolve<P: crate::rules::Played>(tok: &Token, pos: &P) -> Resolved {
     match tok.mv {
         LaxMove::Null => {
             if pos.is_check() {
@@ -399,7 +399,7 @@ pub fn resolve(tok: &Token, pos: &Chess) -> Resolved {
                 Resolved::Null
             }
         }
-        LaxMove::San(san) => match crate::quick_san::resolve(&san, pos).map_or_else(|| san.to_move(pos), Ok) {
+        LaxMove::San(san) => match pos.quick(&san).map_or_else(|| san.to_move(pos), Ok) {
             Ok(m) => Resolved::Move(m, None),
             Err(SanError::AmbiguousSan) => Resolved::Illegal(explain_ambiguous(san, pos)),
             Err(SanError::IllegalSan) => {
@@ -475,7 +475,7 @@ fn join_squares(sqs: impl Iterator<Item = Square>) -> String {
     out
 }
 
-fn explain_ambiguous(san: San, pos: &Chess) -> String {
+fn explain_ambiguous<P: crate::rules::Played>(san: San, pos: &P) -> String {
     if let San::Normal { role, to, .. } = san {
         let froms = pos
             .san_candidates(role, to)
@@ -490,7 +490,7 @@ fn explain_ambiguous(san: San, pos: &Chess) -> String {
 }
 
 /// Can a piece of `role` on `from` reach `to` ignoring checks and pins?
-fn reaches(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
+fn reaches<P: crate::rules::Played>(pos: &P, role: Role, from: Square, to: Square) -> bool {
     let board = pos.board();
     let color = pos.turn();
     if role == Role::Pawn {
@@ -509,13 +509,13 @@ fn reaches(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
     attacks::attacks(from, Piece { color, role }, board.occupied()).contains(to)
 }
 
-fn explain_illegal(san: San, pos: &Chess) -> String {
+fn explain_illegal<P: crate::rules::Played>(san: San, pos: &P) -> String {
     let us = pos.turn();
     let board = pos.board();
     match san {
         San::Normal { role, file, rank, capture, to, promotion } => {
             // The other side's move?
-            if let Ok(other) = pos.clone().swap_turn() {
+            if let Some(other) = crate::rules::swapped(pos) {
                 if san.to_move(&other).is_ok() {
                     return format!("it is {}'s move, and this is a {} move", color_name(us), color_name(!us));
                 }
@@ -576,7 +576,7 @@ fn explain_illegal(san: San, pos: &Chess) -> String {
     }
 }
 
-fn explain_coordinates(uci: UciMove, pos: &Chess) -> String {
+fn explain_coordinates<P: crate::rules::Played>(uci: UciMove, pos: &P) -> String {
     if let UciMove::Normal { from, to, .. } = uci {
         match pos.board().piece_at(from) {
             None => format!("there is no piece on {}", from),
@@ -604,6 +604,7 @@ fn explain_coordinates(uci: UciMove, pos: &Chess) -> String {
 mod tests {
     use super::*;
     use shakmaty::fen::Fen;
+    use shakmaty::Chess;
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap()

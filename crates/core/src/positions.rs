@@ -53,6 +53,36 @@ impl PositionKey {
     pub fn of(pos: &Chess) -> PositionKey {
         PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0)
     }
+
+    /// The key of a position of a game of any rules: a standard position's
+    /// is [`PositionKey::of`]; a variant's also holds its pockets and checks
+    /// and is told apart from every other variant's (a crazyhouse position
+    /// and a standard one with the same board have different keys).
+    pub fn of_any(pos: &crate::rules::AnyPosition) -> PositionKey {
+        PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ variant_salt(pos))
+    }
+}
+
+/// What a variant's keys are told apart by: 0 for standard chess.
+#[cfg(feature = "variants")]
+fn variant_salt(pos: &crate::rules::AnyPosition) -> u64 {
+    use shakmaty::variant::Variant as V;
+    match pos.variant() {
+        V::Chess => 0,
+        V::Atomic => 0x9e37_79b9_7f4a_7c15,
+        V::Antichess => 0xbf58_476d_1ce4_e5b9,
+        V::KingOfTheHill => 0x94d0_49bb_1331_11eb,
+        V::ThreeCheck => 0x2545_f491_4f6c_dd1d,
+        V::Crazyhouse => 0xd6e8_feb8_6659_fd93,
+        V::RacingKings => 0xa076_1d64_78bd_642f,
+        V::Horde => 0xe703_7ed1_a0b4_28db,
+    }
+}
+
+/// What a variant's keys are told apart by: 0 for standard chess.
+#[cfg(not(feature = "variants"))]
+fn variant_salt(_: &Chess) -> u64 {
+    0
 }
 
 /// A FEN that is not a legal position of standard chess.
@@ -186,7 +216,8 @@ impl Target {
     /// start), as [`GamePositions::first_ply`] gives it, without playing
     /// the moves after it or after the game can no longer reach it.
     pub fn first_ply(&self, game: &Game) -> Option<usize> {
-        if matches!(game.variant(), Variant::Unsupported(_)) {
+        // A variant's positions are never those of standard chess.
+        if matches!(game.variant(), Variant::Unsupported(_)) || game.plays_variant() {
             return None;
         }
         let mut pos = game.start_position().clone();
@@ -326,6 +357,9 @@ impl PackedMove {
             UciMove::Normal { from, to, promotion } => {
                 PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
             }
+            // A drop: from and to the same square, the piece dropped where a
+            // promotion's piece is.
+            UciMove::Put { role, to } => PackedMove(u16::from(to) | (u16::from(to) << 6) | (u16::from(role) << 12)),
             _ => PackedMove(u16::MAX),
         }
     }
@@ -348,11 +382,14 @@ impl PackedMove {
             0 => None,
             r => Role::try_from(r as u8).ok(),
         };
-        UciMove::Normal { from, to, promotion }
+        match promotion {
+            Some(role) if from == to => UciMove::Put { role, to },
+            _ => UciMove::Normal { from, to, promotion },
+        }
     }
 
     /// The move as played in `pos`, if it is legal there.
-    pub fn to_move(self, pos: &Chess) -> Option<Move> {
+    pub fn to_move<P: Position>(self, pos: &P) -> Option<Move> {
         self.uci().to_move(pos).ok()
     }
 }
@@ -433,6 +470,10 @@ impl GamePositions {
         if matches!(game.variant(), Variant::Unsupported(_)) {
             return GamePositions::default();
         }
+        #[cfg(feature = "variants")]
+        if game.plays_variant() {
+            return GamePositions::of_variant(game);
+        }
         let mode = game.castling_mode();
         let mut pos = game.start_position().clone();
         let plies = game.mainline_plies();
@@ -447,6 +488,26 @@ impl GamePositions {
             key = next_key(&mut pos, key, m);
         }
         out.keys.push(key);
+        out
+    }
+
+    /// [`GamePositions::of`] a game of one of lichess's variants: each
+    /// position's key by [`PositionKey::of_any`].
+    #[cfg(feature = "variants")]
+    #[cold]
+    fn of_variant(game: &Game) -> GamePositions {
+        let mode = game.castling_mode();
+        let mut pos = game.any_start();
+        let mut out = GamePositions::default();
+        let mut cur = game.main_child(crate::NodeId::ROOT);
+        while let Some(id) = cur {
+            cur = game.main_child(id);
+            let Some(m) = game.mv(id) else { break };
+            out.keys.push(PositionKey::of_any(&pos).0);
+            out.moves.push(PackedMove::new(&m, mode));
+            pos.play_unchecked(m);
+        }
+        out.keys.push(PositionKey::of_any(&pos).0);
         out
     }
 

@@ -4,7 +4,9 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess, Position};
+use shakmaty::{fen::Fen, san::Suffix, CastlingMode, Chess};
+
+use crate::rules::Played;
 
 use crate::decode::{decode, Encoding};
 use crate::diagnostic::{Diagnostic, Severity};
@@ -169,12 +171,12 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
     game
 }
 
-struct Line {
+struct Line<P> {
     cur: u32,
-    pos: Chess,
+    pos: P,
     /// A node of this line (or its start) and the position at it: positions
     /// before later moves are replayed from here, so no move copies one.
-    base: (u32, Chess),
+    base: (u32, P),
     /// No move played yet in this line.
     fresh: bool,
     /// A variation was closed after `cur`: comments now go before the next move.
@@ -498,8 +500,18 @@ impl Parser {
             self.g.variant = match lower.as_str() {
                 "" | "standard" | "normal" | "regular" | "chess" | "fromposition" => Variant::Standard,
                 "chess960" | "fischerandom" | "fischerrandom" | "960" | "frc" => Variant::Chess960,
+                #[cfg(feature = "variants")]
+                _ => match crate::rules::lichess_variant(&v) {
+                    Some((variant, chess960)) => Variant::Lichess { variant, chess960 },
+                    None => Variant::Unsupported(v),
+                },
+                #[cfg(not(feature = "variants"))]
                 _ => Variant::Unsupported(v),
             };
+        }
+        #[cfg(feature = "variants")]
+        if let Variant::Lichess { variant, .. } = self.g.variant {
+            self.set_variant_start(shakmaty::variant::VariantPosition::new(variant.rules()));
         }
         let fen = self.known_tag(KNOWN_FEN).map(str::to_string);
         let setup = self.known_tag(KNOWN_SETUP).map(str::to_string);
@@ -531,6 +543,11 @@ impl Parser {
             }
         };
         let mode = self.g.castling_mode();
+        #[cfg(feature = "variants")]
+        if let Variant::Lichess { variant, .. } = self.g.variant {
+            self.variant_fen(variant, parsed, mode, (s, e));
+            return;
+        }
         match parsed.clone().into_position::<Chess>(mode) {
             Ok(pos) => self.g.start = pos,
             Err(err) => {
@@ -557,6 +574,49 @@ impl Parser {
         }
     }
 
+    /// The start of a game of one of lichess's variants.
+    #[cfg(feature = "variants")]
+    fn set_variant_start(&mut self, pos: shakmaty::variant::VariantPosition) {
+        self.g.start = crate::rules::as_chess(&pos);
+        self.g.vstart = Some(Box::new(pos));
+    }
+
+    /// The start a FEN gives a game of one of lichess's variants (its
+    /// pockets, promoted marks and checks read too), repaired and reported
+    /// as a standard game's FEN is; the tag is at `at`.
+    #[cfg(feature = "variants")]
+    #[cold]
+    fn variant_fen(
+        &mut self,
+        variant: crate::game::LichessVariant,
+        parsed: Fen,
+        mode: CastlingMode,
+        at: (usize, usize),
+    ) {
+        use shakmaty::variant::VariantPosition;
+        let (s, e) = at;
+        let setup = parsed.into_setup();
+        let err = match VariantPosition::from_setup(variant.rules(), setup.clone(), mode) {
+            Ok(pos) => return self.set_variant_start(pos),
+            Err(err) => err,
+        };
+        if mode == CastlingMode::Standard {
+            if let Ok(pos) = VariantPosition::from_setup(variant.rules(), setup, CastlingMode::Chess960) {
+                self.diag(Severity::Fixed, s, e, "fen-chess960", Vec::new());
+                self.g.variant = Variant::Lichess { variant, chess960: true };
+                return self.set_variant_start(pos);
+            }
+        }
+        let reason = err.to_string();
+        match err.ignore_invalid_castling_rights().or_else(shakmaty::PositionError::ignore_invalid_ep_square) {
+            Ok(pos) => {
+                self.diag(Severity::Fixed, s, e, "fen-rights-dropped", vec![("reason", reason)]);
+                self.set_variant_start(pos);
+            }
+            Err(_) => self.diag(Severity::Error, s, e, "fen-illegal", vec![("reason", reason)]),
+        }
+    }
+
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn new_node(&mut self, parent: u32, kind: NodeKind, written: (usize, usize), last_child: &mut Vec<u32>) -> u32 {
         let id = self.g.nodes.len() as u32;
@@ -579,9 +639,9 @@ impl Parser {
     /// checked against its `+` or `#` mark (`suffix`, reported at `at`).
     #[allow(clippy::too_many_arguments)]
     #[cfg_attr(not(feature = "compact"), inline(always))]
-    fn played(
+    fn played<P: Played>(
         &mut self,
-        line: &mut Line,
+        line: &mut Line<P>,
         kind: NodeKind,
         written: (usize, usize),
         at: (usize, usize),
@@ -638,7 +698,7 @@ impl Parser {
         self.g.nodes[node as usize].nags = append_run(&mut self.g.nags, run, nag);
     }
 
-    fn comment(&mut self, line: &mut Line, in_variation: bool, c: Comment) {
+    fn comment<P: Played>(&mut self, line: &mut Line<P>, in_variation: bool, c: Comment) {
         if !line.fresh && !line.sealed {
             self.push_comment(line.cur, true, c);
         } else if line.fresh && !in_variation && line.cur == 0 {
@@ -651,7 +711,7 @@ impl Parser {
 
     /// A NAG goes to the last move, or at the start of a variation to its
     /// first move.
-    fn nag(&mut self, line: &mut Line, in_variation: bool, n: u8) {
+    fn nag<P: Played>(&mut self, line: &mut Line<P>, in_variation: bool, n: u8) {
         if line.fresh && in_variation {
             line.early_nags.push(n);
         } else {
@@ -660,7 +720,7 @@ impl Parser {
     }
 
     /// Comments still waiting when a line ends go after its last move.
-    fn flush_pending(&mut self, line: &mut Line, at: usize) {
+    fn flush_pending<P: Played>(&mut self, line: &mut Line<P>, at: usize) {
         for n in std::mem::take(&mut line.early_nags) {
             self.push_nag(line.cur, n);
         }
@@ -714,7 +774,7 @@ impl Parser {
         }
     }
 
-    fn move_label(&self, pos: &Chess, tok: &str) -> String {
+    fn move_label<P: Played>(&self, pos: &P, tok: &str) -> String {
         let n = pos.fullmoves();
         if pos.turn().is_white() {
             format!("{n}. {tok}")
@@ -726,7 +786,14 @@ impl Parser {
     /// Reads the movetext, from `start` to the end of the game's text.
     fn movetext(&mut self, start: usize) {
         let src = self.g.src.clone();
-        let mut walk = Walk::new(self, &src, start);
+        #[cfg(feature = "variants")]
+        if let Some(pos) = self.g.vstart.clone() {
+            let mut walk = Walk::new(self, &src, start, *pos);
+            walk.read(start);
+            return;
+        }
+        let pos = self.g.start.clone();
+        let mut walk = Walk::new(self, &src, start, pos);
         walk.read(start);
     }
 
@@ -774,7 +841,12 @@ impl Parser {
     /// the move, its token and where it starts after its move number. Each
     /// letter so read is said once a game, with the languages that write it.
     #[cold]
-    fn foreign_move(&mut self, pos: &Chess, written: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, usize)> {
+    fn foreign_move<P: Played>(
+        &mut self,
+        pos: &P,
+        written: &[u8],
+        at: usize,
+    ) -> Option<(NodeKind, movetext::Token, usize)> {
         let text = std::str::from_utf8(written).ok()?;
         let word = text.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
         let from = at + (text.len() - word.len());
@@ -848,7 +920,7 @@ impl Parser {
 
     /// The position at `node`, a node of the line after `base`; moves the
     /// base there.
-    fn replay(&self, base: &mut (u32, Chess), node: u32) -> Chess {
+    fn replay<P: Played>(&self, base: &mut (u32, P), node: u32) -> P {
         let mut path = Vec::new();
         let mut cur = node;
         while cur != base.0 && cur != NONE {
@@ -857,7 +929,7 @@ impl Parser {
         }
         if cur == NONE {
             // Not below the base (cannot happen): replay from the start.
-            let pos = self.g.position(crate::game::NodeId(node));
+            let pos: P = self.g.position_in(crate::game::NodeId(node));
             *base = (node, pos.clone());
             return pos;
         }
@@ -873,7 +945,7 @@ impl Parser {
     /// repairs reported.
     #[cold]
     #[inline(never)]
-    fn glued_result(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<Glued> {
+    fn glued_result<P: Played>(&mut self, pos: &P, word: &[u8], at: usize) -> Option<Glued> {
         // The longest marker is 7 bytes (`1/2-1/2`); a move comes before it.
         let cut = (word.len().saturating_sub(7).max(1)..word.len()).find(|&c| is_result(&word[c..]))?;
         let (mv, marker) = word.split_at(cut);
@@ -890,7 +962,7 @@ impl Parser {
     /// The move written at `at` before something glued to it (`mv`), if it
     /// is legal in `pos`: its kind, its token and its label, its repairs
     /// reported.
-    fn move_before(&mut self, pos: &Chess, mv: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, String)> {
+    fn move_before<P: Played>(&mut self, pos: &P, mv: &[u8], at: usize) -> Option<(NodeKind, movetext::Token, String)> {
         let tok = movetext::parse_token(mv)?;
         let (kind, extra) = match movetext::resolve(&tok, pos) {
             Resolved::Illegal(_) => return None,
@@ -905,9 +977,9 @@ impl Parser {
     }
 
     /// Plays a move that had a glyph glued to it, then gives it the glyph's NAG.
-    fn play_glued(
+    fn play_glued<P: Played>(
         &mut self,
-        line: &mut Line,
+        line: &mut Line<P>,
         (g, nag): (Glued, u8),
         word: &[u8],
         at: usize,
@@ -921,7 +993,7 @@ impl Parser {
 
     /// A move with an evaluation glyph glued to it (`Nf3+-`, `d4+=`,
     /// `Nxd4+/-`): the move, if it can be played, and the glyph's NAG.
-    fn glued_glyph(&mut self, pos: &Chess, word: &[u8], at: usize) -> Option<(Glued, u8)> {
+    fn glued_glyph<P: Played>(&mut self, pos: &P, word: &[u8], at: usize) -> Option<(Glued, u8)> {
         let (cut, nag) = crate::nag::glued_glyph(word, pos.turn().is_white())?;
         let (mv, glyph) = word.split_at(cut);
         let (kind, tok, label) = self.move_before(pos, mv, at)?;
@@ -944,11 +1016,11 @@ impl Parser {
         }
     }
 
-    fn unplayable(
+    fn unplayable<P: Played>(
         &mut self,
         lx: &mut Lexer<'_>,
         bytes: &[u8],
-        line: &mut Line,
+        line: &mut Line<P>,
         outer: Option<u32>,
         (from, to): (usize, usize),
         (key, args): (&'static str, Vec<(&'static str, String)>),
@@ -984,7 +1056,7 @@ impl Parser {
 
     /// Says each repair of move `label` (`r`, flags of [`repair`], and
     /// `extra`, the key of a repair only the position revealed).
-    fn repairs(&mut self, pos: &Chess, label: &str, r: u16, extra: Option<&'static str>, s: usize, e: usize) {
+    fn repairs<P: Played>(&mut self, pos: &P, label: &str, r: u16, extra: Option<&'static str>, s: usize, e: usize) {
         let what = self.move_label(pos, label);
         let say = |p: &mut Parser, key: &'static str| p.diag(Severity::Fixed, s, e, key, vec![("move", what.clone())]);
         if r & repair::ZEROS != 0 {
@@ -1024,9 +1096,13 @@ impl Parser {
 
     /// Checks a written `+` or `#` against the position after the move
     /// (`tok` is the move as written, labelled only when something is wrong).
-    fn check_suffix(&mut self, after: &Chess, written: Suffix, tok: &[u8], s: usize, e: usize) {
+    fn check_suffix<P: Played>(&mut self, after: &P, written: Suffix, tok: &[u8], s: usize, e: usize) {
         let check = after.is_check();
         if check && (written == Suffix::Check || after.is_checkmate()) {
+            return;
+        }
+        // A variant's win written as mate (a king blown up or on the hill).
+        if written == Suffix::Checkmate && after.is_variant_end() {
             return;
         }
         let label = label_after(after, std::str::from_utf8(tok).unwrap_or("?"));
@@ -1085,7 +1161,7 @@ fn repeated_names(src: &str, raw: &[RawTag]) -> Vec<bool> {
     repeated
 }
 
-fn label_after(after: &Chess, tok: &str) -> String {
+fn label_after<P: Played>(after: &P, tok: &str) -> String {
     let n = after.fullmoves().get();
     if after.turn().is_white() {
         format!("{}... {tok}", n.saturating_sub(1))

@@ -25,7 +25,7 @@ const BROKEN: &[&str] = &[
     "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 w KQ - 0 1\"]\n\n*",
     "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/3KK3 w - - 0 1\"]\n\n*",
     "1. e4 e5 ({a comment}) 2. Nf3 *",
-    "[Variant \"Atomic\"]\n\n1. e4 *",
+    "[Variant \"Shatranj\"]\n\n1. e4 *",
     "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O–O *",
     "1. e4 e5 +--",
     "1. e4 e5 2. Nf3+- Nc6 *",

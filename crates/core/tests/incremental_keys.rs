@@ -16,13 +16,14 @@ fn check(game: &Game, name: &str) -> usize {
     if got.is_empty() {
         return 0;
     }
-    let mut pos = game.start_position().clone();
-    let mut want = vec![PositionKey::of(&pos)];
+    // A variant's positions by its rules (`of_any` is `of` for standard chess).
+    let mut pos = game.any_start();
+    let mut want = vec![PositionKey::of_any(&pos)];
     let mut cur = game.main_child(NodeId::ROOT);
     while let Some(id) = cur {
         let Some(m) = game.mv(id) else { break };
         movetext_core::shakmaty::Position::play_unchecked(&mut pos, m);
-        want.push(PositionKey::of(&pos));
+        want.push(PositionKey::of_any(&pos));
         cur = game.main_child(id);
     }
     let got: Vec<PositionKey> = got.keys().collect();

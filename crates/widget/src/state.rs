@@ -299,7 +299,8 @@ impl State {
 
     /// What is wrong with the `game` or the `fen` option, in the reader's
     /// words (the widget shows the first game, the last, or the start
-    /// position in their place).
+    /// position in their place); or that the game is of a variant, whose
+    /// moves the app plays.
     pub fn notice(&self) -> Option<String> {
         let lang = self.opts.lang;
         let count = self.library.len();
@@ -313,9 +314,12 @@ impl State {
                 return Some(lang.say("widget-no-game", &[("game", written), ("count", &count.to_string())]));
             }
         }
-        let unset = |d: &movetext_core::Diagnostic| d.key == "fen-unreadable" || d.key == "fen-illegal";
-        (self.opts.fen.is_some() && count == 1 && self.viewer.game.diagnostics.iter().any(unset))
-            .then(|| lang.text("widget-bad-fen").to_owned())
+        let said = |key: &str| self.viewer.game.diagnostics.iter().any(|d| d.key == key);
+        if self.opts.fen.is_some() && count == 1 && (said("fen-unreadable") || said("fen-illegal")) {
+            return Some(lang.text("widget-bad-fen").to_owned());
+        }
+        // The widget plays no variant: the app does.
+        said("variant-unsupported").then(|| lang.text("widget-variant").to_owned())
     }
 
     /// The game's players, for a downloaded file's name.

@@ -4,8 +4,9 @@
 use std::io::{self, Write};
 
 use movetext_core::positions::{self, GameInfo, GamePositions, PackedMove, PositionKey, Tally};
+use movetext_core::rules::AnyPosition;
 use movetext_core::shakmaty::san::San;
-use movetext_core::shakmaty::{Chess, EnPassantMode};
+use movetext_core::shakmaty::EnPassantMode;
 use serde::Serialize;
 
 use super::{Command, Outcome};
@@ -50,15 +51,15 @@ struct Answer {
 /// `tree`: the moves played from a position.
 pub struct Tree {
     /// The position.
-    pos: Chess,
+    pos: AnyPosition,
     /// Its key.
     key: PositionKey,
 }
 
 impl Tree {
     /// The tree of the moves played from `pos`.
-    pub fn at(pos: Chess) -> Tree {
-        Tree { key: PositionKey::of(&pos), pos }
+    pub fn at(pos: AnyPosition) -> Tree {
+        Tree { key: PositionKey::of_any(&pos), pos }
     }
 }
 

@@ -5,8 +5,6 @@
 
 use std::ops::ControlFlow;
 
-use shakmaty::{Chess, Position};
-
 use super::{
     at_end, forfeit, is_result, joined_line_comments, next_line_comment, skip_ws_back, skip_ws_fwd, Line, Parser,
     KNOWN_RESULT,
@@ -15,6 +13,7 @@ use crate::diagnostic::Severity;
 use crate::game::{Comment, CommentKind, NodeKind, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer, Token};
 use crate::movetext::{self, Resolved};
+use crate::rules::Played;
 
 /// Whether the walk reads on after a token, or stops (at the game's
 /// termination marker).
@@ -33,7 +32,7 @@ type Msg = (&'static str, Vec<(&'static str, String)>);
 /// then lives in that one function's locals. A method called out of line
 /// would take the address of the whole state and keep all of it in memory,
 /// which slows the reading of the usual move down (most in WebAssembly).
-pub(super) struct Walk<'a> {
+pub(super) struct Walk<'a, P> {
     p: &'a mut Parser,
     /// The game's text.
     src: &'a str,
@@ -41,9 +40,9 @@ pub(super) struct Walk<'a> {
     bytes: &'a [u8],
     lx: Lexer<'a>,
     /// The line of play being read.
-    line: Line,
+    line: Line<P>,
     /// The lines around it, outermost first (the main line at the bottom).
-    stack: Vec<Line>,
+    stack: Vec<Line<P>>,
     /// The last child of each node so far (the parser's buffer, lent).
     last_child: Vec<u32>,
     /// The termination marker, once read.
@@ -96,10 +95,10 @@ fn number_cut(sym: &[u8]) -> Option<usize> {
     Some(sym.len() - rest.len())
 }
 
-impl Line {
+impl<P: Played> Line<P> {
     /// A line of play from `node`, the position `pos` at it, whose `(` is
     /// at `open_at`.
-    fn new(node: u32, pos: Chess, open_at: usize) -> Line {
+    fn new(node: u32, pos: P, open_at: usize) -> Line<P> {
         Line {
             cur: node,
             pos: pos.clone(),
@@ -114,12 +113,12 @@ impl Line {
     }
 }
 
-impl<'a> Walk<'a> {
+impl<'a, P: Played> Walk<'a, P> {
     /// Starts the walk over the movetext of `src` (the game's text) at
     /// `start`. Escape lines among the tags are kept before the first move;
     /// the moves of a variant that is not read are kept as text.
     #[cfg_attr(not(feature = "compact"), inline(always))]
-    pub(super) fn new(p: &'a mut Parser, src: &'a str, start: usize) -> Walk<'a> {
+    pub(super) fn new(p: &'a mut Parser, src: &'a str, start: usize, pos: P) -> Walk<'a, P> {
         let bytes = src.as_bytes();
         tag_escapes(p, bytes, start);
         let mut last_child = std::mem::take(&mut p.last_child);
@@ -130,7 +129,7 @@ impl<'a> Walk<'a> {
             _ => None,
         };
         let mut walk = Walk {
-            line: Line::new(0, p.g.start.clone(), start),
+            line: Line::new(0, pos, start),
             p,
             src,
             bytes,
@@ -692,7 +691,7 @@ impl<'a> Walk<'a> {
             }
         }
         self.p.flush_pending(&mut self.line, end_at);
-        self.p.end = Some((self.line.cur, self.line.pos.clone()));
+        self.p.end = self.line.pos.standard().map(|pos| (self.line.cur, pos));
         match self.result_at {
             Some(t) => {
                 self.result_marker(t);

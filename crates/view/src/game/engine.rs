@@ -389,8 +389,9 @@ pub fn position_of(fen: &str) -> Option<Chess> {
     standard.or_else(|| fen.into_position(CastlingMode::Chess960).ok())
 }
 
-/// A legal move of `pos` as `notation` writes it (without its number).
-pub fn written_move(pos: &Chess, m: Move, notation: Notation) -> String {
+/// A legal move of `pos` (of any rules) as `notation` writes it (without
+/// its number).
+pub fn written_move<P: Position + Clone>(pos: &P, m: Move, notation: Notation) -> String {
     let san = SanPlus::from_move(pos.clone(), m).to_string();
     notation.write_move(&san, &long_algebraic(&m, &san))
 }

@@ -2,7 +2,8 @@
 //! game tree is shown through [`GameSource`].
 
 use movetext_core::game::{NodeKind, Variant};
-use movetext_core::shakmaty::{fen::Fen, Board, Chess};
+use movetext_core::rules::AnyPosition;
+use movetext_core::shakmaty::{fen::Fen, Board};
 use movetext_core::{Diagnostic, Game, GameReader, NodeId};
 
 use crate::game::model::{GameSource, Step, ViewGame};
@@ -30,8 +31,8 @@ impl GameSource for Game {
         }
     }
 
-    fn start(&self) -> Chess {
-        self.start_position().clone()
+    fn start(&self) -> AnyPosition {
+        self.any_start()
     }
 
     fn start_shown(&self) -> Option<(Board, String)> {

@@ -6,8 +6,9 @@
 
 use std::rc::Rc;
 
+use movetext_core::rules::AnyPosition;
 use movetext_core::shakmaty::{
-    fen::Fen, san::SanPlus, Board, CastlingSide, Chess, Color, EnPassantMode, Move, Position, Square,
+    fen::Fen, san::SanPlus, Board, CastlingSide, Color, EnPassantMode, Move, Position, Square,
 };
 
 use movetext_core::{Diagnostic, NodeId};
@@ -39,7 +40,7 @@ pub trait GameSource {
     /// What the node holds.
     fn step(&self, id: Self::Id) -> Step;
     /// The position before the first move.
-    fn start(&self) -> Chess;
+    fn start(&self) -> AnyPosition;
     /// Tag pairs in file order.
     fn tags(&self) -> Vec<(String, String)>;
     /// NAGs of a node.
@@ -117,7 +118,7 @@ pub struct ViewNode {
     pub after: Vec<String>,
     /// The position after the move (its FEN is written when asked for:
     /// [`ViewNode::fen`]).
-    pub pos: Chess,
+    pub pos: AnyPosition,
     /// Pieces and FEN shown instead of `pos`'s (the start of a variant that
     /// is not played, [`GameSource::start_shown`]).
     pub shown: Option<Box<(Board, String)>>,
@@ -281,7 +282,7 @@ pub struct ViewBuilder<S: GameSource> {
     nodes: Vec<ViewNode>,
     /// Nodes whose children are still to build, depth first, in order:
     /// (source id, view index, position).
-    pending: Vec<(S::Id, NodeIx, Chess)>,
+    pending: Vec<(S::Id, NodeIx, AnyPosition)>,
     has_eval: bool,
 }
 
@@ -359,7 +360,7 @@ fn make_node<S: GameSource>(
     parent: Option<NodeIx>,
     depth: u32,
     step: Step,
-    pos: &Chess,
+    pos: &AnyPosition,
     last_move: Option<(Square, Square)>,
 ) -> ViewNode {
     let mut clock = None;
@@ -411,15 +412,15 @@ fn make_node<S: GameSource>(
 }
 
 /// Full-move number and side of the move made from `pos`.
-fn move_number(pos: &Chess) -> (u32, bool) {
+fn move_number(pos: &AnyPosition) -> (u32, bool) {
     (pos.fullmoves().get(), pos.turn().is_white())
 }
 
 /// Plays a step: the position after it, its SAN and the squares to highlight.
 /// A played step: the position after it, its SAN, and the squares to highlight.
-type Played = (Chess, String, Option<(Square, Square)>);
+type Played = (AnyPosition, String, Option<(Square, Square)>);
 
-fn play(pos: &Chess, step: &Step) -> Option<Played> {
+fn play(pos: &AnyPosition, step: &Step) -> Option<Played> {
     match step {
         Step::Root => None,
         Step::Move(m) => {

@@ -224,12 +224,12 @@ pub fn line_keys(game: &ViewGame, current: NodeIx) -> BTreeSet<u64> {
     let mut keys = BTreeSet::new();
     let mut at = Some(current);
     while let Some(ix) = at {
-        keys.insert(PositionKey::of(&game.node(ix).pos).0);
+        keys.insert(PositionKey::of_any(&game.node(ix).pos).0);
         at = game.node(ix).parent;
     }
     let mut next = game.next(current);
     while let Some(ix) = next {
-        keys.insert(PositionKey::of(&game.node(ix).pos).0);
+        keys.insert(PositionKey::of_any(&game.node(ix).pos).0);
         next = game.next(ix);
     }
     keys
@@ -242,7 +242,7 @@ pub fn subtree_keys(game: &ViewGame, current: NodeIx) -> BTreeSet<u64> {
     let mut stack = vec![current];
     while let Some(ix) = stack.pop() {
         let node = game.node(ix);
-        keys.insert(PositionKey::of(&node.pos).0);
+        keys.insert(PositionKey::of_any(&node.pos).0);
         stack.extend(node.children.iter().copied());
     }
     keys
