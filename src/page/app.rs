@@ -380,9 +380,13 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
             playing={viewer.playing} delay={viewer.delay} pace={viewer.pace} viewer={viewer.dispatcher()}
             players=true clocks=true controls={!training_on && !drilling} wheel={!training_on && !drilling}
             on_move={Some(on_move)} {on_draw} engine={if drilling { None } else { panels.engine }}>
-            { edit_bar(session, actions, indexed, lang) }
-            <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
-                fen={AttrValue::from(fen.clone())} notation={page.notation} engine={analysis.engine} {on_line} />
+            // While drilling, the shown game is behind the drill: no edits
+            // of it, and no engine lines of its position to give answers away.
+            if !drilling {
+                { edit_bar(session, actions, indexed, lang) }
+                <AnalysisPanel on={analysis.on} on_toggle={analysis.toggle.clone()} analysis={analysis.analysis.clone()}
+                    fen={AttrValue::from(fen.clone())} notation={page.notation} engine={analysis.engine} {on_line} />
+            }
             <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
                 on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={panels.guess_note.clone()} />
             <RepertoirePanel open={rep.open} side={rep.side} all_games={rep.all_games} scope={rep.scope} deck={rep.deck.clone()}

@@ -137,6 +137,9 @@ test('a repertoire of three lines: a right and a wrong answer, kept over a reloa
   // both cards are due tomorrow.
   assert.deepEqual([c.new, c.learned, c.due, c.lapses, c.forecast[1]], [5, 1, 0, 0, 2]);
   assert.deepEqual(await axeViolations(page, '.repertoire'), [], 'while training');
+  // The game behind the drill can be neither edited nor analysed meanwhile.
+  assert.equal(await page.locator('.board-col .edit-bar').count(), 0, 'no edit bar while drilling');
+  assert.equal(await page.getByRole('button', { name: 'Analysis', exact: true }).count(), 0, 'no analysis panel while drilling');
   await page.screenshot({ path: join(outDir, 'repertoire-training.png'), fullPage: true });
   await page.locator('.repertoire-stop').click();
   await page.waitForSelector('.move-list');
