@@ -59,7 +59,9 @@ static INSTALLED: OnceLock<Table> = OnceLock::new();
 
 /// The table installed, when this build has none compiled in.
 fn installed() -> Option<&'static Table> {
-    if KEYS.is_empty() {
+    // Without the feature `openings-fetched` none can be: a build without
+    // the table (the widget's) then leaves out every lookup.
+    if cfg!(feature = "openings-fetched") && KEYS.is_empty() {
         INSTALLED.get()
     } else {
         None
@@ -67,9 +69,10 @@ fn installed() -> Option<&'static Table> {
 }
 
 /// Installs a table of names fetched while running (read with
-/// [`Table::from_bytes`]), for a build without one compiled in: the
-/// functions of this module then answer from it. Only the first table
-/// installed is kept: whether this one was.
+/// [`Table::from_bytes`]), for a build without one compiled in and with
+/// the feature `openings-fetched` (the app's): the functions of this module
+/// then answer from it. Only the first table installed is kept: whether
+/// this one was.
 ///
 /// ```
 /// use movetext_core::openings::{self, Table};
@@ -80,7 +83,7 @@ fn installed() -> Option<&'static Table> {
 /// assert_eq!(openings::count(), compiled);
 /// ```
 pub fn install(table: Table) -> bool {
-    INSTALLED.set(table).is_ok()
+    cfg!(feature = "openings-fetched") && INSTALLED.set(table).is_ok()
 }
 
 /// The most moves (plies) of a named line in the table.
