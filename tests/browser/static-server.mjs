@@ -36,7 +36,7 @@ export const APP_POLICY = [
   "font-src 'self'",
   // Files are opened from any address, and games imported from other
   // sites; blob: reads back what the page made (a GIF's bytes).
-  "connect-src 'self' https: http: blob:",
+  "connect-src 'self' https: http: data: blob:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
