@@ -64,8 +64,13 @@ pub enum Command {
     /// position, its offset in the input and its tags), then a summary line.
     Search {
         /// The position, as a FEN (quoted: it holds spaces).
-        #[arg(long, value_name = "FEN", value_parser = fen::target)]
-        fen: movetext_core::positions::Target,
+        #[arg(long, value_name = "FEN", value_parser = fen::search_fen)]
+        fen: fen::SearchFen,
+        /// The variant of the position and of the games searched: one of
+        /// lichess's (crazyhouse, atomic, antichess, three-check, king of the
+        /// hill, horde, racing kings; default standard chess).
+        #[arg(long, value_name = "NAME", value_parser = fen::variant)]
+        variant: Option<fen::VariantName>,
         /// PGN files; `-` reads standard input.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<String>,

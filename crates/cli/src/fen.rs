@@ -16,6 +16,26 @@ pub fn target(s: &str) -> Result<Target, String> {
     s.parse().map_err(|e: BadFen| e.to_string())
 }
 
+/// A FEN to search for: its text, and the standard position it is, if it
+/// is one (with `--variant` it is read by that variant's rules instead).
+#[derive(Clone, Debug)]
+pub struct SearchFen {
+    /// The FEN as written.
+    pub fen: Fen,
+    /// The position of standard chess it names, or why it names none.
+    pub standard: Result<Target, String>,
+}
+
+/// Reads the FEN of `search`: refused only when it is not a FEN at all
+/// (then with what is wrong with it as a standard position).
+pub fn search_fen(s: &str) -> Result<SearchFen, String> {
+    let standard = target(s);
+    match fen_text(s) {
+        Ok(fen) => Ok(SearchFen { fen, standard }),
+        Err(e) => Err(standard.err().unwrap_or(e)),
+    }
+}
+
 /// Reads a FEN given on the command line: its syntax here, its position
 /// by the rules it is read with ([`position_by`]).
 pub fn fen_text(s: &str) -> Result<Fen, String> {

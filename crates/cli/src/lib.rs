@@ -12,7 +12,9 @@ pub mod progress;
 use std::io::{self, Read, Write};
 
 use args::{Cli, Command};
-use commands::{check::Check, export::Export, index::Index, search::Search, tree::Tree, Context};
+use commands::search::{Looked, Search};
+use commands::{check::Check, export::Export, index::Index, tree::Tree, Context};
+use movetext_core::positions::PositionKey;
 
 /// Runs a command line, reading `-` from `stdin` and writing to `out` and
 /// `err`; `terminal`: standard error is a terminal (progress bars are
@@ -24,7 +26,19 @@ pub fn run(cli: &Cli, stdin: &mut (dyn Read + Send), out: &mut dyn Write, err: &
         Command::Check { files, .. } => commands::run(&Check { files: files.len() }, &mut cx),
         Command::Export { reduced, opening_tags, .. } => commands::run(&Export::new(*reduced, *opening_tags), &mut cx),
         Command::Index { .. } => commands::run(&Index, &mut cx),
-        Command::Search { fen, .. } => commands::run(&Search { target: fen }, &mut cx),
+        Command::Search { fen, variant, .. } => {
+            let looked = match variant.and_then(|v| v.0) {
+                None => fen.standard.as_ref().map(Looked::Standard).map_err(Clone::clone),
+                Some(v) => fen::position_by(Some(&fen.fen), Some(v)).map(|p| Looked::Variant(PositionKey::of_any(&p))),
+            };
+            match looked {
+                Ok(looked) => commands::run(&Search { looked }, &mut cx),
+                Err(e) => {
+                    let _ = writeln!(err, "movetext: {e}");
+                    return 2;
+                }
+            }
+        }
         Command::Tree { fen, variant, .. } => match fen::position_by(fen.as_ref(), variant.and_then(|v| v.0)) {
             Ok(pos) => commands::run(&Tree::at(pos), &mut cx),
             Err(e) => {

@@ -98,6 +98,18 @@ fn tree_and_search_keep_each_variant_apart() {
     let l = lines(&out);
     assert_eq!(l.len(), 2, "{l:?}");
     assert_eq!(l[0]["game"], 2);
+    // By a variant's rules, the same board with crazyhouse's pockets finds
+    // the crazyhouse game only, at the same ply.
+    let pockets = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
+    let (code, out, err) = common::run(&["search", "--variant", "crazyhouse", "--fen", pockets, "-"], MIXED.as_bytes());
+    assert_eq!((code, err.as_str()), (0, ""));
+    let l = lines(&out);
+    assert_eq!(l.len(), 2, "{l:?}");
+    assert_eq!((l[0]["game"].as_u64(), l[0]["ply"].as_u64()), (Some(1), Some(4)));
+    assert_eq!(l[1]["summary"]["matches"], 1);
+    // An atomic search of that board finds neither.
+    let (code, out, _) = common::run(&["search", "--variant", "atomic", "--fen", pockets, "-"], MIXED.as_bytes());
+    assert_eq!((code, lines(&out)[0]["summary"]["matches"].as_u64()), (0, Some(0)));
     // An unknown variant is refused.
     let bad = clap::Parser::try_parse_from(["movetext", "tree", "--variant", "shogi", "x.pgn"]);
     let bad: Result<movetext_cli::args::Cli, _> = bad;

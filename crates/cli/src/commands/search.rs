@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use movetext_core::positions::Target;
+use movetext_core::positions::{GamePositions, PositionKey, Target};
 use serde::Serialize;
 
 use super::{Command, Outcome};
@@ -32,10 +32,20 @@ pub struct Totals {
     matches: usize,
 }
 
-/// `search`: the games that reach `target`.
+/// The position looked for.
+pub enum Looked<'a> {
+    /// A position of standard chess: the games are searched the quick way,
+    /// each left as soon as it can no longer reach it.
+    Standard(&'a Target),
+    /// A position of one of lichess's variants, by its key (which holds
+    /// the variant): only games of that variant reach it.
+    Variant(PositionKey),
+}
+
+/// `search`: the games that reach a position.
 pub struct Search<'a> {
     /// The position looked for.
-    pub target: &'a Target,
+    pub looked: Looked<'a>,
 }
 
 impl Command for Search<'_> {
@@ -44,7 +54,11 @@ impl Command for Search<'_> {
     type Sink = Totals;
 
     fn work(&self, job: Job<'_>) -> Option<Vec<u8>> {
-        job.game.first_reach(self.target, job.buffers).map(|ply| {
+        let found = match self.looked {
+            Looked::Standard(target) => job.game.first_reach(target, job.buffers),
+            Looked::Variant(key) => GamePositions::of(&job.game.read_with(job.buffers)).first_ply(key),
+        };
+        found.map(|ply| {
             let g = &job.game;
             let mut json = Vec::with_capacity(256);
             json::line(&mut json, &Line { game: job.number, ply, offset: g.offset(), tags: Tags(g.tags()) });
