@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::dialogs::dialog_focus::{keep_tab_inside, use_focus_first};
+use crate::dialogs::dialog_focus::{escape_closes, use_focus_first};
 use crate::dialogs::export_panel::size_text;
 use crate::i18n::Lang;
 use crate::state::documents::{announcement, DocMeta};
@@ -123,17 +123,7 @@ pub fn documents_dialog(props: &DocumentsDialogProps) -> Html {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
-    let onkeydown = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            e.stop_propagation();
-            keep_tab_inside(&e);
-            if e.key() == "Escape" {
-                e.prevent_default();
-                on_close.emit(());
-            }
-        })
-    };
+    let onkeydown = escape_closes(props.on_close.clone());
     let body = match &*docs {
         None => html! { <p class="field-note">{ lang.text("docs-reading") }</p> },
         Some(Err(e)) => {

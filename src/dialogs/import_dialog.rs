@@ -7,7 +7,7 @@ use movetext_view::game::import::{valid_user, ImportPhase, ImportRequest, Servic
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::dialogs::dialog_focus::{keep_tab_inside, use_focus_first};
+use crate::dialogs::dialog_focus::{escape_closes, use_focus_first};
 
 /// What the dialog needs.
 #[derive(Properties, PartialEq, Clone)]
@@ -81,17 +81,7 @@ pub fn import_dialog(props: &ImportDialogProps) -> Html {
         let on_close = props.on_close.clone();
         Callback::from(move |_: MouseEvent| on_close.emit(()))
     };
-    let onkeydown = {
-        let on_close = props.on_close.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            e.stop_propagation();
-            keep_tab_inside(&e);
-            if e.key() == "Escape" {
-                e.prevent_default();
-                on_close.emit(());
-            }
-        })
-    };
+    let onkeydown = escape_closes(props.on_close.clone());
     let status = match (&*problem, &props.phase) {
         (Some(p), _) => html! { <p class="import-error" role="alert">{ p.clone() }</p> },
         (None, ImportPhase::Running { request, games }) => {

@@ -8,7 +8,6 @@
 use std::cell::RefCell;
 
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::i18n::{add_words, use_lang, Lang, ALL_BUILT_IN, LANGS};
@@ -30,19 +29,10 @@ pub(crate) async fn fetch_words(lang: Lang) {
     if has_words(lang) {
         return;
     }
-    if let Some(text) = fetch_text(&format!("words/{}.ftl", lang.tag())).await {
+    if let Some(text) = crate::state::fetched::text(&format!("words/{}.ftl", lang.tag())).await {
         add_words(lang, text);
         FETCHED.with(|f| f.borrow_mut().push(lang));
     }
-}
-
-async fn fetch_text(url: &str) -> Option<String> {
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    JsFuture::from(response.text().ok()?).await.ok()?.as_string()
 }
 
 /// Where the reader's choice is kept.

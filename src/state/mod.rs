@@ -7,6 +7,7 @@ pub(crate) mod doc_state;
 pub(crate) mod documents;
 pub(crate) mod export_slices;
 pub(crate) mod feed;
+pub(crate) mod fetched;
 pub(crate) mod game_order;
 pub(crate) mod gif_animation;
 pub(crate) mod idle_task;

@@ -9,8 +9,6 @@ use std::cell::RefCell;
 
 use movetext_core::openings::{self, Opening, Table};
 use movetext_core::positions::PositionKey;
-use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
 use movetext_view::game::model::{NodeIx, ViewGame};
@@ -57,7 +55,7 @@ pub fn table_or_fetch(arrived: Callback<()>) -> bool {
 }
 
 async fn fetch_table() {
-    let table = fetch_bytes(TABLE_URL).await.and_then(|bytes| Table::from_bytes(&bytes).ok());
+    let table = super::fetched::bytes(TABLE_URL).await.and_then(|bytes| Table::from_bytes(&bytes).ok());
     let (state, mark) = match table.map(openings::install) {
         Some(true) => (Coming::Arrived, "ready"),
         _ => (Coming::Missing, "none"),
@@ -73,16 +71,6 @@ async fn fetch_table() {
     for w in waiting {
         w.emit(());
     }
-}
-
-async fn fetch_bytes(url: &str) -> Option<Vec<u8>> {
-    let window = web_sys::window()?;
-    let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await.ok()?.dyn_into().ok()?;
-    if !response.ok() {
-        return None;
-    }
-    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
-    Some(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The opening at node `ix` of `game`: the name of the last named position
