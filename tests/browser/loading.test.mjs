@@ -160,6 +160,8 @@ test('the file picker and paste open games', async () => {
   await page.getByRole('textbox', { name: 'PGN text' }).fill('1. e4 e5 2. Nf3 *');
   await page.getByRole('dialog', { name: 'Paste PGN' }).getByRole('button', { name: 'Open' }).click();
   await page.waitForSelector('.paste-panel', { state: 'detached' });
+  // The game opens after the dialog has closed: wait for its third move.
+  await page.waitForFunction(() => [...document.querySelectorAll('.move-list .mv')].some((m) => m.innerText === 'Nf3'));
   await page.keyboard.press('End');
   assert.equal(await boardFen(page), AFTER_NF3);
 
