@@ -4,6 +4,7 @@
 
 pub mod board_markup;
 pub mod eval_bar;
+pub mod first_board;
 pub mod markup_text;
 pub mod material;
 pub mod move_list_layout;
