@@ -307,7 +307,7 @@ fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) 
                 },
                 opener: session.opener.clone(),
                 repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
-                find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang)),
+                find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang, None)),
                 current: viewer.current,
                 flipped: viewer.flipped,
                 notation: page.notation,
@@ -532,7 +532,7 @@ fn explorer_view(
         let key = variant.as_ref().map(PositionKey::of_any);
         Callback::from(move |()| ask.emit(Question::Search(fen.clone(), shown.clone(), key)))
     };
-    let on_fen = find_fen(db, session, lang);
+    let on_fen = find_fen(db, session, lang, variant.as_ref());
     let on_summary = {
         let ask = db.ask.clone();
         Callback::from(move |()| ask.emit(Question::Summary))
@@ -572,12 +572,37 @@ fn explorer_view(
 
 /// Shows the games that reach a position given as FEN (or says why it is
 /// not one).
-fn find_fen(db: &crate::page::database::DatabaseHandle, session: &Session, lang: Lang) -> Callback<String> {
+/// A FEN is read by the rules of the shown game (`variant`: its position
+/// when it is a variant's), so that a variant's FEN finds that variant's
+/// games.
+fn find_fen(
+    db: &crate::page::database::DatabaseHandle,
+    session: &Session,
+    lang: Lang,
+    variant: Option<&AnyPosition>,
+) -> Callback<String> {
     let (ask, report) = (db.ask.clone(), session.reporter());
-    Callback::from(move |fen: String| match fen.parse::<movetext_core::positions::PositionKey>() {
-        Ok(_) => ask.emit(Question::Search(fen.clone(), lang.say("games-reaching-fen", &[("fen", &fen)]), None)),
-        Err(e) => report.emit(lang.say("not-a-position", &[("reason", &e.to_string())])),
+    let rules = variant.map(|pos| pos.variant());
+    Callback::from(move |fen: String| {
+        let key = match rules {
+            Some(rules) => variant_key(&fen, rules).map(Some),
+            None => fen.parse::<PositionKey>().map(|_| None).map_err(|e| e.to_string()),
+        };
+        match key {
+            Ok(key) => ask.emit(Question::Search(fen.clone(), lang.say("games-reaching-fen", &[("fen", &fen)]), key)),
+            Err(e) => report.emit(lang.say("not-a-position", &[("reason", &e)])),
+        }
     })
+}
+
+/// The key of `fen` read as a position of `rules` (pockets and checks
+/// too), or what is wrong with it.
+fn variant_key(fen: &str, rules: movetext_core::shakmaty::variant::Variant) -> Result<PositionKey, String> {
+    use movetext_core::shakmaty::{fen::Fen, variant::VariantPosition, CastlingMode};
+    let fen = fen.trim().parse::<Fen>().map_err(|e| e.to_string())?;
+    let pos =
+        VariantPosition::from_setup(rules, fen.into_setup(), CastlingMode::Chess960).map_err(|e| e.to_string())?;
+    Ok(PositionKey::of_any(&pos))
 }
 
 /// Where the choice of the move list's layout is kept.

@@ -143,3 +143,55 @@ test('the widget says that a variant game opens in the app', async () => {
   await demo.page.close();
   await plain.page.close();
 });
+
+test('the explorer and the position search keep a variant\'s positions apart from standard chess\'s', async () => {
+  // The same board after 2... Qxd5 in a crazyhouse game (each side holding
+  // a pawn) and in a standard game.
+  const STANDARD = '[Event "Standard"]\n[White "Cy"]\n[Black "Di"]\n[Result "*"]\n\n1. e4 d5 2. exd5 Qxd5 3. Nc3 *\n';
+  const { page, errors } = await openPasted(browser.context, browser.url, `${CRAZYHOUSE}\n${STANDARD}`);
+  await page.waitForSelector('.gl-count');
+  assert.equal(await page.locator('.gl-count').innerText(), '2 games');
+  const reaching = async (count) => {
+    await page.waitForSelector('.gl-subset');
+    await page.waitForFunction((n) => document.querySelector('.gl-subset-label')?.innerText.startsWith(`${n} game`), count);
+    return page.locator('.gl-viewport .game-row').allInnerTexts();
+  };
+  const showAll = async () => {
+    await page.getByRole('button', { name: 'Show all' }).click();
+    await page.waitForSelector('.gl-subset', { state: 'detached' });
+  };
+
+  // From the crazyhouse game's board: only the crazyhouse game.
+  await page.locator('.mainline .mv', { hasText: 'Qxd5' }).click();
+  await page.waitForSelector('.ex-games-btn:not([disabled])');
+  assert.equal(await page.locator('.ex-games-btn').innerText(), 'Games (1)', 'the explorer counts the crazyhouse game alone');
+  await page.locator('.ex-games-btn').click();
+  let rows = await reaching(1);
+  assert.equal(rows.length, 1);
+  assert.match(rows[0], /Anna/);
+  await page.screenshot({ path: join(outDir, 'variants-explorer.png') });
+  await showAll();
+
+  // A crazyhouse FEN (with its pockets) typed while a crazyhouse game is shown.
+  await page.locator('.ex-fen-input').fill('rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3');
+  await page.getByRole('button', { name: 'Find games' }).click();
+  rows = await reaching(1);
+  assert.match(rows[0], /Anna/);
+  await showAll();
+
+  // The standard game's board, and its FEN: only the standard game.
+  await page.locator('.gl-viewport .game-row', { hasText: 'Cy' }).click();
+  await page.waitForFunction(() => document.querySelector('.game-title')?.innerText.includes('Cy'));
+  await page.locator('.mainline .mv', { hasText: 'Qxd5' }).click();
+  await page.waitForSelector('.ex-games-btn:not([disabled])');
+  await page.locator('.ex-games-btn').click();
+  rows = await reaching(1);
+  assert.match(rows[0], /Cy/);
+  await showAll();
+  await page.locator('.ex-fen-input').fill('rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3');
+  await page.getByRole('button', { name: 'Find games' }).click();
+  rows = await reaching(1);
+  assert.match(rows[0], /Cy/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
