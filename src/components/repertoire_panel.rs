@@ -4,36 +4,14 @@
 //! missed most), with Export progress and Import progress; while training,
 //! what the last answer was (announced), the score, Hint and Stop.
 
-use std::rc::Rc;
-
 use movetext_core::shakmaty::{Color, Move};
-use movetext_view::game::repertoire::deck::{Dashboard, Deck};
+use movetext_view::game::repertoire::deck::Dashboard;
 use movetext_view::game::repertoire::drill::{Drill, Feedback, Scope};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-
-/// What the panel says besides the drill: a result or a failure.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Note {
-    /// The words.
-    pub text: String,
-    /// Whether it is a failure (announced at once).
-    pub error: bool,
-}
-
-impl Note {
-    /// A failure.
-    pub fn error(text: String) -> Note {
-        Note { text, error: true }
-    }
-
-    /// A result.
-    pub fn said(text: &str) -> Note {
-        Note { text: text.to_owned(), error: false }
-    }
-}
+use crate::state::repertoire_view::RepertoireView;
 
 /// What the panel's controls do.
 #[derive(Clone, PartialEq)]
@@ -65,22 +43,8 @@ pub struct RepertoireActions {
 /// What the repertoire panel shows.
 #[derive(Properties, PartialEq)]
 pub struct RepertoirePanelProps {
-    /// The panel is open.
-    pub open: bool,
-    /// The user's side.
-    pub side: Color,
-    /// Every game of the file.
-    pub all_games: bool,
-    /// What a drill keeps to.
-    pub scope: Scope,
-    /// The progress, once read.
-    pub deck: Option<Rc<Deck>>,
-    /// The dashboard's counts.
-    pub dashboard: Rc<Dashboard>,
-    /// The drill, while training.
-    pub drill: Option<Rc<Drill>>,
-    /// A result or a failure to say.
-    pub note: Option<Note>,
+    /// The panel's state.
+    pub view: RepertoireView,
     /// What the controls do.
     pub actions: RepertoireActions,
     /// The engine's note on a wrong answer (with the analysis on).
@@ -98,20 +62,20 @@ pub fn repertoire_panel(props: &RepertoirePanelProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     let label = lang.text("repertoire");
-    if !props.open {
+    if !props.view.open {
         return html! {
             <section class="repertoire" aria-label={label}>
                 <button type="button" class="btn repertoire-open" aria-expanded="false" onclick={emit(&a.toggle)}>{ label }</button>
             </section>
         };
     }
-    let training = props.drill.as_ref().filter(|d| !d.finished);
+    let training = props.view.drill.as_ref().filter(|_| props.view.drilling());
     html! {
         <section class="repertoire on" aria-label={label}>
             <div class="repertoire-head">
                 <button type="button" class="btn repertoire-open" aria-expanded="true" onclick={emit(&a.toggle)}>{ label }</button>
                 if let Some(d) = training {
-                    { drill_html(d, props.side, a, lang) }
+                    { drill_html(d, props.view.side, a, lang) }
                     if let Some(note) = &props.engine_note {
                         <span class="repertoire-engine" role="status">{ note.clone() }</span>
                     }
@@ -119,12 +83,12 @@ pub fn repertoire_panel(props: &RepertoirePanelProps) -> Html {
                     { settings_html(props, lang) }
                 }
             </div>
-            if let Some(note) = &props.note {
+            if let Some(note) = &props.view.note {
                 <p class={classes!("repertoire-note", note.error.then_some("error"))} role={if note.error { "alert" } else { "status" }}>{ note.text.clone() }</p>
             }
-            { dashboard_html(&props.dashboard, props.deck.is_some(), lang) }
+            { dashboard_html(&props.view.dashboard, props.view.deck.is_some(), lang) }
             if training.is_none() {
-                { files_html(a, props.deck.is_some(), lang) }
+                { files_html(a, props.view.deck.is_some(), lang) }
             }
         </section>
     }
@@ -167,8 +131,8 @@ fn settings_html(props: &RepertoirePanelProps, lang: Lang) -> Html {
         let cb = a.start.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
-    let white = props.side == Color::White;
-    let limit = props.deck.as_ref().map_or(String::new(), |d| d.new_per_day.to_string());
+    let white = props.view.side == Color::White;
+    let limit = props.view.deck.as_ref().map_or(String::new(), |d| d.new_per_day.to_string());
     html! {
         <div class="repertoire-settings">
             <label>{ lang.text("repertoire-side") }
@@ -178,18 +142,18 @@ fn settings_html(props: &RepertoirePanelProps, lang: Lang) -> Html {
                 </select></label>
             <label>{ lang.text("repertoire-games") }
                 <select class="repertoire-games" onchange={on_games}>
-                    <option value="this" selected={!props.all_games}>{ lang.text("repertoire-this-game") }</option>
-                    <option value="all" selected={props.all_games}>{ lang.text("repertoire-all-games") }</option>
+                    <option value="this" selected={!props.view.all_games}>{ lang.text("repertoire-this-game") }</option>
+                    <option value="all" selected={props.view.all_games}>{ lang.text("repertoire-all-games") }</option>
                 </select></label>
             <label>{ lang.text("repertoire-drill") }
                 <select class="repertoire-scope" onchange={on_scope}>
-                    <option value="all" selected={props.scope == Scope::All}>{ lang.text("repertoire-drill-all") }</option>
-                    <option value="line" selected={props.scope == Scope::Line}>{ lang.text("repertoire-drill-line") }</option>
-                    <option value="subtree" selected={props.scope == Scope::Subtree}>{ lang.text("repertoire-drill-subtree") }</option>
+                    <option value="all" selected={props.view.scope == Scope::All}>{ lang.text("repertoire-drill-all") }</option>
+                    <option value="line" selected={props.view.scope == Scope::Line}>{ lang.text("repertoire-drill-line") }</option>
+                    <option value="subtree" selected={props.view.scope == Scope::Subtree}>{ lang.text("repertoire-drill-subtree") }</option>
                 </select></label>
             <label>{ lang.text("repertoire-new-per-day") }
-                <input type="number" class="repertoire-limit" min="0" max="999" value={limit} onchange={on_limit} disabled={props.deck.is_none()} /></label>
-            <button type="button" class="btn primary repertoire-start" onclick={start} disabled={props.deck.is_none()}>{ lang.text("repertoire-start") }</button>
+                <input type="number" class="repertoire-limit" min="0" max="999" value={limit} onchange={on_limit} disabled={props.view.deck.is_none()} /></label>
+            <button type="button" class="btn primary repertoire-start" onclick={start} disabled={props.view.deck.is_none()}>{ lang.text("repertoire-start") }</button>
         </div>
     }
 }

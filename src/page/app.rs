@@ -367,7 +367,7 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
     let (board_game, board_current, board_fen, flipped, on_move, on_draw) = match drill_board {
         Some((g, at)) => {
             let f = g.node(at).fen();
-            (g, at, f, rep.side.is_black(), rep.actions.answer.clone(), None)
+            (g, at, f, rep.view.side.is_black(), rep.actions.answer.clone(), None)
         }
         None => {
             let on_move = if training_on { training.guess.clone() } else { on_move };
@@ -389,9 +389,7 @@ fn board_column(session: &Session, actions: &EditActions, panels: &Panels, index
             }
             <TrainingPanel state={training.state.clone()} on_start={training.start.clone()} on_stop={training.stop.clone()}
                 on_hint={training.hint.clone()} on_reveal={training.reveal.clone()} engine_note={panels.guess_note.clone()} />
-            <RepertoirePanel open={rep.open} side={rep.side} all_games={rep.all_games} scope={rep.scope} deck={rep.deck.clone()}
-                dashboard={rep.dashboard.clone()} drill={rep.drill.clone()} note={rep.note.clone()} actions={rep.actions.clone()}
-                engine_note={panels.answer_note.clone()} />
+            <RepertoirePanel view={rep.view.clone()} actions={rep.actions.clone()} engine_note={panels.answer_note.clone()} />
             <ReviewPanel progress={review.progress} on_start={review.start.clone()} on_cancel={review.cancel.clone()}
                 message={review.message.clone()} figures={panels.figures} />
             { explorer_view(session, &panels.db, fen, actions, current_key, &game, current) }
@@ -428,7 +426,7 @@ fn side_column(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) 
             }
             <GameHeader game={game.clone()} />
             <OpeningName game={game.clone()} {current} />
-            if let Some(d) = panels.repertoire.drill.as_ref().filter(|_| panels.repertoire.drilling()) {
+            if let Some(d) = panels.repertoire.view.drill.as_ref().filter(|_| panels.repertoire.drilling()) {
                 <p class="training-moves repertoire-moves" aria-label={lang.text("moves-so-far")}>{ d.numbered() }</p>
             } else if panels.training.state.is_some() {
                 <p class="training-moves" aria-label={lang.text("moves-so-far")}>{ moves_so_far(&game, current) }</p>

@@ -19,11 +19,12 @@ use movetext_view::game::repertoire::session::Session as CardSession;
 use wasm_bindgen_futures::{spawn_local, JsFuture};
 use yew::prelude::*;
 
-use crate::components::repertoire_panel::{Note, RepertoireActions};
+use crate::components::repertoire_panel::RepertoireActions;
 use crate::i18n::Lang;
 use crate::page::guess_cost::WrongAnswer;
 use crate::page::session::Session;
 use crate::state::persist;
+use crate::state::repertoire_view::{Note, RepertoireView};
 
 /// The most games of a file taken as one repertoire.
 pub const MAX_GAMES: usize = 1_000;
@@ -37,24 +38,10 @@ pub fn today() -> Day {
 /// Repertoire training and what the page can do with it.
 #[derive(Clone, PartialEq)]
 pub struct RepertoireHandle {
-    /// The panel is open.
-    pub open: bool,
-    /// The user's side.
-    pub side: Color,
-    /// Every game of the file, not only the shown one.
-    pub all_games: bool,
-    /// What a drill keeps to.
-    pub scope: Scope,
-    /// The progress, once read from the store.
-    pub deck: Option<Rc<Deck>>,
-    /// The dashboard's counts.
-    pub dashboard: Rc<Dashboard>,
-    /// The drill, while training.
-    pub drill: Option<Rc<Drill>>,
+    /// What the panel shows.
+    pub view: RepertoireView,
     /// The drill's line as a game, and its last node, for the board.
     pub board: Option<(SharedGame, NodeIx)>,
-    /// What the panel says (an import, a failure).
-    pub note: Option<Note>,
     /// What the panel's controls do.
     pub actions: RepertoireActions,
 }
@@ -62,12 +49,12 @@ pub struct RepertoireHandle {
 impl RepertoireHandle {
     /// Whether a drill is under way.
     pub fn drilling(&self) -> bool {
-        self.drill.as_ref().is_some_and(|d| !d.finished)
+        self.view.drilling()
     }
 
     /// The drill's last answer, if it was wrong (for the engine to weigh).
     pub fn wrong_answer(&self) -> Option<WrongAnswer> {
-        let d = self.drill.as_ref().filter(|_| self.drilling())?;
+        let d = self.view.drill.as_ref().filter(|_| self.drilling())?;
         match (&d.feedback, &d.missed_at) {
             (Some(Feedback::Wrong { tried, right }), Some(pos)) => {
                 Some((d.wrong, pos.clone(), tried.clone(), right.clone()))
@@ -193,15 +180,17 @@ pub fn use_repertoire(session: &Session, lang: Lang) -> RepertoireHandle {
     };
     let parts = Parts { open, side, all_games, scope, deck, drill, note, cards: (*cards).clone() };
     RepertoireHandle {
-        open: *parts.open,
-        side: *parts.side,
-        all_games: *parts.all_games,
-        scope: *parts.scope,
-        deck: (*parts.deck).clone(),
-        dashboard,
-        drill: (*parts.drill).clone(),
+        view: RepertoireView {
+            open: *parts.open,
+            side: *parts.side,
+            all_games: *parts.all_games,
+            scope: *parts.scope,
+            deck: (*parts.deck).clone(),
+            dashboard,
+            drill: (*parts.drill).clone(),
+            note: (*parts.note).clone(),
+        },
         board: (*board).clone(),
-        note: (*parts.note).clone(),
         actions: actions(session, lang, &parts),
     }
 }

@@ -17,6 +17,7 @@ pub(crate) mod opener;
 pub(crate) mod opening;
 pub(crate) mod page_state;
 pub(crate) mod persist;
+pub(crate) mod repertoire_view;
 pub(crate) mod same;
 pub(crate) mod slice_clock;
 pub(crate) mod training_hook;
