@@ -22,6 +22,7 @@ use movetext_view::game::import::{
     LichessLink, Service,
 };
 use movetext_view::game::url_state::Place;
+use movetext_view::game::viewer::{Action, Nav};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
@@ -497,6 +498,10 @@ pub(crate) fn open_lichess_link(session: &Session, load: &Callback<LoadRequest>,
                 };
                 let loaded = Loaded::text(&link.name(), text, &format!("url:{url}"));
                 load.emit((loaded, Place { game: 0, ply }, None));
+                // A game's address ending in `/black` shows it from Black's side.
+                if matches!(link, LichessLink::Game { black: true, .. }) && !session.viewer.flipped {
+                    session.viewer.dispatch(Action::Nav(Nav::Flip));
+                }
             }
             Ok(_) => session.act(PageAction::Error(lang.say("import-no-game", &[("url", &url)]))),
             Err(f) => {

@@ -415,6 +415,7 @@ test('a pasted lichess game address opens the game at its move, and a study addr
   assert.equal(requestsTo('/game/export/Lg0003Zq').length, 1);
   // Ply 3 of the game: 1. e4 c5 2. Nf3.
   assert.ok((await page.locator('.mv.current').innerText()).includes('Nf3'));
+  assert.equal(await page.locator('.board-col .board').getAttribute('data-flipped'), 'true', '/black: seen from Black\'s side');
   assert.equal(await page.locator('.notice-paste').count(), 0, 'not asked whether to open it as text');
 
   await pastePgn(page, 'https://lichess.org/study/StUdY001');
