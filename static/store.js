@@ -253,8 +253,22 @@
 
   if (typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope) {
     self.onmessage = async (event) => {
-      const { key, buffer, length } = event.data;
+      const { key, buffer, length, read } = event.data;
       try {
+        if (read) {
+          // A part read into the buffer handed over: its blob and the
+          // blob's bytes are this worker's, freed on its own thread.
+          const blob = await run(["parts"], "readonly", (tx) => ask(tx.objectStore("parts").get(key)));
+          if (!(blob instanceof Blob)) {
+            self.postMessage({ buffer, missing: true }, [buffer]);
+            return;
+          }
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          if (bytes.length > buffer.byteLength) throw new Error(`a stored part of ${bytes.length} bytes is larger than a part`);
+          new Uint8Array(buffer).set(bytes);
+          self.postMessage({ buffer, length: bytes.length }, [buffer]);
+          return;
+        }
         await run(["parts"], "readwrite", (tx) => {
           tx.objectStore("parts").put(new Blob([new Uint8Array(buffer, 0, length)]), key);
         });
@@ -270,37 +284,49 @@
   const script = document.currentScript.src;
   const lockName = (id) => `movetext-doc-${id}`;
 
-  // Writes the parts of a document, one after another, through workers.
-  store.partsWriter = () => {
+  // Writes or reads the parts of a document, one after another, through
+  // workers (each ended after BYTES_PER_WORKER, which frees its blobs), a
+  // buffer handed back and forth: the page makes no buffer nor blob per
+  // part for its garbage collector to free.
+  const partsWorker = (doing) => {
     let worker = null;
     let bytes = 0;
+    const send = (message, view, size) => {
+      if (!worker || bytes >= BYTES_PER_WORKER) {
+        worker?.terminate();
+        worker = new Worker(script);
+        bytes = 0;
+      }
+      bytes += size;
+      const current = worker;
+      return new Promise((ok, fail) => {
+        current.onmessage = ({ data }) => {
+          if (data.error) fail(new DOMException(data.error.message, data.error.name));
+          else if (data.missing) ok(null);
+          else ok(new Uint8Array(data.buffer, 0, data.length ?? data.buffer.byteLength));
+        };
+        current.onerror = (event) => {
+          event.preventDefault();
+          fail(new Error(`the file could not be ${doing} (${event.message || "its worker did not start"})`));
+        };
+        current.postMessage({ ...message, buffer: view.buffer }, [view.buffer]);
+      });
+    };
     return {
-      put(key, view, length) {
-        if (!worker || bytes >= BYTES_PER_WORKER) {
-          worker?.terminate();
-          worker = new Worker(script);
-          bytes = 0;
-        }
-        bytes += length;
-        const current = worker;
-        return new Promise((ok, fail) => {
-          current.onmessage = ({ data }) => {
-            if (data.error) fail(new DOMException(data.error.message, data.error.name));
-            else ok(new Uint8Array(data.buffer));
-          };
-          current.onerror = (event) => {
-            event.preventDefault();
-            fail(new Error(`the file could not be written (${event.message || "its worker did not start"})`));
-          };
-          current.postMessage({ key, buffer: view.buffer, length }, [view.buffer]);
-        });
-      },
+      // Writes `length` bytes of `view` as the part `key`; resolves with
+      // the buffer back.
+      put: (key, view, length) => send({ key, length }, view, length),
+      // Reads the part `key` into `view`'s buffer; resolves with a view of
+      // its bytes in it, or null when there is no such part.
+      get: (key, view) => send({ key, read: true }, view, view.buffer.byteLength),
       end() {
         worker?.terminate();
         worker = null;
       },
     };
   };
+  store.partsWriter = () => partsWorker("written");
+  store.partsReader = () => partsWorker("read");
 
   // Takes the document's lock (while its parts are written, the sweep
   // leaves them); resolves with the function that releases it.

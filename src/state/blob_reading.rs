@@ -1,4 +1,4 @@
-//! Reading a blob (a file, a fetched body, a stored part) into memory a
+//! Reading a blob (a file, a fetched body) into memory a
 //! piece at a time, letting the page answer between pieces.
 
 use js_sys::{ArrayBuffer, Uint8Array};
@@ -14,13 +14,13 @@ const READ_SLICE_MS: f64 = 10.0;
 const SCRATCH: u32 = 1 << 20;
 
 /// The buffer the browser reads pieces into, kept from one blob to the
-/// next: the parts of a stored file, the files of a drop (a buffer made for
-/// each blob was one of a megabyte for each stored part, 512 for a
+/// next: the files of a drop (a buffer made for each blob was, when the
+/// parts of a stored file were read so, one of a megabyte for each, 512 for a
 /// gigabyte, left to the browser's garbage collector).
 #[derive(Default)]
 pub(crate) struct Scratch(Option<ArrayBuffer>);
 
-/// Appends the bytes of a blob (a file, a fetched body, a stored part) to
+/// Appends the bytes of a blob (a file, a fetched body) to
 /// `bytes` as the browser streams them, a piece (up to a megabyte) at a
 /// time, letting the page answer every few milliseconds: a file of a
 /// gigabyte never holds the page up. (Reading it as one buffer, or as a few

@@ -6,7 +6,8 @@
 //! A document's bytes are stored in parts of [`PART`] bytes, each copied out
 //! of the page's memory and written as a `Blob` by a worker, so a file of
 //! any size is stored without holding the page up and without one record
-//! too large for the browser. Its description is written last, in one
+//! too large for the browser; they are read back by a worker the same way.
+//! Its description is written last, in one
 //! transaction: a document whose writing stopped half way is never read
 //! back (its parts are swept at the next start). Its edits are written with
 //! its description, in one transaction: both change, or neither.
@@ -15,7 +16,6 @@ use js_sys::{Array, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
-use crate::state::blob_reading::{read_blob, Scratch};
 use crate::state::documents::{get, records, set, DocMeta, EditKey, EditRecord, Saved, Write};
 
 /// Bytes of a document stored per record. Each part read back leaves the
@@ -33,6 +33,8 @@ function store() {
 export function parts_writer() { return store().partsWriter(); }
 export function parts_put(writer, id, n, bytes, length) { return writer.put([id, n], bytes, length); }
 export function parts_end(writer) { writer.end(); }
+export function parts_reader() { return store().partsReader(); }
+export function parts_get(reader, id, n, bytes) { return reader.get([id, n], bytes); }
 export function store_call(name, args) { return store()[name](...args); }
 export function store_listen(handler) { store().listen(handler); }
 export function store_announce(message) { store().announce(message); }
@@ -50,6 +52,10 @@ extern "C" {
         length: u32,
     ) -> Result<js_sys::Promise, JsValue>;
     fn parts_end(writer: &JsValue);
+    #[wasm_bindgen(catch)]
+    fn parts_reader() -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    fn parts_get(reader: &JsValue, id: &str, n: u32, bytes: &Uint8Array) -> Result<js_sys::Promise, JsValue>;
     #[wasm_bindgen(catch)]
     fn store_call(name: &str, args: Array) -> Result<js_sys::Promise, JsValue>;
     #[wasm_bindgen(catch)]
@@ -128,10 +134,10 @@ pub async fn edits_at(id: &str, keys: &[EditKey]) -> Result<Vec<EditRecord>, Sto
     Ok(records(&store("editsAt", &[id.into(), keys.into()]).await?))
 }
 
-/// The worker that writes a file's parts, ended when dropped.
-struct PartWriter(JsValue);
+/// The worker that writes or reads a file's parts, ended when dropped.
+struct PartWorker(JsValue);
 
-impl Drop for PartWriter {
+impl Drop for PartWorker {
     fn drop(&mut self) {
         parts_end(&self.0);
     }
@@ -193,7 +199,7 @@ async fn store_document_as(meta: &DocMeta, bytes: &[u8], old: Option<(&str, usiz
 
 async fn write_parts(id: &str, bytes: &[u8]) -> Result<usize, StoreError> {
     let count = bytes.len().div_ceil(PART);
-    let writer = PartWriter(parts_writer().map_err(|e| describe(&e))?);
+    let writer = PartWorker(parts_writer().map_err(|e| describe(&e))?);
     let mut buffer = Uint8Array::new_with_length(PART.min(bytes.len()).max(1) as u32);
     for i in 0..count {
         let chunk = &bytes[i * PART..((i + 1) * PART).min(bytes.len())];
@@ -250,17 +256,30 @@ pub async fn touch(id: &str, games: Option<usize>, hash: Option<&str>) -> Result
 }
 
 /// The bytes of a stored document, a part at a time.
+///
+/// A worker (static/store.js) reads each part into one buffer, handed back
+/// and forth, which the page copies from: the page makes no blob nor
+/// stream of its own for the browser's garbage collector (reading the
+/// parts' blobs on the page left a gigabyte of the stream's pieces to be
+/// freed in a task of over 100 ms).
 pub async fn read_bytes(meta: &DocMeta) -> Result<Vec<u8>, StoreError> {
     let (size, count) = (meta.size, meta.count);
     let mut bytes = Vec::new();
     bytes.try_reserve_exact(size).map_err(|_| format!("the stored file ({size} bytes) does not fit in memory"))?;
-    let mut scratch = Scratch::default();
+    let reader = PartWorker(parts_reader().map_err(|e| describe(&e))?);
+    let mut buffer = Uint8Array::new_with_length(PART.min(size).max(1) as u32);
     for i in 0..count {
-        let part = store("part", &[meta.id.as_str().into(), (i as f64).into()]).await?;
-        let Some(blob) = part.dyn_ref::<web_sys::Blob>() else {
+        let part = call(parts_get(&reader.0, &meta.id, i as u32, &buffer)).await?;
+        let Some(view) = part.dyn_ref::<Uint8Array>() else {
             return Err(format!("part {} of {count} of the stored file is missing", i + 1).into());
         };
-        read_blob(blob, &mut bytes, &mut scratch).await?;
+        let (start, len) = (bytes.len(), view.length() as usize);
+        if start + len > size {
+            return Err(format!("the stored file has more than its {size} bytes").into());
+        }
+        bytes.resize(start + len, 0);
+        view.copy_to(&mut bytes[start..]);
+        buffer = Uint8Array::new(&view.buffer());
     }
     if bytes.len() != size {
         return Err(format!("the stored file has {} of its {size} bytes", bytes.len()).into());

@@ -393,6 +393,20 @@ test('a reload while a file is being stored leaves no half document, and its par
   await page.close();
 });
 
+test('a stored document whose bytes are gone is said at the reload, and stays listed', async () => {
+  const { page, errors } = await openApp(browser.context, browser.url);
+  await openFile(page, 'x.pgn', X, 3);
+  const { id } = (await docs(page)).find((d) => d.name === 'x.pgn');
+  // Its parts lost (another program cleared them, a disk fault).
+  await page.evaluate((i) => window.movetextStore.dropParts(i), id);
+  await page.reload();
+  await page.waitForSelector('.notice-error');
+  assert.match(await page.locator('.notice-error').first().innerText(), /could not be read back: part 1 of 1 of the stored file is missing/);
+  assert.ok((await docs(page)).some((d) => d.id === id), 'the document is not dropped');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the first version\'s saved session becomes a document, with its edits', async () => {
   const page = await browser.context.newPage();
   await page.goto(browser.url + 'store.js');
