@@ -785,14 +785,25 @@ impl Parser {
 
     /// Reads the movetext, from `start` to the end of the game's text.
     fn movetext(&mut self, start: usize) {
-        let src = self.g.src.clone();
         #[cfg(feature = "variants")]
         if let Some(pos) = self.g.vstart.clone() {
-            let mut walk = Walk::new(self, &src, start, *pos);
-            walk.read(start);
-            return;
+            return self.variant_movetext(start, *pos);
         }
+        let src = self.g.src.clone();
         let pos = self.g.start.clone();
+        let mut walk = Walk::new(self, &src, start, pos);
+        walk.read(start);
+    }
+
+    /// Reads the movetext of a game of one of lichess's variants by its
+    /// rules. A function of its own, never inlined: the walk is inlined
+    /// whole into its caller, and the standard walk's function keeps only
+    /// its own copy (two copies of the walk in one function made the
+    /// standard one slower, most in WebAssembly).
+    #[cfg(feature = "variants")]
+    #[inline(never)]
+    fn variant_movetext(&mut self, start: usize, pos: shakmaty::variant::VariantPosition) {
+        let src = self.g.src.clone();
         let mut walk = Walk::new(self, &src, start, pos);
         walk.read(start);
     }
