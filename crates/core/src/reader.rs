@@ -446,7 +446,9 @@ impl Parser {
             if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, "tag-repeated", vec![("tag", name.into())]);
             }
-            let name = match known_tag(name) {
+            // The name as the game keeps it (a known name in its own
+            // spelling), looked at below without reading the tag back.
+            let (text, name) = match known_tag(name) {
                 Some(k) => {
                     self.diag(
                         Severity::Fixed,
@@ -456,13 +458,12 @@ impl Parser {
                         vec![("tag", name.into()), ("name", k.into())],
                     );
                     self.renamed.push((self.g.tags.len(), t.name));
-                    Text::Own(k.into())
+                    (Text::Own(k.into()), k)
                 }
-                None => Text::Src(t.name.0 as u32, t.name.1 as u32),
+                None => (Text::Src(t.name.0 as u32, t.name.1 as u32), name),
             };
             let at = self.g.tags.len();
-            self.g.tags.push(Tag { name, value });
-            let name = self.g.text(&self.g.tags[at].name);
+            self.g.tags.push(Tag { name: text, value });
             let k = match name.len() {
                 7 => KNOWN_VARIANT,
                 3 => KNOWN_FEN,
