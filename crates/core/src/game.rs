@@ -334,13 +334,27 @@ impl Game {
 
     /// The number of moves in the whole tree, variations included.
     pub fn node_count(&self) -> usize {
+        // The tree is walked by its own links (down to a first child, on to
+        // a next sibling, back up by parents): nothing to allocate.
         let mut n = 0;
-        let mut stack = vec![NodeId::ROOT];
-        while let Some(id) = stack.pop() {
-            for c in self.children(id) {
-                n += 1;
-                stack.push(c);
+        let mut cur = self.node(NodeId::ROOT).first_child;
+        while cur != NONE {
+            n += 1;
+            let node = &self.nodes[cur as usize];
+            if node.first_child != NONE {
+                cur = node.first_child;
+                continue;
             }
+            let mut up = node;
+            cur = loop {
+                if up.next_sibling != NONE {
+                    break up.next_sibling;
+                }
+                if up.parent == NodeId::ROOT.0 || up.parent == NONE {
+                    break NONE;
+                }
+                up = &self.nodes[up.parent as usize];
+            };
         }
         n
     }

@@ -446,7 +446,9 @@ impl Parser {
             if repeated {
                 self.diag(Severity::Warning, t.name.0, t.name.1, "tag-repeated", vec![("tag", name.into())]);
             }
-            let name = match known_tag(name) {
+            // The name as the game keeps it (a known name in its own
+            // spelling), looked at below without reading the tag back.
+            let (text, name) = match known_tag(name) {
                 Some(k) => {
                     self.diag(
                         Severity::Fixed,
@@ -456,13 +458,12 @@ impl Parser {
                         vec![("tag", name.into()), ("name", k.into())],
                     );
                     self.renamed.push((self.g.tags.len(), t.name));
-                    Text::Own(k.into())
+                    (Text::Own(k.into()), k)
                 }
-                None => Text::Src(t.name.0 as u32, t.name.1 as u32),
+                None => (Text::Src(t.name.0 as u32, t.name.1 as u32), name),
             };
             let at = self.g.tags.len();
-            self.g.tags.push(Tag { name, value });
-            let name = self.g.text(&self.g.tags[at].name);
+            self.g.tags.push(Tag { name: text, value });
             let k = match name.len() {
                 7 => KNOWN_VARIANT,
                 3 => KNOWN_FEN,
@@ -785,14 +786,25 @@ impl Parser {
 
     /// Reads the movetext, from `start` to the end of the game's text.
     fn movetext(&mut self, start: usize) {
-        let src = self.g.src.clone();
         #[cfg(feature = "variants")]
         if let Some(pos) = self.g.vstart.clone() {
-            let mut walk = Walk::new(self, &src, start, *pos);
-            walk.read(start);
-            return;
+            return self.variant_movetext(start, *pos);
         }
+        let src = self.g.src.clone();
         let pos = self.g.start.clone();
+        let mut walk = Walk::new(self, &src, start, pos);
+        walk.read(start);
+    }
+
+    /// Reads the movetext of a game of one of lichess's variants by its
+    /// rules. A function of its own, never inlined: the walk is inlined
+    /// whole into its caller, and the standard walk's function keeps only
+    /// its own copy (two copies of the walk in one function made the
+    /// standard one slower, most in WebAssembly).
+    #[cfg(feature = "variants")]
+    #[inline(never)]
+    fn variant_movetext(&mut self, start: usize, pos: shakmaty::variant::VariantPosition) {
+        let src = self.g.src.clone();
         let mut walk = Walk::new(self, &src, start, pos);
         walk.read(start);
     }
