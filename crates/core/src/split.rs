@@ -317,8 +317,9 @@ impl<'a> Splitter<'a> {
         let len = bytes.len();
         // In WebAssembly memchr looks four bytes at a time: the usual line
         // (of movetext, with neither `;` nor `"`) is read once, eight bytes
-        // at a time, for all three.
-        #[cfg(any(target_arch = "wasm32", test))]
+        // at a time, for all three (not in the compact build, where size
+        // counts first).
+        #[cfg(all(any(target_arch = "wasm32", test), not(feature = "compact")))]
         if let Some(i) = first_of_three(&bytes[p..], self.eol, b';', b'"') {
             if bytes[p + i] == self.eol {
                 return (p + i, false, false);
@@ -475,7 +476,7 @@ impl<'a> Splitter<'a> {
 
 /// Where the first of bytes `a`, `b` and `c` is in `hay`, eight bytes at a
 /// time.
-#[cfg(any(target_arch = "wasm32", test))]
+#[cfg(all(any(target_arch = "wasm32", test), not(feature = "compact")))]
 #[inline]
 fn first_of_three(hay: &[u8], a: u8, b: u8, c: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -854,6 +855,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(not(feature = "compact"))]
     fn first_of_three_finds_the_first_of_its_bytes() {
         // Every place of the sought bytes, before, across and after
         // eight-byte chunks, and none at all.
