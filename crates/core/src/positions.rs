@@ -59,30 +59,8 @@ impl PositionKey {
     /// and is told apart from every other variant's (a crazyhouse position
     /// and a standard one with the same board have different keys).
     pub fn of_any(pos: &crate::rules::AnyPosition) -> PositionKey {
-        PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ variant_salt(pos))
+        PositionKey(crate::rules::key_of_any(pos))
     }
-}
-
-/// What a variant's keys are told apart by: 0 for standard chess.
-#[cfg(feature = "variants")]
-fn variant_salt(pos: &crate::rules::AnyPosition) -> u64 {
-    use shakmaty::variant::Variant as V;
-    match pos.variant() {
-        V::Chess => 0,
-        V::Atomic => 0x9e37_79b9_7f4a_7c15,
-        V::Antichess => 0xbf58_476d_1ce4_e5b9,
-        V::KingOfTheHill => 0x94d0_49bb_1331_11eb,
-        V::ThreeCheck => 0x2545_f491_4f6c_dd1d,
-        V::Crazyhouse => 0xd6e8_feb8_6659_fd93,
-        V::RacingKings => 0xa076_1d64_78bd_642f,
-        V::Horde => 0xe703_7ed1_a0b4_28db,
-    }
-}
-
-/// What a variant's keys are told apart by: 0 for standard chess.
-#[cfg(not(feature = "variants"))]
-fn variant_salt(_: &Chess) -> u64 {
-    0
 }
 
 /// A FEN that is not a legal position of standard chess.
@@ -352,7 +330,16 @@ impl FromStr for Target {
 pub struct PackedMove(u16);
 
 impl PackedMove {
-    fn new(m: &Move, mode: CastlingMode) -> PackedMove {
+    #[inline]
+    pub(crate) fn new(m: &Move, mode: CastlingMode) -> PackedMove {
+        // The usual moves directly, as UCI writes them.
+        match *m {
+            Move::Normal { from, to, promotion, .. } => {
+                return PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
+            }
+            Move::EnPassant { from, to } => return PackedMove(u16::from(from) | (u16::from(to) << 6)),
+            Move::Castle { .. } | Move::Put { .. } => {}
+        }
         match m.to_uci(mode) {
             UciMove::Normal { from, to, promotion } => {
                 PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
@@ -396,32 +383,48 @@ impl PackedMove {
 
 /// Plays `m` in `pos`, whose key is `key`; gives the key of the position
 /// reached, exactly as [`PositionKey::of`] gives it, updated by the move
-/// rather than computed afresh: by shakmaty where it can (most quiet moves
-/// and captures), here otherwise (a king move or castling, a move from or
-/// to a square with a castling right, a double pawn step and the move after
-/// it): the men moved, the castling rights lost and the en passant file of
-/// either position where a capture there is legal.
+/// rather than computed afresh (see [`keyed_move`]).
 #[inline]
 pub(crate) fn next_key(pos: &mut Chess, key: u64, m: Move) -> u64 {
-    if let Some(next) = pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal) {
-        pos.play_unchecked(m);
-        return next.0;
-    }
+    keyed_move(pos, key, m, CastlingMode::Standard).0
+}
+
+/// Plays `m` in `pos`, whose key is `key`; gives the key of the position
+/// reached, exactly as [`PositionKey::of`] gives it, and the move packed
+/// (castling as `mode` writes it). The key is updated by the move rather
+/// than computed afresh: the men moved, the turn, the castling rights lost
+/// (looked at only for a king move, castling, or a move from or to a square
+/// with a castling right) and the en passant file of either position where
+/// a capture there is legal (looked at only where a pawn has just made a
+/// double step).
+#[inline(always)]
+pub(crate) fn keyed_move(pos: &mut Chess, key: u64, m: Move, mode: CastlingMode) -> (u64, PackedMove) {
     let piece = Zobrist64::zobrist_for_piece;
     let turn = pos.turn();
     let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
-    match m {
+    // Only a double step leaves an en passant square, legal or not.
+    if pos.ep_square(EnPassantMode::Always).is_some() {
+        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+            k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+        }
+    }
+    let rights = pos.castles().castling_rights();
+    let (castling, packed) = match m {
         Move::Normal { role, from, capture, to, promotion } => {
             k ^= piece(from, role.of(turn));
             k ^= piece(to, promotion.unwrap_or(role).of(turn));
             if let Some(taken) = capture {
                 k ^= piece(to, taken.of(!turn));
             }
+            let touched = (rights & (Bitboard::from_square(from) | Bitboard::from_square(to))).any();
+            let packed = u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12);
+            (touched || (role == Role::King && pos.castles().has_color(turn)), PackedMove(packed))
         }
         Move::EnPassant { from, to } => {
             k ^= piece(from, Role::Pawn.of(turn));
             k ^= piece(to, Role::Pawn.of(turn));
             k ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!turn));
+            (false, PackedMove(u16::from(from) | (u16::from(to) << 6)))
         }
         Move::Castle { king, rook } => {
             let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
@@ -429,30 +432,122 @@ pub(crate) fn next_key(pos: &mut Chess, key: u64, m: Move) -> u64 {
             k ^= piece(rook, Role::Rook.of(turn));
             k ^= piece(side.king_to(turn), Role::King.of(turn));
             k ^= piece(side.rook_to(turn), Role::Rook.of(turn));
+            (true, PackedMove::new(&m, mode))
         }
         Move::Put { .. } => {
+            let packed = PackedMove::new(&m, mode);
             pos.play_unchecked(m);
-            return PositionKey::of(pos).0;
+            return (PositionKey::of(pos).0, packed);
+        }
+    };
+    if castling {
+        k ^= castle_keyed(pos, m);
+    } else {
+        pos.play_unchecked(m);
+    }
+    if pos.ep_square(EnPassantMode::Always).is_some() {
+        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+            k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
         }
     }
-    let castles = pos.castles().clone();
-    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
-    }
+    (k.0, packed)
+}
+
+/// Plays `m` in `pos`; gives the keys of the castling rights it loses.
+#[inline]
+fn castle_keyed(pos: &mut Chess, m: Move) -> Zobrist64 {
+    let had = Color::ALL.map(|c| CastlingSide::ALL.map(|side| pos.castles().has(c, side)));
     pos.play_unchecked(m);
-    if castles.castling_rights() != pos.castles().castling_rights() {
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if castles.has(color, side) != pos.castles().has(color, side) {
-                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
-                }
+    let mut k = Zobrist64(0);
+    for (color, had) in Color::ALL.into_iter().zip(had) {
+        for (side, had) in CastlingSide::ALL.into_iter().zip(had) {
+            if had != pos.castles().has(color, side) {
+                k ^= Zobrist64::zobrist_for_castling_right(color, side);
             }
         }
     }
-    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    k
+}
+
+/// The main line's positions as the reader plays its moves (see
+/// [`crate::GameReader::with_positions`]), so that no one plays them again:
+/// each key updated by the move ([`next_key`]) and each move packed.
+#[derive(Clone, Debug)]
+pub(crate) struct Recorder {
+    /// Asked for: the reader records.
+    pub(crate) on: bool,
+    /// The main line's last node so far; `NONE` when nothing is recorded
+    /// and once the line has ended (a null move, which
+    /// [`GamePositions::of`] stops at).
+    cur: u32,
+    /// The key of the position after `cur`.
+    key: u64,
+    /// Chess960's castling, as [`PackedMove`] writes it.
+    chess960: bool,
+    /// The positions of the game read last.
+    pub(crate) out: GamePositions,
+}
+
+impl Default for Recorder {
+    fn default() -> Recorder {
+        Recorder { on: false, cur: crate::game::NONE, key: 0, chess960: false, out: GamePositions::default() }
     }
-    k.0
+}
+
+impl Recorder {
+    /// A game starts at `pos`; its castling `mode`.
+    pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
+        self.out.keys.clear();
+        self.out.moves.clear();
+        self.cur = 0;
+        self.key = pos.key();
+        self.chess960 = mode == CastlingMode::Chess960;
+    }
+
+    /// Is a node added after `parent` the main line's next one?
+    #[inline(always)]
+    pub(crate) fn follows(&self, parent: u32) -> bool {
+        parent == self.cur
+    }
+
+    /// Plays `m`, the main line's move at node `id`, in `pos` (out of the
+    /// reader's loop, which stays as it is when nothing is recorded).
+    #[inline(never)]
+    pub(crate) fn play<P: crate::rules::Played>(&mut self, id: u32, pos: &mut P, m: Move) {
+        self.out.keys.push(self.key);
+        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let (key, packed) = match pos.as_chess_mut() {
+            Some(chess) => keyed_move(chess, self.key, m, mode),
+            None => {
+                let packed = PackedMove::new(&m, mode);
+                pos.play_unchecked(m);
+                (pos.key(), packed)
+            }
+        };
+        self.out.moves.push(packed);
+        self.key = key;
+        self.cur = id;
+    }
+
+    /// The main line goes on with a null move: its positions end here.
+    pub(crate) fn stop(&mut self) {
+        self.cur = crate::game::NONE;
+    }
+
+    /// The game's movetext is read (`kept`: its moves were played, not
+    /// kept as the text of a variant Movetext does not play).
+    pub(crate) fn finish(&mut self, kept: bool) {
+        if !self.on {
+            return;
+        }
+        self.cur = crate::game::NONE;
+        if kept {
+            self.out.keys.push(self.key);
+        } else {
+            self.out.keys.clear();
+            self.out.moves.clear();
+        }
+    }
 }
 
 /// The main line of one game as positions: the key of each (the start
@@ -593,9 +688,26 @@ pub struct GameInfo {
 impl GameInfo {
     /// The outcome and ratings of `game`, under `number`.
     pub fn of(number: u32, game: &Game) -> GameInfo {
-        let result = game.tag("Result").unwrap_or_else(|| game.result());
-        let elo = |tag| game.tag(tag).and_then(|v| v.trim().parse::<u16>().ok()).filter(|&e| e > 0);
-        GameInfo { number, outcome: Outcome::of(result), elo: [elo("WhiteElo"), elo("BlackElo")] }
+        // The first tag of each name, in one pass over the names as bytes.
+        let (mut result, mut white, mut black) = (None, None, None);
+        for t in &game.tags {
+            let name = match &t.name {
+                crate::game::Text::Src(s, e) => game.src.as_bytes().get(*s as usize..*e as usize).unwrap_or(b""),
+                crate::game::Text::Own(s) => s.as_bytes(),
+            };
+            let slot = match name {
+                b"Result" => &mut result,
+                b"WhiteElo" => &mut white,
+                b"BlackElo" => &mut black,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(game.text(&t.value));
+            }
+        }
+        let result = result.unwrap_or_else(|| game.result());
+        let elo = |v: Option<&str>| v.and_then(|v| v.trim().parse::<u16>().ok()).filter(|&e| e > 0);
+        GameInfo { number, outcome: Outcome::of(result), elo: [elo(white), elo(black)] }
     }
 }
 
