@@ -100,7 +100,9 @@ pub fn position_of_fen(fen: &str) -> Result<Chess, BadFen> {
 /// (of a colour, or pawns of a colour) than the target, once a pawn on its
 /// start rank in the target (the second rank for White, the seventh for
 /// Black) has left that square, or once it has too few pawns left to promote
-/// into the pieces the target has more of. Its key ([`PositionKey`]) is only
+/// into the pieces the target has more of; for a target of few men, also
+/// once a side has more men than the target beyond what the other side's
+/// moves left in the game could take. Its key ([`PositionKey`]) is only
 /// computed for a position with the target's side to move and occupied
 /// squares.
 ///
@@ -126,7 +128,15 @@ pub struct Target {
     pieces: [[u32; 4]; 2],
     /// Pawns on their start rank, of each colour.
     home: [Bitboard; 2],
+    /// Few men: worth finding how many moves a game has before playing
+    /// them (see [`Target::quick_first_ply`]).
+    count_moves: bool,
 }
+
+/// A target of at most so many men is looked for by counting a game's
+/// moves first ([`Target::quick_first_ply`]): a game of the usual length
+/// then stops well before its end.
+const FEW_MEN: usize = 12;
 
 const PIECE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
@@ -148,6 +158,7 @@ impl Target {
                 board.by_role(Role::Pawn) & side(Color::White) & Bitboard::from_rank(Rank::Second),
                 board.by_role(Role::Pawn) & side(Color::Black) & Bitboard::from_rank(Rank::Seventh),
             ],
+            count_moves: board.occupied().count() <= FEW_MEN,
         }
     }
 
@@ -166,22 +177,27 @@ impl Target {
     /// taken off, pawns only go forward, a new piece costs a pawn.)
     #[inline]
     fn out_of_reach(&self, board: &Board) -> bool {
-        if board.occupied().count() < self.occupied.count() {
+        self.out_of_reach_with(&Material::of(board), board)
+    }
+
+    /// [`Target::out_of_reach`] of `board`, whose men are counted in `have`.
+    #[inline]
+    fn out_of_reach_with(&self, have: &Material, board: &Board) -> bool {
+        if have.men[0] + have.men[1] < self.men[0] + self.men[1] {
             return true;
         }
         for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
-            let side = board.by_color(c);
-            let pawns = board.by_role(Role::Pawn) & side;
-            if side.count() < self.men[i] as usize
-                || pawns.count() < self.pawns[i] as usize
-                || !(self.home[i] & !pawns).is_empty()
+            let pawns = have.roles[i][Material::PAWN];
+            if have.men[i] < self.men[i]
+                || pawns < self.pawns[i]
+                || !(self.home[i] & !(board.by_role(Role::Pawn) & board.by_color(c))).is_empty()
             {
                 return true;
             }
-            let spare = pawns.count() as u32 - self.pawns[i];
+            let spare = pawns - self.pawns[i];
             let mut need = 0;
             for (r, want) in PIECE_ROLES.iter().zip(self.pieces[i]) {
-                need += want.saturating_sub((board.by_role(*r) & side).count() as u32);
+                need += want.saturating_sub(have.roles[i][Material::index(*r)]);
             }
             if need > spare {
                 return true;
@@ -209,8 +225,7 @@ impl Target {
         }
         loop {
             let m = game.mv(cur?)?;
-            // Only a capture or a pawn move changes what out_of_reach looks at.
-            let change = m.is_capture() || m.role() == Role::Pawn;
+            let change = self.may_change_reach(&m);
             pos.play_unchecked(m);
             ply += 1;
             cur = game.main_child(cur?);
@@ -230,24 +245,178 @@ impl Target {
     /// NAGs, move numbers and escape lines skipped. `None` when unsure
     /// (anything else in the main line, or a token the reader reads in
     /// another way): read the game then.
+    ///
+    /// For a target of few men, the main line's moves are found first, then
+    /// played: knowing how many are left, a game stops as soon as a side
+    /// has more men than the target beyond what the other side's moves left
+    /// could take (a move takes one man at most).
     pub(crate) fn quick_first_ply(&self, text: &[u8], at: usize) -> Option<Option<usize>> {
+        let mut line = MainLine::new(text, at);
+        if !self.count_moves {
+            return self.replay(text, None, || line.next());
+        }
+        let mut all = Vec::with_capacity(128);
+        while let Some(span) = line.next()? {
+            all.push(span);
+        }
+        let mut spans = all.iter().copied();
+        self.replay(text, Some(all.len()), || Some(spans.next()))
+    }
+
+    /// [`Target::quick_first_ply`] of the main line whose moves `next` gives
+    /// (spans of `text`), `total` of them when known.
+    #[inline(always)]
+    fn replay(
+        &self,
+        text: &[u8],
+        total: Option<usize>,
+        mut next: impl FnMut() -> Option<Option<(usize, usize)>>,
+    ) -> Option<Option<usize>> {
         let mut pos = Chess::default();
-        let mut ply = 0;
         if self.is(&pos) {
             return Some(Some(0));
         }
         if self.out_of_reach(pos.board()) {
             return Some(None);
         }
-        let mut lx = Lexer::new(text, at);
-        // `(` still open; a `(` before the main line's first move is not a
-        // variation.
-        let mut depth = 0u32;
+        let mut have = Material::of(pos.board());
+        let mut ply = 0;
+        while let Some((s, e)) = next()? {
+            let m = quick_play(&text[s..e], &pos)?;
+            let mover = pos.turn();
+            let change = self.may_change_reach(&m);
+            if change {
+                have.play(&m, mover);
+            }
+            pos.play_unchecked(m);
+            ply += 1;
+            if self.is(&pos) {
+                return Some(Some(ply));
+            }
+            if change && self.out_of_reach_with(&have, pos.board()) {
+                return Some(None);
+            }
+            if let Some(total) = total {
+                // Moves left, and of them the other side's: the side that
+                // just moved loses men only on the other side's moves, the
+                // other side on this side's.
+                let left = (total - ply) as u32;
+                let theirs = left.div_ceil(2);
+                // Men of each side beyond the target's.
+                let excess = |i: usize| have.men[i].saturating_sub(self.men[i]);
+                let (mine, other) = match mover {
+                    Color::White => (excess(0), excess(1)),
+                    Color::Black => (excess(1), excess(0)),
+                };
+                if mine > theirs || other > left - theirs {
+                    return Some(None);
+                }
+            }
+        }
+        Some(None)
+    }
+
+    /// Can playing `m` change what [`Target::out_of_reach`] says? Only a
+    /// capture, a promotion, or a pawn leaving a square the target has a
+    /// pawn on can.
+    #[inline]
+    fn may_change_reach(&self, m: &Move) -> bool {
+        m.is_capture()
+            || m.is_promotion()
+            || (m.role() == Role::Pawn && m.from().is_some_and(|from| (self.home[0] | self.home[1]).contains(from)))
+    }
+}
+
+/// The men on a board, counted: of each side (White first), and of each
+/// role ([`Material::index`]).
+#[derive(Clone, Copy, Debug)]
+struct Material {
+    men: [u32; 2],
+    roles: [[u32; 6]; 2],
+}
+
+impl Material {
+    const PAWN: usize = 0;
+
+    /// Where `role` is counted in `roles`.
+    #[inline]
+    fn index(role: Role) -> usize {
+        role as usize - 1
+    }
+
+    /// The men on `board`.
+    fn of(board: &Board) -> Material {
+        let side = |i: usize| board.by_color(if i == 0 { Color::White } else { Color::Black });
+        Material {
+            men: [0, 1].map(|i| side(i).count() as u32),
+            roles: [0, 1].map(|i| Role::ALL.map(|r| (board.by_role(r) & side(i)).count() as u32)),
+        }
+    }
+
+    /// `m`, played by `mover`: a man taken, a pawn promoted.
+    #[inline]
+    fn play(&mut self, m: &Move, mover: Color) {
+        let (us, them) = if mover == Color::White { (0, 1) } else { (1, 0) };
+        if let Some(taken) = m.capture() {
+            self.men[them] = self.men[them].saturating_sub(1);
+            let n = &mut self.roles[them][Material::index(taken)];
+            *n = n.saturating_sub(1);
+        }
+        if let Some(new) = m.promotion() {
+            let pawns = &mut self.roles[us][Material::PAWN];
+            *pawns = pawns.saturating_sub(1);
+            self.roles[us][Material::index(new)] += 1;
+        }
+    }
+}
+
+/// The move a plain token `s` of the main line means in `pos`, read as the
+/// reader reads it; `None` when unsure.
+#[inline]
+fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
+    match crate::movetext::quick_move(s, pos) {
+        Some((m, _, _)) => Some(m),
+        // Read as the reader reads a plain move the quick way does not take
+        // (a promotion, an en passant capture, a move needing a repair).
+        None if s.is_ascii() && s[s.len() - 1] != b',' && !matches!(s, b"e.p." | b"ep" | b"e.p") => {
+            let tok = crate::movetext::parse_token(s)?;
+            match crate::movetext::resolve(&tok, pos) {
+                crate::movetext::Resolved::Move(m, _) => Some(m),
+                _ => None,
+            }
+        }
+        None => None,
+    }
+}
+
+/// The main line's move tokens of a movetext, one after the other, with
+/// variations, comments, NAGs, move numbers and escape lines skipped.
+struct MainLine<'a> {
+    text: &'a [u8],
+    lx: Lexer<'a>,
+    /// `(` still open.
+    depth: u32,
+    /// A move was read: a `(` is a variation now.
+    moved: bool,
+}
+
+impl<'a> MainLine<'a> {
+    /// The main line of the movetext at `at` of `text`.
+    fn new(text: &'a [u8], at: usize) -> MainLine<'a> {
+        MainLine { text, lx: Lexer::new(text, at), depth: 0, moved: false }
+    }
+
+    /// The next move token's span; `Some(None)` at the termination marker
+    /// or the end of the text; `None` when unsure (see
+    /// [`Target::quick_first_ply`]).
+    #[inline(always)]
+    fn next(&mut self) -> Option<Option<(usize, usize)>> {
+        let text = self.text;
         loop {
-            lx.move_number();
-            let Some(t) = lx.next() else { return Some(None) };
+            self.lx.move_number();
+            let Some(t) = self.lx.next() else { return Some(None) };
             match t.kind {
-                Kind::Symbol if depth == 0 => {
+                Kind::Symbol if self.depth == 0 => {
                     let s = &text[t.start..t.end];
                     if s[0].is_ascii_digit() && s[s.len() - 1] == b'.' {
                         let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -257,35 +426,8 @@ impl Target {
                         return None;
                     }
                     if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
-                        let m = match crate::movetext::quick_move(s, &pos) {
-                            Some((m, _, _)) => m,
-                            // Read as the reader reads a plain move the
-                            // quick way does not take (a promotion, an en
-                            // passant capture, a move needing a repair).
-                            None if s.is_ascii()
-                                && s[s.len() - 1] != b','
-                                && !matches!(s, b"e.p." | b"ep" | b"e.p") =>
-                            {
-                                let tok = crate::movetext::parse_token(s)?;
-                                match crate::movetext::resolve(&tok, &pos) {
-                                    crate::movetext::Resolved::Move(m, _) => m,
-                                    _ => return None,
-                                }
-                            }
-                            None => return None,
-                        };
-                        // Only a capture or a pawn move changes what
-                        // out_of_reach looks at.
-                        let change = m.is_capture() || m.role() == Role::Pawn;
-                        pos.play_unchecked(m);
-                        ply += 1;
-                        if self.is(&pos) {
-                            return Some(Some(ply));
-                        }
-                        if change && self.out_of_reach(pos.board()) {
-                            return Some(None);
-                        }
-                        continue;
+                        self.moved = true;
+                        return Some(Some((t.start, t.end)));
                     }
                     if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                         return Some(None);
@@ -300,8 +442,9 @@ impl Target {
                         return None;
                     }
                 }
-                Kind::Open if ply > 0 || depth > 0 => depth += 1,
-                Kind::Close if depth > 0 => depth -= 1,
+                // A `(` before the main line's first move is not a variation.
+                Kind::Open if self.moved || self.depth > 0 => self.depth += 1,
+                Kind::Close if self.depth > 0 => self.depth -= 1,
                 Kind::Open | Kind::Close | Kind::Stray => return None,
             }
         }
