@@ -35,7 +35,7 @@ pub trait Played: Position + Clone + fmt::Debug {
     fn standard(&self) -> Option<Chess>;
 
     /// This position's key for the explorer and the search: its Zobrist
-    /// hash, told apart by variant ([`key_of_any`]).
+    /// hash, told apart by variant (`key_of_any`).
     fn key(&self) -> u64;
 
     /// This position when it is one of standard chess, to play moves on it
