@@ -655,6 +655,7 @@ impl Recorder {
 
     /// Plays `m`, the main line's move at node `id`, in `pos` (out of the
     /// reader's loop, which stays as it is when nothing is recorded).
+    #[cold]
     #[inline(never)]
     pub(crate) fn play<P: crate::rules::Played>(&mut self, id: u32, pos: &mut P, m: Move) {
         self.out.keys.push(self.key);
@@ -673,6 +674,7 @@ impl Recorder {
     }
 
     /// The main line goes on with a null move: its positions end here.
+    #[cold]
     pub(crate) fn stop(&mut self) {
         self.cur = crate::game::NONE;
     }
