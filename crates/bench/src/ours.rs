@@ -57,8 +57,16 @@ mod imp {
     pub fn positions(input: &[u8]) -> Option<Tally> {
         use movetext_core::positions::{GameInfo, GamePositions, PositionIndex};
         let mut index = PositionIndex::default();
-        for (i, game) in GameReader::new(input).enumerate() {
-            index.add(GameInfo::of(i as u32 + 1, &game), &GamePositions::of(&game));
+        // The reader keeps each main line's positions as it plays it.
+        let mut reader = GameReader::new(input).with_positions();
+        let mut number = 0;
+        while let Some(game) = reader.next() {
+            number += 1;
+            let info = GameInfo::of(number, &game);
+            match reader.positions() {
+                Some(positions) => index.add(info, positions),
+                None => index.add(info, &GamePositions::of(&game)),
+            }
         }
         Some(Tally { games: index.games() as u64, moves: index.positions() as u64, errors: 0 })
     }

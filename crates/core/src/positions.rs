@@ -59,30 +59,8 @@ impl PositionKey {
     /// and is told apart from every other variant's (a crazyhouse position
     /// and a standard one with the same board have different keys).
     pub fn of_any(pos: &crate::rules::AnyPosition) -> PositionKey {
-        PositionKey(pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ variant_salt(pos))
+        PositionKey(crate::rules::key_of_any(pos))
     }
-}
-
-/// What a variant's keys are told apart by: 0 for standard chess.
-#[cfg(feature = "variants")]
-fn variant_salt(pos: &crate::rules::AnyPosition) -> u64 {
-    use shakmaty::variant::Variant as V;
-    match pos.variant() {
-        V::Chess => 0,
-        V::Atomic => 0x9e37_79b9_7f4a_7c15,
-        V::Antichess => 0xbf58_476d_1ce4_e5b9,
-        V::KingOfTheHill => 0x94d0_49bb_1331_11eb,
-        V::ThreeCheck => 0x2545_f491_4f6c_dd1d,
-        V::Crazyhouse => 0xd6e8_feb8_6659_fd93,
-        V::RacingKings => 0xa076_1d64_78bd_642f,
-        V::Horde => 0xe703_7ed1_a0b4_28db,
-    }
-}
-
-/// What a variant's keys are told apart by: 0 for standard chess.
-#[cfg(not(feature = "variants"))]
-fn variant_salt(_: &Chess) -> u64 {
-    0
 }
 
 /// A FEN that is not a legal position of standard chess.
@@ -122,7 +100,9 @@ pub fn position_of_fen(fen: &str) -> Result<Chess, BadFen> {
 /// (of a colour, or pawns of a colour) than the target, once a pawn on its
 /// start rank in the target (the second rank for White, the seventh for
 /// Black) has left that square, or once it has too few pawns left to promote
-/// into the pieces the target has more of. Its key ([`PositionKey`]) is only
+/// into the pieces the target has more of; for a target of few men, also
+/// once a side has more men than the target beyond what the other side's
+/// moves left in the game could take. Its key ([`PositionKey`]) is only
 /// computed for a position with the target's side to move and occupied
 /// squares.
 ///
@@ -148,7 +128,15 @@ pub struct Target {
     pieces: [[u32; 4]; 2],
     /// Pawns on their start rank, of each colour.
     home: [Bitboard; 2],
+    /// Few men: worth finding how many moves a game has before playing
+    /// them (see [`Target::quick_first_ply`]).
+    count_moves: bool,
 }
+
+/// A target of at most so many men is looked for by counting a game's
+/// moves first ([`Target::quick_first_ply`]): a game of the usual length
+/// then stops well before its end.
+const FEW_MEN: usize = 12;
 
 const PIECE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
@@ -170,6 +158,7 @@ impl Target {
                 board.by_role(Role::Pawn) & side(Color::White) & Bitboard::from_rank(Rank::Second),
                 board.by_role(Role::Pawn) & side(Color::Black) & Bitboard::from_rank(Rank::Seventh),
             ],
+            count_moves: board.occupied().count() <= FEW_MEN,
         }
     }
 
@@ -188,22 +177,27 @@ impl Target {
     /// taken off, pawns only go forward, a new piece costs a pawn.)
     #[inline]
     fn out_of_reach(&self, board: &Board) -> bool {
-        if board.occupied().count() < self.occupied.count() {
+        self.out_of_reach_with(&Material::of(board), board)
+    }
+
+    /// [`Target::out_of_reach`] of `board`, whose men are counted in `have`.
+    #[inline]
+    fn out_of_reach_with(&self, have: &Material, board: &Board) -> bool {
+        if have.men[0] + have.men[1] < self.men[0] + self.men[1] {
             return true;
         }
         for (i, c) in [Color::White, Color::Black].into_iter().enumerate() {
-            let side = board.by_color(c);
-            let pawns = board.by_role(Role::Pawn) & side;
-            if side.count() < self.men[i] as usize
-                || pawns.count() < self.pawns[i] as usize
-                || !(self.home[i] & !pawns).is_empty()
+            let pawns = have.roles[i][Material::PAWN];
+            if have.men[i] < self.men[i]
+                || pawns < self.pawns[i]
+                || !(self.home[i] & !(board.by_role(Role::Pawn) & board.by_color(c))).is_empty()
             {
                 return true;
             }
-            let spare = pawns.count() as u32 - self.pawns[i];
+            let spare = pawns - self.pawns[i];
             let mut need = 0;
             for (r, want) in PIECE_ROLES.iter().zip(self.pieces[i]) {
-                need += want.saturating_sub((board.by_role(*r) & side).count() as u32);
+                need += want.saturating_sub(have.roles[i][Material::index(*r)]);
             }
             if need > spare {
                 return true;
@@ -231,8 +225,7 @@ impl Target {
         }
         loop {
             let m = game.mv(cur?)?;
-            // Only a capture or a pawn move changes what out_of_reach looks at.
-            let change = m.is_capture() || m.role() == Role::Pawn;
+            let change = self.may_change_reach(&m);
             pos.play_unchecked(m);
             ply += 1;
             cur = game.main_child(cur?);
@@ -252,24 +245,178 @@ impl Target {
     /// NAGs, move numbers and escape lines skipped. `None` when unsure
     /// (anything else in the main line, or a token the reader reads in
     /// another way): read the game then.
+    ///
+    /// For a target of few men, the main line's moves are found first, then
+    /// played: knowing how many are left, a game stops as soon as a side
+    /// has more men than the target beyond what the other side's moves left
+    /// could take (a move takes one man at most).
     pub(crate) fn quick_first_ply(&self, text: &[u8], at: usize) -> Option<Option<usize>> {
+        let mut line = MainLine::new(text, at);
+        if !self.count_moves {
+            return self.replay(text, None, || line.next());
+        }
+        let mut all = Vec::with_capacity(128);
+        while let Some(span) = line.next()? {
+            all.push(span);
+        }
+        let mut spans = all.iter().copied();
+        self.replay(text, Some(all.len()), || Some(spans.next()))
+    }
+
+    /// [`Target::quick_first_ply`] of the main line whose moves `next` gives
+    /// (spans of `text`), `total` of them when known.
+    #[inline(always)]
+    fn replay(
+        &self,
+        text: &[u8],
+        total: Option<usize>,
+        mut next: impl FnMut() -> Option<Option<(usize, usize)>>,
+    ) -> Option<Option<usize>> {
         let mut pos = Chess::default();
-        let mut ply = 0;
         if self.is(&pos) {
             return Some(Some(0));
         }
         if self.out_of_reach(pos.board()) {
             return Some(None);
         }
-        let mut lx = Lexer::new(text, at);
-        // `(` still open; a `(` before the main line's first move is not a
-        // variation.
-        let mut depth = 0u32;
+        let mut have = Material::of(pos.board());
+        let mut ply = 0;
+        while let Some((s, e)) = next()? {
+            let m = quick_play(&text[s..e], &pos)?;
+            let mover = pos.turn();
+            let change = self.may_change_reach(&m);
+            if change {
+                have.play(&m, mover);
+            }
+            pos.play_unchecked(m);
+            ply += 1;
+            if self.is(&pos) {
+                return Some(Some(ply));
+            }
+            if change && self.out_of_reach_with(&have, pos.board()) {
+                return Some(None);
+            }
+            if let Some(total) = total {
+                // Moves left, and of them the other side's: the side that
+                // just moved loses men only on the other side's moves, the
+                // other side on this side's.
+                let left = (total - ply) as u32;
+                let theirs = left.div_ceil(2);
+                // Men of each side beyond the target's.
+                let excess = |i: usize| have.men[i].saturating_sub(self.men[i]);
+                let (mine, other) = match mover {
+                    Color::White => (excess(0), excess(1)),
+                    Color::Black => (excess(1), excess(0)),
+                };
+                if mine > theirs || other > left - theirs {
+                    return Some(None);
+                }
+            }
+        }
+        Some(None)
+    }
+
+    /// Can playing `m` change what [`Target::out_of_reach`] says? Only a
+    /// capture, a promotion, or a pawn leaving a square the target has a
+    /// pawn on can.
+    #[inline]
+    fn may_change_reach(&self, m: &Move) -> bool {
+        m.is_capture()
+            || m.is_promotion()
+            || (m.role() == Role::Pawn && m.from().is_some_and(|from| (self.home[0] | self.home[1]).contains(from)))
+    }
+}
+
+/// The men on a board, counted: of each side (White first), and of each
+/// role ([`Material::index`]).
+#[derive(Clone, Copy, Debug)]
+struct Material {
+    men: [u32; 2],
+    roles: [[u32; 6]; 2],
+}
+
+impl Material {
+    const PAWN: usize = 0;
+
+    /// Where `role` is counted in `roles`.
+    #[inline]
+    fn index(role: Role) -> usize {
+        role as usize - 1
+    }
+
+    /// The men on `board`.
+    fn of(board: &Board) -> Material {
+        let side = |i: usize| board.by_color(if i == 0 { Color::White } else { Color::Black });
+        Material {
+            men: [0, 1].map(|i| side(i).count() as u32),
+            roles: [0, 1].map(|i| Role::ALL.map(|r| (board.by_role(r) & side(i)).count() as u32)),
+        }
+    }
+
+    /// `m`, played by `mover`: a man taken, a pawn promoted.
+    #[inline]
+    fn play(&mut self, m: &Move, mover: Color) {
+        let (us, them) = if mover == Color::White { (0, 1) } else { (1, 0) };
+        if let Some(taken) = m.capture() {
+            self.men[them] = self.men[them].saturating_sub(1);
+            let n = &mut self.roles[them][Material::index(taken)];
+            *n = n.saturating_sub(1);
+        }
+        if let Some(new) = m.promotion() {
+            let pawns = &mut self.roles[us][Material::PAWN];
+            *pawns = pawns.saturating_sub(1);
+            self.roles[us][Material::index(new)] += 1;
+        }
+    }
+}
+
+/// The move a plain token `s` of the main line means in `pos`, read as the
+/// reader reads it; `None` when unsure.
+#[inline]
+fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
+    match crate::movetext::quick_move(s, pos) {
+        Some((m, _, _)) => Some(m),
+        // Read as the reader reads a plain move the quick way does not take
+        // (a promotion, an en passant capture, a move needing a repair).
+        None if s.is_ascii() && s[s.len() - 1] != b',' && !matches!(s, b"e.p." | b"ep" | b"e.p") => {
+            let tok = crate::movetext::parse_token(s)?;
+            match crate::movetext::resolve(&tok, pos) {
+                crate::movetext::Resolved::Move(m, _) => Some(m),
+                _ => None,
+            }
+        }
+        None => None,
+    }
+}
+
+/// The main line's move tokens of a movetext, one after the other, with
+/// variations, comments, NAGs, move numbers and escape lines skipped.
+struct MainLine<'a> {
+    text: &'a [u8],
+    lx: Lexer<'a>,
+    /// `(` still open.
+    depth: u32,
+    /// A move was read: a `(` is a variation now.
+    moved: bool,
+}
+
+impl<'a> MainLine<'a> {
+    /// The main line of the movetext at `at` of `text`.
+    fn new(text: &'a [u8], at: usize) -> MainLine<'a> {
+        MainLine { text, lx: Lexer::new(text, at), depth: 0, moved: false }
+    }
+
+    /// The next move token's span; `Some(None)` at the termination marker
+    /// or the end of the text; `None` when unsure (see
+    /// [`Target::quick_first_ply`]).
+    #[inline(always)]
+    fn next(&mut self) -> Option<Option<(usize, usize)>> {
+        let text = self.text;
         loop {
-            lx.move_number();
-            let Some(t) = lx.next() else { return Some(None) };
+            self.lx.move_number();
+            let Some(t) = self.lx.next() else { return Some(None) };
             match t.kind {
-                Kind::Symbol if depth == 0 => {
+                Kind::Symbol if self.depth == 0 => {
                     let s = &text[t.start..t.end];
                     if s[0].is_ascii_digit() && s[s.len() - 1] == b'.' {
                         let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -279,35 +426,8 @@ impl Target {
                         return None;
                     }
                     if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
-                        let m = match crate::movetext::quick_move(s, &pos) {
-                            Some((m, _, _)) => m,
-                            // Read as the reader reads a plain move the
-                            // quick way does not take (a promotion, an en
-                            // passant capture, a move needing a repair).
-                            None if s.is_ascii()
-                                && s[s.len() - 1] != b','
-                                && !matches!(s, b"e.p." | b"ep" | b"e.p") =>
-                            {
-                                let tok = crate::movetext::parse_token(s)?;
-                                match crate::movetext::resolve(&tok, &pos) {
-                                    crate::movetext::Resolved::Move(m, _) => m,
-                                    _ => return None,
-                                }
-                            }
-                            None => return None,
-                        };
-                        // Only a capture or a pawn move changes what
-                        // out_of_reach looks at.
-                        let change = m.is_capture() || m.role() == Role::Pawn;
-                        pos.play_unchecked(m);
-                        ply += 1;
-                        if self.is(&pos) {
-                            return Some(Some(ply));
-                        }
-                        if change && self.out_of_reach(pos.board()) {
-                            return Some(None);
-                        }
-                        continue;
+                        self.moved = true;
+                        return Some(Some((t.start, t.end)));
                     }
                     if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                         return Some(None);
@@ -322,8 +442,9 @@ impl Target {
                         return None;
                     }
                 }
-                Kind::Open if ply > 0 || depth > 0 => depth += 1,
-                Kind::Close if depth > 0 => depth -= 1,
+                // A `(` before the main line's first move is not a variation.
+                Kind::Open if self.moved || self.depth > 0 => self.depth += 1,
+                Kind::Close if self.depth > 0 => self.depth -= 1,
                 Kind::Open | Kind::Close | Kind::Stray => return None,
             }
         }
@@ -352,7 +473,16 @@ impl FromStr for Target {
 pub struct PackedMove(u16);
 
 impl PackedMove {
-    fn new(m: &Move, mode: CastlingMode) -> PackedMove {
+    #[inline]
+    pub(crate) fn new(m: &Move, mode: CastlingMode) -> PackedMove {
+        // The usual moves directly, as UCI writes them.
+        match *m {
+            Move::Normal { from, to, promotion, .. } => {
+                return PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
+            }
+            Move::EnPassant { from, to } => return PackedMove(u16::from(from) | (u16::from(to) << 6)),
+            Move::Castle { .. } | Move::Put { .. } => {}
+        }
         match m.to_uci(mode) {
             UciMove::Normal { from, to, promotion } => {
                 PackedMove(u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12))
@@ -396,32 +526,48 @@ impl PackedMove {
 
 /// Plays `m` in `pos`, whose key is `key`; gives the key of the position
 /// reached, exactly as [`PositionKey::of`] gives it, updated by the move
-/// rather than computed afresh: by shakmaty where it can (most quiet moves
-/// and captures), here otherwise (a king move or castling, a move from or
-/// to a square with a castling right, a double pawn step and the move after
-/// it): the men moved, the castling rights lost and the en passant file of
-/// either position where a capture there is legal.
+/// rather than computed afresh (see [`keyed_move`]).
 #[inline]
 pub(crate) fn next_key(pos: &mut Chess, key: u64, m: Move) -> u64 {
-    if let Some(next) = pos.update_zobrist_hash(Zobrist64(key), m, EnPassantMode::Legal) {
-        pos.play_unchecked(m);
-        return next.0;
-    }
+    keyed_move(pos, key, m, CastlingMode::Standard).0
+}
+
+/// Plays `m` in `pos`, whose key is `key`; gives the key of the position
+/// reached, exactly as [`PositionKey::of`] gives it, and the move packed
+/// (castling as `mode` writes it). The key is updated by the move rather
+/// than computed afresh: the men moved, the turn, the castling rights lost
+/// (looked at only for a king move, castling, or a move from or to a square
+/// with a castling right) and the en passant file of either position where
+/// a capture there is legal (looked at only where a pawn has just made a
+/// double step).
+#[inline(always)]
+pub(crate) fn keyed_move(pos: &mut Chess, key: u64, m: Move, mode: CastlingMode) -> (u64, PackedMove) {
     let piece = Zobrist64::zobrist_for_piece;
     let turn = pos.turn();
     let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
-    match m {
+    // Only a double step leaves an en passant square, legal or not.
+    if pos.ep_square(EnPassantMode::Always).is_some() {
+        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+            k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+        }
+    }
+    let rights = pos.castles().castling_rights();
+    let (castling, packed) = match m {
         Move::Normal { role, from, capture, to, promotion } => {
             k ^= piece(from, role.of(turn));
             k ^= piece(to, promotion.unwrap_or(role).of(turn));
             if let Some(taken) = capture {
                 k ^= piece(to, taken.of(!turn));
             }
+            let touched = (rights & (Bitboard::from_square(from) | Bitboard::from_square(to))).any();
+            let packed = u16::from(from) | (u16::from(to) << 6) | (promotion.map_or(0, u16::from) << 12);
+            (touched || (role == Role::King && pos.castles().has_color(turn)), PackedMove(packed))
         }
         Move::EnPassant { from, to } => {
             k ^= piece(from, Role::Pawn.of(turn));
             k ^= piece(to, Role::Pawn.of(turn));
             k ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn.of(!turn));
+            (false, PackedMove(u16::from(from) | (u16::from(to) << 6)))
         }
         Move::Castle { king, rook } => {
             let side = if rook > king { CastlingSide::KingSide } else { CastlingSide::QueenSide };
@@ -429,30 +575,124 @@ pub(crate) fn next_key(pos: &mut Chess, key: u64, m: Move) -> u64 {
             k ^= piece(rook, Role::Rook.of(turn));
             k ^= piece(side.king_to(turn), Role::King.of(turn));
             k ^= piece(side.rook_to(turn), Role::Rook.of(turn));
+            (true, PackedMove::new(&m, mode))
         }
         Move::Put { .. } => {
+            let packed = PackedMove::new(&m, mode);
             pos.play_unchecked(m);
-            return PositionKey::of(pos).0;
+            return (PositionKey::of(pos).0, packed);
+        }
+    };
+    if castling {
+        k ^= castle_keyed(pos, m);
+    } else {
+        pos.play_unchecked(m);
+    }
+    if pos.ep_square(EnPassantMode::Always).is_some() {
+        if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
+            k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
         }
     }
-    let castles = pos.castles().clone();
-    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
-    }
+    (k.0, packed)
+}
+
+/// Plays `m` in `pos`; gives the keys of the castling rights it loses.
+#[inline]
+fn castle_keyed(pos: &mut Chess, m: Move) -> Zobrist64 {
+    let had = Color::ALL.map(|c| CastlingSide::ALL.map(|side| pos.castles().has(c, side)));
     pos.play_unchecked(m);
-    if castles.castling_rights() != pos.castles().castling_rights() {
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                if castles.has(color, side) != pos.castles().has(color, side) {
-                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
-                }
+    let mut k = Zobrist64(0);
+    for (color, had) in Color::ALL.into_iter().zip(had) {
+        for (side, had) in CastlingSide::ALL.into_iter().zip(had) {
+            if had != pos.castles().has(color, side) {
+                k ^= Zobrist64::zobrist_for_castling_right(color, side);
             }
         }
     }
-    if let Some(sq) = pos.ep_square(EnPassantMode::Legal) {
-        k ^= Zobrist64::zobrist_for_en_passant_file(sq.file());
+    k
+}
+
+/// The main line's positions as the reader plays its moves (see
+/// [`crate::GameReader::with_positions`]), so that no one plays them again:
+/// each key updated by the move ([`next_key`]) and each move packed.
+#[derive(Clone, Debug)]
+pub(crate) struct Recorder {
+    /// Asked for: the reader records.
+    pub(crate) on: bool,
+    /// The main line's last node so far; `NONE` when nothing is recorded
+    /// and once the line has ended (a null move, which
+    /// [`GamePositions::of`] stops at).
+    cur: u32,
+    /// The key of the position after `cur`.
+    key: u64,
+    /// Chess960's castling, as [`PackedMove`] writes it.
+    chess960: bool,
+    /// The positions of the game read last.
+    pub(crate) out: GamePositions,
+}
+
+impl Default for Recorder {
+    fn default() -> Recorder {
+        Recorder { on: false, cur: crate::game::NONE, key: 0, chess960: false, out: GamePositions::default() }
     }
-    k.0
+}
+
+impl Recorder {
+    /// A game starts at `pos`; its castling `mode`.
+    pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
+        self.out.keys.clear();
+        self.out.moves.clear();
+        self.cur = 0;
+        self.key = pos.key();
+        self.chess960 = mode == CastlingMode::Chess960;
+    }
+
+    /// Is a node added after `parent` the main line's next one?
+    #[inline(always)]
+    pub(crate) fn follows(&self, parent: u32) -> bool {
+        parent == self.cur
+    }
+
+    /// Plays `m`, the main line's move at node `id`, in `pos` (out of the
+    /// reader's loop, which stays as it is when nothing is recorded).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn play<P: crate::rules::Played>(&mut self, id: u32, pos: &mut P, m: Move) {
+        self.out.keys.push(self.key);
+        let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+        let (key, packed) = match pos.as_chess_mut() {
+            Some(chess) => keyed_move(chess, self.key, m, mode),
+            None => {
+                let packed = PackedMove::new(&m, mode);
+                pos.play_unchecked(m);
+                (pos.key(), packed)
+            }
+        };
+        self.out.moves.push(packed);
+        self.key = key;
+        self.cur = id;
+    }
+
+    /// The main line goes on with a null move: its positions end here.
+    #[cold]
+    pub(crate) fn stop(&mut self) {
+        self.cur = crate::game::NONE;
+    }
+
+    /// The game's movetext is read (`kept`: its moves were played, not
+    /// kept as the text of a variant Movetext does not play).
+    pub(crate) fn finish(&mut self, kept: bool) {
+        if !self.on {
+            return;
+        }
+        self.cur = crate::game::NONE;
+        if kept {
+            self.out.keys.push(self.key);
+        } else {
+            self.out.keys.clear();
+            self.out.moves.clear();
+        }
+    }
 }
 
 /// The main line of one game as positions: the key of each (the start
@@ -593,9 +833,26 @@ pub struct GameInfo {
 impl GameInfo {
     /// The outcome and ratings of `game`, under `number`.
     pub fn of(number: u32, game: &Game) -> GameInfo {
-        let result = game.tag("Result").unwrap_or_else(|| game.result());
-        let elo = |tag| game.tag(tag).and_then(|v| v.trim().parse::<u16>().ok()).filter(|&e| e > 0);
-        GameInfo { number, outcome: Outcome::of(result), elo: [elo("WhiteElo"), elo("BlackElo")] }
+        // The first tag of each name, in one pass over the names as bytes.
+        let (mut result, mut white, mut black) = (None, None, None);
+        for t in &game.tags {
+            let name = match &t.name {
+                crate::game::Text::Src(s, e) => game.src.as_bytes().get(*s as usize..*e as usize).unwrap_or(b""),
+                crate::game::Text::Own(s) => s.as_bytes(),
+            };
+            let slot = match name {
+                b"Result" => &mut result,
+                b"WhiteElo" => &mut white,
+                b"BlackElo" => &mut black,
+                _ => continue,
+            };
+            if slot.is_none() {
+                *slot = Some(game.text(&t.value));
+            }
+        }
+        let result = result.unwrap_or_else(|| game.result());
+        let elo = |v: Option<&str>| v.and_then(|v| v.trim().parse::<u16>().ok()).filter(|&e| e > 0);
+        GameInfo { number, outcome: Outcome::of(result), elo: [elo(white), elo(black)] }
     }
 }
 

@@ -14,6 +14,7 @@ use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeId, NodeKind,
 use crate::lexer::{Kind, Lexer};
 use crate::movetext::{self, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
+use crate::positions::{GamePositions, Recorder};
 use crate::split::{
     RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED,
 };
@@ -43,12 +44,28 @@ struct Scratch {
     /// The last node of the main line of the game read last, and the
     /// position after it, as the reader played it.
     end: Option<(u32, Chess)>,
+    /// The main line's positions, when asked for.
+    rec: Recorder,
 }
 
 impl<'a> GameReader<'a> {
     /// Reads the games in `bytes` (a whole file: BOM, any line ends, any encoding).
     pub fn new(bytes: &'a [u8]) -> GameReader<'a> {
         GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new(), scratch: Scratch::default() }
+    }
+
+    /// Also keeps the positions of each game's main line as it plays its
+    /// moves, for [`GameReader::positions`]: what
+    /// [`GamePositions::of`] gives, without playing the moves again.
+    pub fn with_positions(mut self) -> GameReader<'a> {
+        self.scratch.rec.on = true;
+        self
+    }
+
+    /// The positions of the main line of the game read last, when asked
+    /// for by [`GameReader::with_positions`].
+    pub fn positions(&self) -> Option<&GamePositions> {
+        self.scratch.rec.on.then_some(&self.scratch.rec.out)
     }
 }
 
@@ -92,6 +109,20 @@ pub(crate) fn parse_in_buffers(
 }
 
 impl ReadBuffers {
+    /// Buffers that also keep the positions of each game's main line, as
+    /// [`GameReader::with_positions`] does.
+    pub fn with_positions() -> ReadBuffers {
+        let mut buffers = ReadBuffers::default();
+        buffers.0.rec.on = true;
+        buffers
+    }
+
+    /// The positions of the main line of the game read last, when asked
+    /// for by [`ReadBuffers::with_positions`].
+    pub fn positions(&self) -> Option<&GamePositions> {
+        self.0.rec.on.then_some(&self.0.rec.out)
+    }
+
     /// The last node of the main line of the game read last and the
     /// position after it, as the reader played it (taken once).
     pub(crate) fn take_end(&mut self) -> Option<(NodeId, Chess)> {
@@ -138,6 +169,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
         lang: None,
         letters_said: Vec::new(),
         end: None,
+        rec: std::mem::take(&mut scratch.rec),
     };
     if enc == Encoding::Windows1252 {
         p.g.raw = Some(Arc::from(slice));
@@ -160,6 +192,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
     }
     p.movetext(movetext);
     scratch.end = p.end.take();
+    scratch.rec = std::mem::take(&mut p.rec);
     scratch.tags = local;
     scratch.last_child = std::mem::take(&mut p.last_child);
     let mut game = p.finish();
@@ -223,6 +256,8 @@ struct Parser {
     letters_said: Vec<(u8, &'static str)>,
     /// The last node of the main line and the position after it, once read.
     end: Option<(u32, Chess)>,
+    /// The main line's positions, when asked for.
+    rec: Recorder,
 }
 
 /// The tag names the reader looks up, in the order of `Parser::known`.
@@ -662,8 +697,12 @@ impl Parser {
             }
         }
         match kind {
+            NodeKind::Move(m) if self.rec.follows(line.cur) => self.rec.play(id, &mut line.pos, m),
             NodeKind::Move(m) => line.pos.play_unchecked(m),
             _ => {
+                if self.rec.follows(line.cur) {
+                    self.rec.stop();
+                }
                 if let Some(p) = null_move(&line.pos) {
                     line.pos = p;
                 }
@@ -786,14 +825,19 @@ impl Parser {
 
     /// Reads the movetext, from `start` to the end of the game's text.
     fn movetext(&mut self, start: usize) {
+        let kept = !matches!(self.g.variant, Variant::Unsupported(_));
         #[cfg(feature = "variants")]
         if let Some(pos) = self.g.vstart.clone() {
-            return self.variant_movetext(start, *pos);
+            return self.variant_movetext(start, *pos, kept);
         }
         let src = self.g.src.clone();
         let pos = self.g.start.clone();
+        if self.rec.on {
+            self.rec.start(&pos, self.g.castling_mode());
+        }
         let mut walk = Walk::new(self, &src, start, pos);
         walk.read(start);
+        self.rec.finish(kept);
     }
 
     /// Reads the movetext of a game of one of lichess's variants by its
@@ -803,10 +847,14 @@ impl Parser {
     /// standard one slower, most in WebAssembly).
     #[cfg(feature = "variants")]
     #[inline(never)]
-    fn variant_movetext(&mut self, start: usize, pos: shakmaty::variant::VariantPosition) {
+    fn variant_movetext(&mut self, start: usize, pos: shakmaty::variant::VariantPosition, kept: bool) {
+        if self.rec.on {
+            self.rec.start(&pos, self.g.castling_mode());
+        }
         let src = self.g.src.clone();
         let mut walk = Walk::new(self, &src, start, pos);
         walk.read(start);
+        self.rec.finish(kept);
     }
 
     /// Says that an evaluation written as text was read as NAG `n`.

@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use shakmaty::zobrist::Zobrist64;
 use shakmaty::{san::San, Chess, EnPassantMode, FromSetup, Move, Position, Setup};
 
 /// A position of a game's rules, as the reader, the exporter and the editor
@@ -32,6 +33,14 @@ pub trait Played: Position + Clone + fmt::Debug {
 
     /// This position when it is one of standard chess.
     fn standard(&self) -> Option<Chess>;
+
+    /// This position's key for the explorer and the search: its Zobrist
+    /// hash, told apart by variant (`key_of_any`).
+    fn key(&self) -> u64;
+
+    /// This position when it is one of standard chess, to play moves on it
+    /// in place.
+    fn as_chess_mut(&mut self) -> Option<&mut Chess>;
 }
 
 impl Played for Chess {
@@ -50,6 +59,15 @@ impl Played for Chess {
 
     fn standard(&self) -> Option<Chess> {
         Some(self.clone())
+    }
+
+    fn key(&self) -> u64 {
+        self.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+    }
+
+    #[inline(always)]
+    fn as_chess_mut(&mut self) -> Option<&mut Chess> {
+        Some(self)
     }
 }
 
@@ -71,6 +89,14 @@ impl Played for shakmaty::variant::VariantPosition {
     }
 
     fn standard(&self) -> Option<Chess> {
+        None
+    }
+
+    fn key(&self) -> u64 {
+        key_of_any(self)
+    }
+
+    fn as_chess_mut(&mut self) -> Option<&mut Chess> {
         None
     }
 }
@@ -236,4 +262,33 @@ pub fn as_chess(pos: &shakmaty::variant::VariantPosition) -> Chess {
             .or_else(shakmaty::PositionError::ignore_too_much_material)
             .unwrap_or_default(),
     }
+}
+
+/// The key of a position of a game of any rules: its Zobrist hash, and a
+/// variant's told apart from every other variant's (see
+/// `PositionKey::of_any`).
+pub(crate) fn key_of_any(pos: &AnyPosition) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0 ^ variant_salt(pos)
+}
+
+/// What a variant's keys are told apart by: 0 for standard chess.
+#[cfg(feature = "variants")]
+fn variant_salt(pos: &AnyPosition) -> u64 {
+    use shakmaty::variant::Variant as V;
+    match pos.variant() {
+        V::Chess => 0,
+        V::Atomic => 0x9e37_79b9_7f4a_7c15,
+        V::Antichess => 0xbf58_476d_1ce4_e5b9,
+        V::KingOfTheHill => 0x94d0_49bb_1331_11eb,
+        V::ThreeCheck => 0x2545_f491_4f6c_dd1d,
+        V::Crazyhouse => 0xd6e8_feb8_6659_fd93,
+        V::RacingKings => 0xa076_1d64_78bd_642f,
+        V::Horde => 0xe703_7ed1_a0b4_28db,
+    }
+}
+
+/// What a variant's keys are told apart by: 0 for standard chess.
+#[cfg(not(feature = "variants"))]
+fn variant_salt(_: &Chess) -> u64 {
+    0
 }

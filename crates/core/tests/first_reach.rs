@@ -253,3 +253,52 @@ fn a_game_is_left_as_soon_as_it_cannot_reach_the_target() {
     let batch = GameStream::new(&b"1. c4 c5 2. Qxh7 *\n"[..]).next_batch().unwrap().unwrap();
     assert_eq!(batch.get(0).unwrap().first_reach(&najdorf, &mut ReadBuffers::default()), None);
 }
+
+/// Endings (at most 12 men): the search counts a game's moves first and
+/// stops once a side has more men than the target beyond what the other
+/// side's moves left could take. Every game of the corpus that ends with
+/// few men is found at its last position (also after a promotion), its
+/// position a few plies before the end too.
+#[test]
+fn endings_are_found_to_the_last_move() {
+    let Some(files) = corpus() else { return };
+    let (mut endings, mut promoted) = (0, 0);
+    let mut buffers = ReadBuffers::default();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let mut stream = GameStream::new(&bytes[..]);
+        while let Some(batch) = stream.next_batch().unwrap() {
+            for g in batch.games() {
+                let game = g.read();
+                if game.plays_variant() {
+                    continue;
+                }
+                let line = line_positions(&game);
+                let Some(last) = line.last() else { continue };
+                if line.len() < 2 || last.board().occupied().count() > 12 {
+                    continue;
+                }
+                let positions = GamePositions::of(&game);
+                let plies = line.len() - 1;
+                for back in [0, 1, 3] {
+                    let Some(pos) = plies.checked_sub(back).map(|p| &line[p]) else { continue };
+                    let target = Target::new(pos);
+                    let want = positions.first_ply(PositionKey::of(pos));
+                    assert!(want.is_some_and(|p| p <= plies - back));
+                    assert_eq!(
+                        g.first_reach(&target, &mut buffers),
+                        want,
+                        "{}, game at {}",
+                        path.display(),
+                        g.offset()
+                    );
+                }
+                endings += 1;
+                let mainline = game.mainline();
+                let promotes = mainline.iter().any(|&id| game.mv(id).is_some_and(|m| m.is_promotion()));
+                promoted += usize::from(promotes);
+            }
+        }
+    }
+    assert!(endings > 100 && promoted > 5, "{endings} endings, {promoted} with a promotion");
+}

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use movetext_core::positions::{GamePositions, PositionKey};
-use movetext_core::{Game, GameReader, NodeId};
+use movetext_core::stream::GameStream;
+use movetext_core::{Game, GameReader, NodeId, ReadBuffers};
 
 /// Checks every key of `game`'s main line against a fresh hash; gives the
 /// number of positions checked.
@@ -100,4 +101,97 @@ fn the_corpus_keys_equal_fresh_ones() {
         }
     }
     assert!(games > 1500 && positions > 100_000, "{games} games, {positions} positions");
+}
+
+/// Games whose main line ends early or holds more than moves: null moves,
+/// a move that cannot be played, variations and brackets without a move,
+/// a variant Movetext does not play, lichess's variants, a FEN start.
+const TRICKY: &str = r#"[Event "A null move in the main line"]
+
+1. e4 e5 2. -- Nc6 3. Nf3 *
+
+[Event "A null move in a variation"]
+
+1. e4 (1. d4 -- 2. c4) 1... e5 2. Nf3 (2. Nc3 Nf6 (2... Nc6)) 2... Nc6 *
+
+[Event "A move that cannot be played"]
+
+1. e4 e5 2. Ke3 Nc6 3. Nf3 *
+
+[Event "Brackets without moves"]
+
+( ) 1. e4 ( ) e5 ) 2. Nf3 (( 2. Nc3 )) Nc6 *
+
+[Event "Variations left open"]
+
+1. e4 e5 (1... c5 2. Nf3 (2. Nc3 *
+
+[Event "Unplayed variant"]
+[Variant "Bughouse"]
+
+1. e4 e5 2. Nf3 *
+
+[Event "Crazyhouse"]
+[Variant "Crazyhouse"]
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@d5 N@f3 *
+
+[Event "From a FEN"]
+[SetUp "1"]
+[FEN "4k3/P7/8/8/8/8/8/4K2R w K - 0 1"]
+
+1. a8=Q+ Kd7 2. O-O Kc7 *
+
+[Event "No moves"]
+
+*
+"#;
+
+/// The positions the reader keeps as it plays each game of `bytes` (by
+/// [`GameReader::with_positions`] and by [`ReadBuffers::with_positions`])
+/// are those [`GamePositions::of`] gives; gives the games checked.
+fn check_recorded(bytes: &[u8], name: &str) -> usize {
+    let mut reader = GameReader::new(bytes).with_positions();
+    let mut games = 0;
+    while let Some(game) = reader.next() {
+        games += 1;
+        let want = GamePositions::of(&game);
+        assert_eq!(reader.positions(), Some(&want), "{name}: game {games}");
+    }
+    assert_eq!(GameReader::new(bytes).positions(), None, "{name}: not asked for");
+    let mut buffers = ReadBuffers::with_positions();
+    let mut stream = GameStream::new(bytes);
+    let mut streamed = 0;
+    while let Some(batch) = stream.next_batch().unwrap() {
+        for g in batch.games() {
+            let game = g.read_with(&mut buffers);
+            streamed += 1;
+            assert_eq!(buffers.positions(), Some(&GamePositions::of(&game)), "{name}: game {streamed}, streamed");
+        }
+    }
+    assert_eq!(streamed, games, "{name}");
+    games
+}
+
+#[test]
+fn the_reader_keeps_the_positions_it_plays() {
+    assert_eq!(check_recorded(SPECIAL.as_bytes(), "special"), 5);
+    assert_eq!(check_recorded(TRICKY.as_bytes(), "tricky"), 9);
+    // The keys stop at the null move and at the move that cannot be played.
+    let mut reader = GameReader::new(TRICKY.as_bytes()).with_positions();
+    let lens: Vec<usize> = std::iter::from_fn(|| reader.next().map(|_| reader.positions().unwrap().len())).collect();
+    // (The crazyhouse game's last drop has no knight in the pocket.)
+    assert_eq!(lens, [3, 5, 3, 5, 3, 0, 8, 5, 1]);
+    for case in movetext_hostile::cases() {
+        check_recorded(&case.bytes, case.name);
+    }
+    let Some(files) = corpus() else {
+        eprintln!("corpus not found at ../shared/corpus: skipped");
+        return;
+    };
+    let mut games = 0;
+    for path in &files {
+        games += check_recorded(&std::fs::read(path).unwrap(), &path.display().to_string());
+    }
+    assert!(games > 1500, "{games} games");
 }

@@ -4,7 +4,7 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 
 use movetext_core::positions::{GameInfo, GamePositions, PositionIndex};
-use movetext_core::{read_game, Game};
+use movetext_core::{Game, GameReader};
 
 use crate::protocol::{Added, GameHashes, Request, Response};
 use crate::summary::Summary;
@@ -49,8 +49,18 @@ impl IndexWorker {
         let before = self.index.positions();
         let mut hashes = Vec::with_capacity(games.len());
         for &(number, bytes) in games {
-            let game = read_game(bytes);
-            let positions = GamePositions::of(&game);
+            // The reader keeps the main line's positions as it plays it.
+            let mut reader = GameReader::new(bytes).with_positions();
+            let read = reader.next();
+            let empty;
+            let (game, positions) = match (read, reader.positions()) {
+                (Some(game), Some(kept)) => (game, kept),
+                (read, _) => {
+                    let game = read.unwrap_or_default();
+                    empty = GamePositions::of(&game);
+                    (game, &empty)
+                }
+            };
             let moves = positions.moves_hash();
             hashes.push(GameHashes { number, moves, whole: whole_hash(&game, moves) });
             // Named by the deepest named position of its main line (the
@@ -59,7 +69,7 @@ impl IndexWorker {
                 movetext_core::openings::of_line(positions.keys().take(movetext_core::openings::deepest_line() + 1))
                     .map(|o| format!("{} {}", o.eco, o.name));
             self.summary.add(&game, positions.len().saturating_sub(1), opening);
-            self.index.add(GameInfo::of(number, &game), &positions);
+            self.index.add(GameInfo::of(number, &game), positions);
         }
         Added {
             games: games.len() as u32,
