@@ -612,6 +612,7 @@ fn castle_keyed(pos: &mut Chess, m: Move) -> Zobrist64 {
     k
 }
 
+#[cfg(not(feature = "compact"))]
 /// The main line's positions as the reader plays its moves (see
 /// [`crate::GameReader::with_positions`]), so that no one plays them again:
 /// each key updated by the move ([`next_key`]) and each move packed.
@@ -631,12 +632,14 @@ pub(crate) struct Recorder {
     pub(crate) out: GamePositions,
 }
 
+#[cfg(not(feature = "compact"))]
 impl Default for Recorder {
     fn default() -> Recorder {
         Recorder { on: false, cur: crate::game::NONE, key: 0, chess960: false, out: GamePositions::default() }
     }
 }
 
+#[cfg(not(feature = "compact"))]
 impl Recorder {
     /// A game starts at `pos`; its castling `mode`.
     pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
@@ -645,6 +648,22 @@ impl Recorder {
         self.cur = 0;
         self.key = pos.key();
         self.chess960 = mode == CastlingMode::Chess960;
+    }
+
+    /// Asks for the positions to be recorded.
+    pub(crate) fn set_on(&mut self) {
+        self.on = true;
+    }
+
+    /// Whether the reader records.
+    #[inline(always)]
+    pub(crate) fn active(&self) -> bool {
+        self.on
+    }
+
+    /// The positions of the game read last, when recorded.
+    pub(crate) fn positions(&self) -> Option<&GamePositions> {
+        self.on.then_some(&self.out)
     }
 
     /// Is a node added after `parent` the main line's next one?
@@ -682,7 +701,7 @@ impl Recorder {
     /// The game's movetext is read (`kept`: its moves were played, not
     /// kept as the text of a variant Movetext does not play).
     pub(crate) fn finish(&mut self, kept: bool) {
-        if !self.on {
+        if !self.active() {
             return;
         }
         self.cur = crate::game::NONE;
@@ -693,6 +712,39 @@ impl Recorder {
             self.out.moves.clear();
         }
     }
+}
+
+/// The compact build records nothing: the recording and the keys' tables
+/// are left out of it.
+#[cfg(feature = "compact")]
+#[derive(Default)]
+pub(crate) struct Recorder;
+
+#[cfg(feature = "compact")]
+impl Recorder {
+    pub(crate) fn set_on(&mut self) {}
+
+    #[inline(always)]
+    pub(crate) fn active(&self) -> bool {
+        false
+    }
+
+    pub(crate) fn positions(&self) -> Option<&GamePositions> {
+        None
+    }
+
+    #[inline(always)]
+    pub(crate) fn follows(&self, _: u32) -> bool {
+        false
+    }
+
+    pub(crate) fn play<P: crate::rules::Played>(&mut self, _: u32, _: &mut P, _: Move) {}
+
+    pub(crate) fn stop(&mut self) {}
+
+    pub(crate) fn start<P: crate::rules::Played>(&mut self, _: &P, _: CastlingMode) {}
+
+    pub(crate) fn finish(&mut self, _: bool) {}
 }
 
 /// The main line of one game as positions: the key of each (the start

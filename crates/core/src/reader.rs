@@ -58,14 +58,14 @@ impl<'a> GameReader<'a> {
     /// moves, for [`GameReader::positions`]: what
     /// [`GamePositions::of`] gives, without playing the moves again.
     pub fn with_positions(mut self) -> GameReader<'a> {
-        self.scratch.rec.on = true;
+        self.scratch.rec.set_on();
         self
     }
 
     /// The positions of the main line of the game read last, when asked
     /// for by [`GameReader::with_positions`].
     pub fn positions(&self) -> Option<&GamePositions> {
-        self.scratch.rec.on.then_some(&self.scratch.rec.out)
+        self.scratch.rec.positions()
     }
 }
 
@@ -113,14 +113,14 @@ impl ReadBuffers {
     /// [`GameReader::with_positions`] does.
     pub fn with_positions() -> ReadBuffers {
         let mut buffers = ReadBuffers::default();
-        buffers.0.rec.on = true;
+        buffers.0.rec.set_on();
         buffers
     }
 
     /// The positions of the main line of the game read last, when asked
     /// for by [`ReadBuffers::with_positions`].
     pub fn positions(&self) -> Option<&GamePositions> {
-        self.0.rec.on.then_some(&self.0.rec.out)
+        self.0.rec.positions()
     }
 
     /// The last node of the main line of the game read last and the
@@ -832,7 +832,7 @@ impl Parser {
         }
         let src = self.g.src.clone();
         let pos = self.g.start.clone();
-        if self.rec.on {
+        if self.rec.active() {
             self.rec.start(&pos, self.g.castling_mode());
         }
         let mut walk = Walk::new(self, &src, start, pos);
@@ -848,7 +848,7 @@ impl Parser {
     #[cfg(feature = "variants")]
     #[inline(never)]
     fn variant_movetext(&mut self, start: usize, pos: shakmaty::variant::VariantPosition, kept: bool) {
-        if self.rec.on {
+        if self.rec.active() {
             self.rec.start(&pos, self.g.castling_mode());
         }
         let src = self.g.src.clone();
