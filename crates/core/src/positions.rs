@@ -612,7 +612,7 @@ fn castle_keyed(pos: &mut Chess, m: Move) -> Zobrist64 {
     k
 }
 
-#[cfg(not(feature = "compact"))]
+#[cfg(feature = "record")]
 /// The main line's positions as the reader plays its moves (see
 /// [`crate::GameReader::with_positions`]), so that no one plays them again:
 /// each key updated by the move ([`next_key`]) and each move packed.
@@ -632,14 +632,14 @@ pub(crate) struct Recorder {
     pub(crate) out: GamePositions,
 }
 
-#[cfg(not(feature = "compact"))]
+#[cfg(feature = "record")]
 impl Default for Recorder {
     fn default() -> Recorder {
         Recorder { on: false, cur: crate::game::NONE, key: 0, chess960: false, out: GamePositions::default() }
     }
 }
 
-#[cfg(not(feature = "compact"))]
+#[cfg(feature = "record")]
 impl Recorder {
     /// A game starts at `pos`; its castling `mode`.
     pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
@@ -714,23 +714,18 @@ impl Recorder {
     }
 }
 
-/// The compact build records nothing: the recording and the keys' tables
-/// are left out of it.
-#[cfg(feature = "compact")]
+/// Without the feature `record` the reader records nothing: the recording
+/// and the keys' tables it needs are left out (the app's and the widget's
+/// builds, whose index is the index worker's).
+#[cfg(not(feature = "record"))]
 #[derive(Default)]
 pub(crate) struct Recorder;
 
-#[cfg(feature = "compact")]
+#[cfg(not(feature = "record"))]
 impl Recorder {
-    pub(crate) fn set_on(&mut self) {}
-
     #[inline(always)]
     pub(crate) fn active(&self) -> bool {
         false
-    }
-
-    pub(crate) fn positions(&self) -> Option<&GamePositions> {
-        None
     }
 
     #[inline(always)]

@@ -14,7 +14,9 @@ use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeId, NodeKind,
 use crate::lexer::{Kind, Lexer};
 use crate::movetext::{self, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
-use crate::positions::{GamePositions, Recorder};
+#[cfg(feature = "record")]
+use crate::positions::GamePositions;
+use crate::positions::Recorder;
 use crate::split::{
     RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED,
 };
@@ -54,6 +56,7 @@ impl<'a> GameReader<'a> {
         GameReader { bytes, splitter: Splitter::new(bytes), tags: Vec::new(), scratch: Scratch::default() }
     }
 
+    #[cfg(feature = "record")]
     /// Also keeps the positions of each game's main line as it plays its
     /// moves, for [`GameReader::positions`]: what
     /// [`GamePositions::of`] gives, without playing the moves again.
@@ -62,6 +65,7 @@ impl<'a> GameReader<'a> {
         self
     }
 
+    #[cfg(feature = "record")]
     /// The positions of the main line of the game read last, when asked
     /// for by [`GameReader::with_positions`].
     pub fn positions(&self) -> Option<&GamePositions> {
@@ -109,6 +113,7 @@ pub(crate) fn parse_in_buffers(
 }
 
 impl ReadBuffers {
+    #[cfg(feature = "record")]
     /// Buffers that also keep the positions of each game's main line, as
     /// [`GameReader::with_positions`] does.
     pub fn with_positions() -> ReadBuffers {
@@ -117,6 +122,7 @@ impl ReadBuffers {
         buffers
     }
 
+    #[cfg(feature = "record")]
     /// The positions of the main line of the game read last, when asked
     /// for by [`ReadBuffers::with_positions`].
     pub fn positions(&self) -> Option<&GamePositions> {

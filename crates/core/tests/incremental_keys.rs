@@ -7,8 +7,11 @@
 use std::path::{Path, PathBuf};
 
 use movetext_core::positions::{GamePositions, PositionKey};
+#[cfg(feature = "record")]
 use movetext_core::stream::GameStream;
-use movetext_core::{Game, GameReader, NodeId, ReadBuffers};
+#[cfg(feature = "record")]
+use movetext_core::ReadBuffers;
+use movetext_core::{Game, GameReader, NodeId};
 
 /// Checks every key of `game`'s main line against a fresh hash; gives the
 /// number of positions checked.
@@ -106,6 +109,7 @@ fn the_corpus_keys_equal_fresh_ones() {
 /// Games whose main line ends early or holds more than moves: null moves,
 /// a move that cannot be played, variations and brackets without a move,
 /// a variant Movetext does not play, lichess's variants, a FEN start.
+#[cfg(feature = "record")]
 const TRICKY: &str = r#"[Event "A null move in the main line"]
 
 1. e4 e5 2. -- Nc6 3. Nf3 *
@@ -147,6 +151,7 @@ const TRICKY: &str = r#"[Event "A null move in the main line"]
 *
 "#;
 
+#[cfg(feature = "record")]
 /// The positions the reader keeps as it plays each game of `bytes` (by
 /// [`GameReader::with_positions`] and by [`ReadBuffers::with_positions`])
 /// are those [`GamePositions::of`] gives; gives the games checked.
@@ -173,6 +178,7 @@ fn check_recorded(bytes: &[u8], name: &str) -> usize {
     games
 }
 
+#[cfg(feature = "record")]
 #[test]
 fn the_reader_keeps_the_positions_it_plays() {
     assert_eq!(check_recorded(SPECIAL.as_bytes(), "special"), 5);
