@@ -2,8 +2,10 @@
 //! so that a reload or a shared link opens the same place. The address is
 //! written when the page is next idle (at most 200 ms later), after the step
 //! is drawn: writing it costs Chromium about 5 ms, a third of a frame, and
-//! steps in quick succession write it once.
+//! steps in quick succession write it once; a page left before that (a
+//! reload right after a step) writes it as it goes.
 
+use gloo_events::EventListener;
 use movetext_view::game::url_state::{format_hash, parse_hash, Place};
 use yew::prelude::*;
 
@@ -44,12 +46,16 @@ pub(crate) fn use_hash_sync(session: &Session) {
     let jobs = session.jobs.clone();
     let viewer = &session.viewer;
     use_effect_with((viewer.game_index, viewer.current, viewer.game.clone()), move |(index, current, game)| {
-        let mut waiting = None;
+        let (mut waiting, mut leaving) = (None, None);
         if jobs.pending.borrow().is_none() && jobs.starting.borrow().is_none() {
             let hash = format_hash(*index, game, *current);
             let at_start = *index == 0 && *current == 0;
-            waiting = when_idle(WRITE_WITHIN_MS, move || write_hash(&hash, at_start));
+            let write = move || write_hash(&hash, at_start);
+            waiting = when_idle(WRITE_WITHIN_MS, write.clone());
+            // A page left (a reload) before it was idle writes it as the
+            // leaving starts, before the browser takes the address to load.
+            leaving = web_sys::window().map(|w| EventListener::new(&w, "beforeunload", move |_| write()));
         }
-        move || drop(waiting)
+        move || drop((waiting, leaving))
     });
 }

@@ -87,12 +87,17 @@ test('after a reload the first board is the position the tab showed, with its na
   const { page, errors } = await openApp(browser.context, browser.url);
   await page.setInputFiles('input.file-picker', { name: 'ending.pgn', mimeType: 'application/x-chess-pgn', buffer: Buffer.from(ENDING) });
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'ending.pgn');
+  // Stored (a file reloaded before it is stored opens what was stored before it).
+  for (let i = 0; i < 100 && !(await page.evaluate(() => window.movetext.savedDocuments())).some((d) => d.name === 'ending.pgn'); i++) {
+    await page.waitForTimeout(100);
+  }
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   const shown = await boardFen(page);
   assert.equal(shown, '8/8/8/R2k4/8/3K4/8/7r b - - 3 2', 'three moves played');
 
+  // Reloaded at once: the address is written as the page is left.
   await watchFrames(page);
   const release = await holdModule(page);
   await page.reload();
