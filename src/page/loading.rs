@@ -25,7 +25,7 @@ use crate::state::doc_state::DocState;
 use crate::state::documents::{DocMeta, EditKey, EditRecord};
 use crate::state::page_state::{Notice, PageAction};
 use crate::state::persist;
-use crate::state::slice_clock::{now, SLICE_MS};
+use crate::state::slice_clock::{now, Slices, SLICE_MS};
 
 /// A stored document to open again, with its edits.
 #[derive(Clone, Debug)]
@@ -86,13 +86,10 @@ fn note_games(session: &Session, games: usize) {
 /// The fingerprint of a file, a slice at a time.
 pub(crate) async fn fingerprint_in_slices(bytes: &[u8]) -> String {
     let mut f = Fingerprint::new();
-    let mut start = now();
+    let mut slices = Slices::of(SLICE_MS);
     for piece in bytes.chunks(1 << 20) {
         f.update(piece);
-        if now() - start > SLICE_MS {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            start = now();
-        }
+        slices.answer().await;
     }
     f.finish()
 }

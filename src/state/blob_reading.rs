@@ -5,11 +5,11 @@ use js_sys::{ArrayBuffer, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
-use crate::state::slice_clock::now;
+use crate::state::slice_clock::Slices;
 
 /// How long reading may hold the page before it lets the page answer, in
 /// milliseconds.
-const READ_SLICE_MS: f64 = 10.0;
+pub(crate) const READ_SLICE_MS: f64 = 10.0;
 /// The buffer the browser reads each piece into, in bytes, when it can.
 const SCRATCH: u32 = 1 << 20;
 
@@ -101,12 +101,9 @@ impl Reader {
     /// Appends every piece to `bytes`, letting the page answer every few
     /// milliseconds.
     async fn read_all(&mut self, bytes: &mut Vec<u8>) -> Result<(), String> {
-        let mut since = now();
+        let mut slices = Slices::of(READ_SLICE_MS);
         loop {
-            if now() - since > READ_SLICE_MS {
-                gloo_timers::future::TimeoutFuture::new(0).await;
-                since = now();
-            }
+            slices.answer().await;
             if !self.next(bytes).await? {
                 return Ok(());
             }

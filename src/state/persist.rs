@@ -16,7 +16,9 @@ use js_sys::{Array, Object, Uint8Array};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 
+use crate::state::blob_reading::READ_SLICE_MS;
 use crate::state::documents::{get, records, set, DocMeta, EditKey, EditRecord, Saved, Write};
+use crate::state::slice_clock::Slices;
 
 /// Bytes of a document stored per record. Each part read back leaves the
 /// browser objects of its request, blob and stream for the garbage
@@ -292,13 +294,10 @@ pub async fn read_bytes(meta: &DocMeta) -> Result<Vec<u8>, StoreError> {
 /// 45 ms on a busy machine.
 async fn copy_in_slices(view: &Uint8Array, bytes: &mut Vec<u8>) {
     const PIECE: u32 = 1 << 20;
-    let mut since = crate::state::slice_clock::now();
+    let mut slices = Slices::of(READ_SLICE_MS);
     let mut at = 0;
     while at < view.length() {
-        if crate::state::slice_clock::now() - since > 10.0 {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            since = crate::state::slice_clock::now();
-        }
+        slices.answer().await;
         let end = (at + PIECE).min(view.length());
         let start = bytes.len();
         bytes.resize(start + (end - at) as usize, 0);

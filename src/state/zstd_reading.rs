@@ -6,7 +6,7 @@ use std::io::Read;
 
 use ruzstd::decoding::{FrameDecoder, StreamingDecoder};
 
-use crate::state::slice_clock::{now, SLICE_MS};
+use crate::state::slice_clock::{Slices, SLICE_MS};
 
 /// How much is inflated at a time, in bytes.
 const PIECE: usize = 256 << 10;
@@ -61,12 +61,9 @@ impl<'a> Frames<'a> {
 /// file cut short or damaged) what was inflated before it stays in `out`.
 pub(crate) async fn read_zstd(bytes: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
     let mut frames = Frames::new(bytes);
-    let mut since = now();
+    let mut slices = Slices::of(SLICE_MS);
     while frames.next(out)? {
-        if now() - since > SLICE_MS {
-            gloo_timers::future::TimeoutFuture::new(0).await;
-            since = now();
-        }
+        slices.answer().await;
     }
     out.shrink_to_fit();
     Ok(())
