@@ -6,8 +6,5 @@ set -euo pipefail
 
 # shellcheck source=scripts/prepare.sh
 . "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
-trunk build --release --offline
-scripts/build-widget.sh
-scripts/build-index-worker.sh
-scripts/copy-engine.sh
+scripts/build.sh
 node bench/app/report.mjs

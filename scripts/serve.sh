@@ -8,9 +8,6 @@ set -euo pipefail
 
 # shellcheck source=scripts/prepare.sh
 . "$(dirname "${BASH_SOURCE[0]}")/prepare.sh"
-trunk build --release --offline
-scripts/build-widget.sh
-scripts/build-index-worker.sh
-scripts/copy-engine.sh
+scripts/build.sh
 echo "The widget's demo page: http://localhost:${PORT:-8080}/widget/demo.html"
 exec node tests/browser/static-server.mjs dist "${PORT:-8080}"

@@ -25,7 +25,7 @@ echo "== Documentation (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --offline || failed+=("documentation")
 
 echo "== Building the app (release)"
-if trunk build --release --offline && scripts/build-widget.sh && scripts/build-index-worker.sh && scripts/copy-engine.sh; then
+if scripts/build.sh; then
   echo "== Browser tests"
   mkdir -p tests/browser/out
   node --test --test-concurrency=1 tests/browser/*.test.mjs || failed+=("browser tests")

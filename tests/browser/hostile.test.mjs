@@ -289,7 +289,11 @@ test('a widget of a long text is shown when its promise resolves; one removed wh
     document.body.append(gone);
     await new Promise((ok) => setTimeout(ok, 0));
     gone.remove();
-    await new Promise((ok) => setTimeout(ok, 300));
+    // It is taken down once its reading is over (a few tasks; longer on a
+    // busy machine): up to 5 s.
+    for (let i = 0; i < 50 && (gone.shadowRoot?.childElementCount ?? 0) > 0; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+    }
     at.goneChildren = gone.shadowRoot?.childElementCount ?? 0;
     await handle.goTo('last');
     at.last = handle.getFen();
