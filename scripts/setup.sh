@@ -14,6 +14,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 
 TRUNK_VERSION="0.21.14"
+# The splitter of the app's module (scripts/app-module.sh).
+WASM_SPLIT_VERSION="0.2.4"
 WASM_BINDGEN_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 
 say() { echo "setup: $*"; }
@@ -61,6 +63,15 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" = "wasm-bindgen $WASM_BINDG
 else
   say "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION"
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION" --force
+fi
+
+# 3b. wasm-split-cli, which splits the app's dialogs into a part of their
+#     own (scripts/app-module.sh); it says no version, cargo's list does.
+if cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+  say "wasm-split-cli $WASM_SPLIT_VERSION present"
+else
+  say "installing wasm-split-cli $WASM_SPLIT_VERSION"
+  cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --features build-binary --locked --force
 fi
 
 # 4. npm tools, at the versions in package-lock.json.

@@ -1,7 +1,8 @@
-// Starts the app. Trunk writes this script's element with the names of the
-// module it built (data-module, data-wasm: hashed, so they change with each
-// build), so that the page holds no inline script and its
-// Content-Security-Policy can say `script-src 'self'` (see docs/app.md).
+// Starts the app. scripts/app-module.sh writes this script's element with
+// the addresses of the module it built (data-module, data-wasm: in a folder
+// named by the build's hash, so they change with each build), so that the
+// page holds no inline script and its Content-Security-Policy can say
+// `script-src 'self'` (see docs/app.md).
 const me = document.querySelector('script[data-module][data-wasm]');
 const bindings = await import(me.dataset.module);
 const wasm = await bindings.default({ module_or_path: me.dataset.wasm });

@@ -3,6 +3,7 @@
 pub(crate) mod app_dialogs;
 pub(crate) mod comment_dialog;
 pub(crate) mod dialog_focus;
+pub(crate) mod dialogs_part;
 pub(crate) mod documents_dialog;
 pub(crate) mod edit_menu;
 pub(crate) mod export_panel;

@@ -36,7 +36,8 @@ use crate::components::repertoire_panel::RepertoirePanel;
 use crate::components::review_panel::ReviewPanel;
 use crate::components::summary_panel::SummaryPanel;
 use crate::components::training_panel::TrainingPanel;
-use crate::dialogs::app_dialogs::{dialog_view, DialogContext};
+use crate::dialogs::app_dialogs::DialogContext;
+use crate::dialogs::dialogs_part;
 use crate::dialogs::documents_dialog::DocumentsDialog;
 use crate::dialogs::edit_menu::EditMenu;
 use crate::i18n::Lang;
@@ -98,6 +99,7 @@ pub fn app() -> Html {
     let (session, lang, on_lang) = use_session();
     let work = use_page_work(&session);
     let panels = use_panels(&session, &work.actions, lang);
+    let part_done = crate::dialogs::dialogs_part::use_dialogs_part();
     let page = &session.page;
     let lib = session.library.lib.borrow();
     html! {
@@ -107,7 +109,7 @@ pub fn app() -> Html {
             aria-busy={(session.jobs.pending.borrow().is_some() || session.opener.busy()).then_some("true")}>
             <TopBar load={work.load.clone()} {on_lang} />
             <Notices load={work.load.clone()} restore_saved={work.restore_saved.clone()} />
-            { dialog_html(&session, &work, &panels, lang) }
+            { dialog_html(&session, &work, &panels, lang, &part_done) }
             <PastePanel load={work.load.clone()} />
             { indexing_bar(&lib, lang) }
             <main class="viewer">
@@ -282,41 +284,49 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
     Panels { fen, analysis, engine, review, figures, db, training, book, guess_note, repertoire, answer_note }
 }
 
-/// The dialog open, if one is.
-fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang) -> Html {
+/// The dialog open, if one is (`part_done`: what the dialogs' part calls
+/// once it has come, see [`dialogs_part`]).
+fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang, part_done: &Callback<()>) -> Html {
     let (viewer, page, db) = (&session.viewer, &session.page, &panels.db);
+    let close = {
+        let page = page.dispatcher();
+        Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
+    };
     match &page.dialog {
         None => html! {},
         Some(Dialog::Documents) => documents_dialog(session, &work.open_document, &work.load),
         Some(Dialog::Import) => import_dialog(session, &work.importer),
-        Some(d) => dialog_view(
-            d,
-            &DialogContext {
-                lang,
-                game: viewer.game.clone(),
-                fen: panels.fen.clone(),
-                library: (*session.library).clone(),
-                set_library: session.library.setter(),
-                edits: session.edits.clone(),
-                index: viewer.game_index,
-                do_edit: work.actions.edit.clone(),
-                save: work.actions.save.clone(),
-                close: {
-                    let page = page.dispatcher();
-                    Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
+        Some(_) if dialogs_part::view().is_none() => {
+            let part_done = part_done.clone();
+            dialogs_part::waiting_view(lang, Callback::from(move |()| dialogs_part::load(part_done.clone())), close)
+        }
+        Some(d) => dialogs_part::view().map_or_else(Html::default, |view| {
+            view(
+                d,
+                &DialogContext {
+                    lang,
+                    game: viewer.game.clone(),
+                    fen: panels.fen.clone(),
+                    library: (*session.library).clone(),
+                    set_library: session.library.setter(),
+                    edits: session.edits.clone(),
+                    index: viewer.game_index,
+                    do_edit: work.actions.edit.clone(),
+                    save: work.actions.save.clone(),
+                    close,
+                    opener: session.opener.clone(),
+                    repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
+                    find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang, None)),
+                    current: viewer.current,
+                    flipped: viewer.flipped,
+                    notation: page.notation,
+                    open_print: {
+                        let page = page.dispatcher();
+                        Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
+                    },
                 },
-                opener: session.opener.clone(),
-                repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
-                find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang, None)),
-                current: viewer.current,
-                flipped: viewer.flipped,
-                notation: page.notation,
-                open_print: {
-                    let page = page.dispatcher();
-                    Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
-                },
-            },
-        ),
+            )
+        }),
     }
 }
 

@@ -146,7 +146,8 @@ test('offline after one visit: a reload shows the board and the last document', 
   assert.ok(names.includes(`movetext-app-${version}`), names.join());
   const stored = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), `movetext-app-${version}`);
   for (const f of ['/index.html', '/start.js', '/offline.js', '/store.js', '/crash.js', '/manifest.webmanifest']) assert.ok(stored.includes(f), `${f} stored`);
-  assert.ok(stored.some((f) => /^\/movetext-app-[0-9a-f]+_bg\.wasm$/.test(f)), 'the module stored');
+  assert.ok(stored.some((f) => /^\/app-[0-9a-f]+\/movetext-app_bg\.wasm$/.test(f)), 'the module stored');
+  assert.ok(stored.some((f) => /^\/app-[0-9a-f]+\/split_dialogs\.wasm$/.test(f)), 'the dialogs\' part stored');
 
   await dropFiles(page, [{ name: 'offline-test.pgn', text: GAME }]);
   await opened(page, 'offline-test');
@@ -170,6 +171,10 @@ test('offline after one visit: a reload shows the board and the last document', 
     // The move's animation done.
     await page.waitForTimeout(500);
     await page.screenshot({ path: join(outDir, 'offline-reload.png') });
+    // The dialogs' part comes from the stored files: the tags open.
+    await page.getByRole('button', { name: 'Tags' }).click();
+    await page.getByRole('textbox', { name: 'White' }).waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
     // A new tab opens it too.
     const second = await browser.context.newPage();
     await second.goto(browser.url);
