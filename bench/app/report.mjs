@@ -86,14 +86,15 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   const dist = join(root, 'dist');
   // The app's first download (the index worker comes with a file of several games).
   // The app's module is in app-<hash>/ (scripts/app-module.sh): its module,
-  // glue, snippets and the parts' loader come first; its parts (split_*.wasm)
-  // are fetched after the first drawing, counted apart.
+  // glue, snippets and the parts' loader come first; its parts (split_*.wasm
+  // and what they share, chunk_*.wasm: the dialogs, fetched after the first
+  // drawing, and the Zstandard decoder, when first used) are counted apart.
   const appDir = (await readdir(dist)).find((f) => /^app-[0-9a-f]+$/.test(f));
   const walk = async (dir) => (await readdir(dir, { withFileTypes: true }))
     .flatMap((e) => (e.isDirectory() ? [] : [join(dir, e.name)]))
     .concat(...await Promise.all((await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => walk(join(dir, e.name)))));
   const moduleFiles = appDir ? await walk(join(dist, appDir)) : [];
-  const isPart = (f) => /(^|\/)split_[^/]*\.wasm$/.test(f);
+  const isPart = (f) => /(^|\/)(split|chunk)_[^/]*\.wasm$/.test(f);
   const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f) && !f.startsWith('index-worker')).map((f) => join(dist, f))
     .concat(moduleFiles.filter((f) => /\.(wasm|js)$/.test(f) && !isPart(f))));
   const parts = await sizes(moduleFiles.filter(isPart));
@@ -224,7 +225,7 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   console.log(row('widget: wasm + js + css, gzipped', kib(widget.gz), kib(theirs.gz)));
   console.log(row('app: wasm + js + css, raw', kib(ours.raw), kib(theirs.raw)));
   console.log(row('app: position index worker (files of several games), gzipped', kib(indexWorker.gz), ''));
-  console.log(row('app: dialogs\' part (fetched after the first drawing), gzipped', kib(parts.gz), ''));
+  console.log(row('app: its parts (dialogs, after the first drawing; Zstandard decoder, when first used), gzipped', kib(parts.gz), ''));
   console.log(row('widget: wasm + js + css, raw', kib(widget.raw), kib(theirs.raw)));
   console.log(row('navigation to first board (median)', `${oursFirst.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));
   console.log(row('app: navigation to its own board, the module started (median)', `${oursOwn.toFixed(0)} ms`, `${theirsFirst.toFixed(0)} ms`));

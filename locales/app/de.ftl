@@ -381,6 +381,7 @@ not-pgn-pdf = { $file } ist ein PDF-Dokument, keine PGN-Datei. Die geöffnete Da
 not-pgn-image = { $file } ist ein Bild, keine PGN-Datei. Die geöffnete Datei bleibt.
 not-pgn-binary = { $file } ist keine PGN-Datei (es ist kein Text). Die geöffnete Datei bleibt.
 archive-broken = { $file } bricht bei Byte { $at } ab: Was davor kam, wird geöffnet.
+zstd-no-decoder = sein Decoder konnte nicht geladen werden: Das Netz ist nicht erreichbar oder die Seite ist offline; öffnen Sie die Datei erneut, sobald das Netz wieder da ist
 archive-method = { $file } ist auf eine Art komprimiert, die diese Seite nicht lesen kann (nur gespeicherte und mit Deflate komprimierte Dateien).
 archive-no-pgn = { $file } enthält keine .pgn-Datei.
 paste-not-pgn = Der eingefügte Text enthält keine Partie: „{ $text }“.

@@ -382,6 +382,7 @@ not-pgn-pdf = { $file } is a PDF document, not a PGN file. The open file stays.
 not-pgn-image = { $file } is an image, not a PGN file. The open file stays.
 not-pgn-binary = { $file } is not a PGN file (it is not text). The open file stays.
 archive-broken = { $file } breaks off at byte { $at }: what came before it is opened.
+zstd-no-decoder = its decoder could not be fetched: the network is down or the page is offline; open it again once the network is back
 archive-method = { $file } is compressed in a way this page cannot read (only stored and deflated files are).
 archive-no-pgn = { $file } holds no .pgn file.
 paste-not-pgn = The pasted text holds no game: “{ $text }”.

@@ -381,6 +381,7 @@ not-pgn-pdf = { $file } es un documento PDF, no un archivo PGN. El archivo abier
 not-pgn-image = { $file } es una imagen, no un archivo PGN. El archivo abierto se mantiene.
 not-pgn-binary = { $file } no es un archivo PGN (no es texto). El archivo abierto se mantiene.
 archive-broken = { $file } se corta en el byte { $at }: se abre lo anterior.
+zstd-no-decoder = su descompresor no se pudo descargar: la red no está disponible o la página está sin conexión; vuelva a abrirlo cuando vuelva la red
 archive-method = { $file } está comprimido de un modo que esta página no puede leer (solo archivos almacenados o comprimidos con deflate).
 archive-no-pgn = { $file } no contiene ningún archivo .pgn.
 paste-not-pgn = El texto pegado no contiene ninguna partida: «{ $text }».

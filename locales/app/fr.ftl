@@ -381,6 +381,7 @@ not-pgn-pdf = { $file } est un document PDF, pas un fichier PGN. Le fichier ouve
 not-pgn-image = { $file } est une image, pas un fichier PGN. Le fichier ouvert reste.
 not-pgn-binary = { $file } n'est pas un fichier PGN (ce n'est pas du texte). Le fichier ouvert reste.
 archive-broken = { $file } s’interrompt à l’octet { $at } : ce qui précède est ouvert.
+zstd-no-decoder = son décodeur n’a pas pu être chargé : le réseau est coupé ou la page est hors ligne ; rouvrez le fichier quand le réseau sera revenu
 archive-method = { $file } est compressé d’une façon que cette page ne sait pas lire (seuls les fichiers stockés ou compressés par deflate le sont).
 archive-no-pgn = { $file } ne contient aucun fichier .pgn.
 paste-not-pgn = Le texte collé ne contient aucune partie : « { $text } ».

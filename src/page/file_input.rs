@@ -16,7 +16,7 @@ use movetext_core::zip::Method;
 
 use crate::i18n::Lang;
 use crate::state::blob_reading::{read_blob, read_inflated, Compressed, Scratch};
-use crate::state::zstd_reading::read_zstd;
+use crate::state::zstd_reading::{read_zstd, ZstdError};
 
 /// A loaded file: its name for the title and its bytes.
 pub struct Loaded {
@@ -108,8 +108,14 @@ async fn unpack(
         }
         Kind::Zstd => {
             let mut text = Vec::new();
-            if read_zstd(&bytes, &mut text).await.is_err() {
-                broke(notes, name, text.len());
+            match read_zstd(&bytes, &mut text).await {
+                Ok(()) => {}
+                Err(ZstdError::NoDecoder) => {
+                    return Err(
+                        lang.say("file-unreadable", &[("file", name), ("reason", lang.text("zstd-no-decoder"))])
+                    );
+                }
+                Err(ZstdError::Broken) => broke(notes, name, text.len()),
             }
             Ok(vec![(name.strip_suffix(".zst").unwrap_or(name).to_owned(), as_text(text, name, lang)?)])
         }

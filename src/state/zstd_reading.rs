@@ -1,10 +1,17 @@
 //! Reading a Zstandard file (`.pgn.zst`, as lichess publishes its
 //! databases): its frames inflated one after another, a piece at a time,
-//! letting the page answer between pieces.
+//! letting the page answer between pieces. The decoder is a part of the
+//! app's module of its own, fetched when a first such file is opened
+//! (`scripts/app-module.sh` splits it off at [`zstd_next`]).
+
+// The split point's macro declares the part's import and export, which
+// needs `unsafe` (see also src/dialogs/dialogs_part.rs).
+#![allow(unsafe_code)]
 
 use std::io::Read;
 
 use ruzstd::decoding::{FrameDecoder, StreamingDecoder};
+use wasm_split_helpers::{wasm_split, SplitLoaderError};
 
 use crate::state::slice_clock::{Slices, SLICE_MS};
 
@@ -57,12 +64,33 @@ impl<'a> Frames<'a> {
     }
 }
 
+/// Inflates the next piece (in the decoder's part).
+type NextPiece = fn(&mut Frames<'_>, &mut Vec<u8>) -> Result<bool, String>;
+
+/// The decoder's part: its one entry, which gives the function that
+/// inflates a piece. Everything reached only from it is in the part.
+#[wasm_split(zstd, fallible)]
+fn zstd_next() -> Result<NextPiece, SplitLoaderError> {
+    Ok(|frames, out| frames.next(out))
+}
+
+/// Why a Zstandard file was not read to its end.
+#[derive(Debug)]
+pub(crate) enum ZstdError {
+    /// The decoder's part could not be fetched: nothing was read.
+    NoDecoder,
+    /// The file is cut short or damaged (what came before is kept).
+    Broken,
+}
+
 /// Appends what `bytes` (Zstandard frames) hold to `out`. On an error (the
-/// file cut short or damaged) what was inflated before it stays in `out`.
-pub(crate) async fn read_zstd(bytes: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+/// file cut short or damaged) what was inflated before it stays in `out`;
+/// without the decoder (its part could not be fetched) nothing is.
+pub(crate) async fn read_zstd(bytes: &[u8], out: &mut Vec<u8>) -> Result<(), ZstdError> {
+    let next = zstd_next().await.map_err(|_| ZstdError::NoDecoder)?;
     let mut frames = Frames::new(bytes);
     let mut slices = Slices::of(SLICE_MS);
-    while frames.next(out)? {
+    while next(&mut frames, out).map_err(|_| ZstdError::Broken)? {
         slices.answer().await;
     }
     out.shrink_to_fit();

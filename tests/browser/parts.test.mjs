@@ -1,12 +1,15 @@
-// Browser tests of the dialogs' part: the dialogs' code is a part of the
-// app's module of its own (scripts/app-module.sh), fetched once the app
-// has drawn. The app does not wait for it; a dialog opened before it has
-// come says it is opening and then opens; one that cannot be fetched says
-// so and can be tried again.
+// Browser tests of the parts of the app's module (scripts/app-module.sh):
+// the dialogs' code, fetched once the app has drawn, and the Zstandard
+// decoder, fetched when a first such file is opened. The app does not wait
+// for them; a dialog opened before its part has come says it is opening
+// and then opens; one that cannot be fetched says so and can be tried
+// again; a Zstandard file whose decoder cannot be fetched is said, and the
+// file shown stays.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startBrowser, collectErrors, boardFen, outDir } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { startBrowser, collectErrors, boardFen, outDir, dropFiles, numberedGames } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -19,13 +22,13 @@ after(async () => {
 const PART = '**/split_dialogs.wasm';
 
 /** Opens the app with the part's answer in `hold`'s hands. */
-async function openHolding(hold) {
+async function openHolding(hold, part = PART) {
   const page = await browser.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.route('**/favicon.ico', (route) => route.fulfill({ status: 204, body: '' }));
   const asked = [];
   page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-  await page.route(PART, hold);
+  await page.route(part, hold);
   const errors = collectErrors(page);
   await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
@@ -79,5 +82,23 @@ test('a part that cannot be fetched is said in the dialog, which can try again',
   await page.getByRole('dialog', { name: /Export/ }).waitFor({ timeout: 10_000 });
   // The failed fetch was written to the console by the part's loader; nothing else.
   assert.ok(errors.every((e) => /split_dialogs|Failed to fetch|ERR_INTERNET_DISCONNECTED|TypeError: Failed/.test(e)), errors.join('\n'));
+  await page.close();
+});
+
+test('a Zstandard file whose decoder cannot be fetched is said, the file shown stays, and it opens once it can', async () => {
+  let fail = true;
+  const { page, errors, asked } = await openHolding((route) => (fail ? route.abort('internetdisconnected') : route.continue()), '**/split_zstd.wasm');
+  assert.ok(!asked.some((p) => p.endsWith('/split_zstd.wasm')), 'the decoder is not fetched before a file needs it');
+  const before = await page.locator('.file-name').innerText();
+  const zst = execFileSync('zstd', ['-q', '-c', '-3'], { input: Buffer.from(numberedGames(12, 'Zst')) });
+  await dropFiles(page, [{ name: 'part.pgn.zst', bytes: [...zst] }]);
+  await page.waitForSelector('.notice-error', { timeout: 10_000 });
+  assert.match(await page.locator('.notice-error span').first().innerText(), /^part\.pgn\.zst could not be read: its decoder could not be fetched/);
+  assert.equal(await page.locator('.file-name').innerText(), before, 'the file shown stays');
+  await page.locator('.notice-error button').click();
+  fail = false;
+  await dropFiles(page, [{ name: 'part.pgn.zst', bytes: [...zst] }]);
+  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText === 'part.pgn.zst · game 1 of 12', null, { timeout: 30_000 });
+  assert.ok(errors.every((e) => /split_zstd|Failed to fetch|ERR_INTERNET_DISCONNECTED|TypeError: Failed/.test(e)), errors.join('\n'));
   await page.close();
 });
