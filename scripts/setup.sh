@@ -67,7 +67,7 @@ fi
 
 # 3b. wasm-split-cli, which splits the app's dialogs into a part of their
 #     own (scripts/app-module.sh); it says no version, cargo's list does.
-if cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
+if command -v wasm-split-cli >/dev/null && cargo install --list 2>/dev/null | grep -qx "wasm_split_cli_support v$WASM_SPLIT_VERSION:"; then
   say "wasm-split-cli $WASM_SPLIT_VERSION present"
 else
   say "installing wasm-split-cli $WASM_SPLIT_VERSION"
