@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the app's module into Trunk's staging folder (Trunk.toml's
-# post_build hook; TRUNK_STAGING_DIR, TRUNK_PROFILE). Trunk's own Rust
+# post_build hook; TRUNK_STAGING_DIR). Trunk's own Rust
 # build is not used because the module is split before wasm-bindgen reads
 # it:
 #   1. cargo builds the app (profile `app`, wasm32) with its relocations
 #      kept (--emit-relocs), which the split needs;
 #   2. wasm-split-cli (crate wasm_split_cli_support) splits off what is
-#      reached only from the split points (src/dialogs/dialogs_part.rs)
-#      into parts of their own, and writes the script that fetches them;
+#      reached only from the split points (src/dialogs/dialogs_part.rs,
+#      src/state/zstd_reading.rs) into parts of their own, and writes the
+#      script that fetches them;
 #   3. wasm-bindgen writes the glue; wasm-opt makes the module and each
 #      part small;
 #   4. everything goes into app-<hash>/ (the hash of its files, so that a
@@ -16,12 +17,12 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=scripts/env.sh
+. "$ROOT/scripts/env.sh"
 cd "$ROOT"
 stage="${TRUNK_STAGING_DIR:?run by trunk (post_build hook)}"
 target="${CARGO_TARGET_DIR:-target}"
 work="$target/app-module"
-features=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-  --enable-reference-types --enable-multivalue)
 
 # The relocations are for the wasm target only (RUSTFLAGS of build.sh kept).
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="${CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS:-} -Clink-args=--emit-relocs"
@@ -33,11 +34,11 @@ wasm-split-cli "$target/wasm32-unknown-unknown/app/movetext-app.wasm" "$work/spl
   --target web --out-name movetext-app
 wasm-bindgen --target web --no-typescript --keep-lld-exports --out-dir "$work/out" --out-name movetext-app \
   "$work/split/movetext-app.wasm"
-wasm-opt -Oz "${features[@]}" "$work/out/movetext-app_bg.wasm" -o "$work/out/movetext-app_bg.wasm"
+wasm-opt -Oz "${WASM_FEATURES[@]}" "$work/out/movetext-app_bg.wasm" -o "$work/out/movetext-app_bg.wasm"
 for part in "$work"/split/*.wasm; do
   name="$(basename "$part")"
   [ "$name" = movetext-app.wasm ] && continue
-  wasm-opt -Oz "${features[@]}" "$part" -o "$work/out/$name"
+  wasm-opt -Oz "${WASM_FEATURES[@]}" "$part" -o "$work/out/$name"
 done
 cp "$work"/split/*.js "$work/out/"
 

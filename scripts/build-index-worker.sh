@@ -16,8 +16,7 @@ if [ ! -d dist ]; then
   exit 1
 fi
 cargo build --release --locked --offline -p movetext-index-worker --features exports --target wasm32-unknown-unknown
-wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-reference-types --enable-multivalue \
+wasm-opt -O3 "${WASM_FEATURES[@]}" \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/movetext_index_worker.wasm" -o dist/index-worker.wasm
 cp static/index-worker.js dist/index-worker.js
 echo "index worker built in dist/ ($(stat -c %s dist/index-worker.wasm) bytes)"

@@ -44,9 +44,8 @@ rm -rf "$out"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name movetext_wasm \
   "${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/widget/movetext_widget.wasm"
-wasm-opt -Oz --converge --low-memory-unused --zero-filled-memory --strip-producers --strip-target-features --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-reference-types --enable-multivalue \
-  "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
+wasm-opt -Oz --converge --low-memory-unused --zero-filled-memory --strip-producers --strip-target-features \
+  "${WASM_FEATURES[@]}" "$out/movetext_wasm_bg.wasm" -o "$out/movetext_wasm_bg.wasm"
 # The names by which the module and its glue meet, shortened.
 node scripts/shorten-wasm-names.mjs "$out/movetext_wasm_bg.wasm" "$out/movetext_wasm.js"
 # The scripts and the style sheet minified (the readable sources are in

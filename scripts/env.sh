@@ -6,6 +6,11 @@ MOVETEXT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export MOVETEXT_ROOT
 export PATH="$MOVETEXT_ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
+# The WebAssembly features Rust's wasm32 target uses, which wasm-opt is told
+# of for every module (the app's and its parts, the widget, the index worker).
+WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
+  --enable-reference-types --enable-multivalue)
+
 # Whether rustup's rust-src is installed: the widget's build then compiles
 # its own copy of the standard library (scripts/build-widget.sh).
 has_rust_src() {

@@ -90,9 +90,8 @@ if (!location.search.includes('empty')) LichessPgnViewer(document.getElementById
   // and what they share, chunk_*.wasm: the dialogs, fetched after the first
   // drawing, and the Zstandard decoder, when first used) are counted apart.
   const appDir = (await readdir(dist)).find((f) => /^app-[0-9a-f]+$/.test(f));
-  const walk = async (dir) => (await readdir(dir, { withFileTypes: true }))
-    .flatMap((e) => (e.isDirectory() ? [] : [join(dir, e.name)]))
-    .concat(...await Promise.all((await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => walk(join(dir, e.name)))));
+  const walk = async (dir) => (await Promise.all((await readdir(dir, { withFileTypes: true }))
+    .map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])))).flat();
   const moduleFiles = appDir ? await walk(join(dist, appDir)) : [];
   const isPart = (f) => /(^|\/)(split|chunk)_[^/]*\.wasm$/.test(f);
   const ours = await sizes((await readdir(dist)).filter((f) => /\.(wasm|js|css)$/.test(f) && !f.startsWith('index-worker')).map((f) => join(dist, f))

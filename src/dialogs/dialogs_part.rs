@@ -1,7 +1,7 @@
 //! The dialogs' code (comment, tags, new game, print, image and GIF,
 //! export) is a part of the app's module of its own, fetched after the
 //! app's first drawing, or when a dialog is opened before it has come
-//! (`scripts/build.sh` splits it off at [`dialogs_view`]). Until it has come a
+//! (`scripts/app-module.sh` splits it off at [`dialogs_view`]). Until it has come a
 //! dialog asked for says that it is opening; if it cannot be fetched (offline
 //! before the app was installed, say), the dialog says so and can try again.
 //! Nothing else waits for it.
@@ -30,7 +30,7 @@ fn dialogs_view() -> Result<DialogView, SplitLoaderError> {
 }
 
 /// Where the part is.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Part {
     /// Not asked for yet.
     Absent,
@@ -38,19 +38,21 @@ pub(crate) enum Part {
     Loading,
     /// Its fetching failed (it can be tried again).
     Failed,
-    /// Here: dialogs can be drawn.
-    Ready,
+    /// Here, with what draws the dialogs.
+    Ready(DialogView),
 }
 
 thread_local! {
-    static VIEW: Cell<Option<DialogView>> = const { Cell::new(None) };
     static PART: Cell<Part> = const { Cell::new(Part::Absent) };
     static WAITING: RefCell<Vec<Callback<()>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// What draws the dialogs, once the part is here.
 pub(crate) fn view() -> Option<DialogView> {
-    VIEW.with(Cell::get)
+    match part() {
+        Part::Ready(view) => Some(view),
+        Part::Absent | Part::Loading | Part::Failed => None,
+    }
 }
 
 /// Where the part is now.
@@ -62,7 +64,7 @@ pub(crate) fn part() -> Part {
 /// has come or failed.
 pub(crate) fn load(then: Callback<()>) {
     match part() {
-        Part::Ready => return,
+        Part::Ready(_) => return,
         Part::Loading => {
             WAITING.with(|w| w.borrow_mut().push(then));
             return;
@@ -72,13 +74,8 @@ pub(crate) fn load(then: Callback<()>) {
     PART.with(|p| p.set(Part::Loading));
     WAITING.with(|w| w.borrow_mut().push(then));
     wasm_bindgen_futures::spawn_local(async {
-        match dialogs_view().await {
-            Ok(view) => {
-                VIEW.with(|v| v.set(Some(view)));
-                PART.with(|p| p.set(Part::Ready));
-            }
-            Err(_) => PART.with(|p| p.set(Part::Failed)),
-        }
+        let now = dialogs_view().await.map_or(Part::Failed, Part::Ready);
+        PART.with(|p| p.set(now));
         for then in WAITING.with(|w| std::mem::take(&mut *w.borrow_mut())) {
             then.emit(());
         }
@@ -88,7 +85,7 @@ pub(crate) fn load(then: Callback<()>) {
 /// What a dialog asked for shows while the part is not here: that it is
 /// opening, or that it could not be fetched (with a way to try again).
 pub(crate) fn waiting_view(lang: Lang, retry: Callback<()>, close: Callback<()>) -> Html {
-    let failed = part() == Part::Failed;
+    let failed = matches!(part(), Part::Failed);
     let on_close = close.reform(|_: MouseEvent| ());
     let on_retry = retry.reform(|_: MouseEvent| ());
     let onkeydown = Callback::from(move |e: KeyboardEvent| {

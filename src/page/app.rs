@@ -99,7 +99,7 @@ pub fn app() -> Html {
     let (session, lang, on_lang) = use_session();
     let work = use_page_work(&session);
     let panels = use_panels(&session, &work.actions, lang);
-    let part_done = crate::dialogs::dialogs_part::use_dialogs_part();
+    let part_done = dialogs_part::use_dialogs_part();
     let page = &session.page;
     let lib = session.library.lib.borrow();
     html! {
@@ -288,46 +288,49 @@ fn use_panels(session: &Session, actions: &EditActions, lang: Lang) -> Panels {
 /// once it has come, see [`dialogs_part`]).
 fn dialog_html(session: &Session, work: &PageWork, panels: &Panels, lang: Lang, part_done: &Callback<()>) -> Html {
     let (viewer, page, db) = (&session.viewer, &session.page, &panels.db);
+    let dialog = match &page.dialog {
+        None => return html! {},
+        Some(Dialog::Documents) => return documents_dialog(session, &work.open_document, &work.load),
+        Some(Dialog::Import) => return import_dialog(session, &work.importer),
+        Some(d) => d,
+    };
     let close = {
         let page = page.dispatcher();
         Callback::from(move |()| page.dispatch(PageAction::Dialog(None)))
     };
-    match &page.dialog {
-        None => html! {},
-        Some(Dialog::Documents) => documents_dialog(session, &work.open_document, &work.load),
-        Some(Dialog::Import) => import_dialog(session, &work.importer),
-        Some(_) if dialogs_part::view().is_none() => {
-            let part_done = part_done.clone();
-            dialogs_part::waiting_view(lang, Callback::from(move |()| dialogs_part::load(part_done.clone())), close)
-        }
-        Some(d) => dialogs_part::view().map_or_else(Html::default, |view| {
-            view(
-                d,
-                &DialogContext {
-                    lang,
-                    game: viewer.game.clone(),
-                    fen: panels.fen.clone(),
-                    library: (*session.library).clone(),
-                    set_library: session.library.setter(),
-                    edits: session.edits.clone(),
-                    index: viewer.game_index,
-                    do_edit: work.actions.edit.clone(),
-                    save: work.actions.save.clone(),
-                    close,
-                    opener: session.opener.clone(),
-                    repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
-                    find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang, None)),
-                    current: viewer.current,
-                    flipped: viewer.flipped,
-                    notation: page.notation,
-                    open_print: {
-                        let page = page.dispatcher();
-                        Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
-                    },
-                },
-            )
-        }),
-    }
+    let Some(view) = dialogs_part::view() else {
+        let part_done = part_done.clone();
+        return dialogs_part::waiting_view(
+            lang,
+            Callback::from(move |()| dialogs_part::load(part_done.clone())),
+            close,
+        );
+    };
+    view(
+        dialog,
+        &DialogContext {
+            lang,
+            game: viewer.game.clone(),
+            fen: panels.fen.clone(),
+            library: (*session.library).clone(),
+            set_library: session.library.setter(),
+            edits: session.edits.clone(),
+            index: viewer.game_index,
+            do_edit: work.actions.edit.clone(),
+            save: work.actions.save.clone(),
+            close,
+            opener: session.opener.clone(),
+            repeats: db.pool.borrow().duplicates.as_ref().map(|d| [d[1].later.clone(), d[0].later.clone()]),
+            find_position: db.pool.borrow().progress().done().then(|| find_fen(db, session, lang, None)),
+            current: viewer.current,
+            flipped: viewer.flipped,
+            notation: page.notation,
+            open_print: {
+                let page = page.dispatcher();
+                Callback::from(move |()| page.dispatch(PageAction::Dialog(Some(Dialog::Print))))
+            },
+        },
+    )
 }
 
 /// The move menu, if it is open at a move of the shown game.
