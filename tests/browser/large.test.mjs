@@ -1,9 +1,18 @@
 // A file of a gigabyte in the app: it opens and is indexed with the page
 // answering all along, is stored in the browser (in parts, beside five
-// small documents), an edit to it is saved and comes back after a reload, and the whole file downloads. The longest main-thread task of each step is
-// printed; a task of half a second (a frozen page), or one in which the
-// page's thread spends 50 ms on the CPU, fails the test. A Zstandard file of
-// 512 MiB of PGN opens with no task of 200 ms.
+// small documents), an edit to it is saved and comes back when the app is
+// opened again, and the whole file downloads. The longest main-thread task
+// of each step is printed; a task of half a second (a frozen page), or one
+// in which the page's thread spends 50 ms on the CPU, fails the test. A
+// Zstandard file of 512 MiB of PGN opens with no task of 200 ms.
+//
+// The restore is measured in a new tab, the first one closed. After a
+// reload, Chromium frees the memory of the page before (here more than a
+// gigabyte) in one task of its own garbage collector on the new page's
+// thread, 90 to 120 ms long whatever the new page does (a page that only
+// held a gigabyte of WebAssembly memory does the same); the app runs none
+// of it and cannot split it. documents.test.mjs and reliability.test.mjs
+// reload with smaller files.
 // MOVETEXT_LARGE_MB sets the size (default 1024).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -56,12 +65,12 @@ after(async () => {
 });
 
 
-test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back after a reload`, async (t) => {
+test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back in a new tab`, async (t) => {
   if (!browser) {
     t.skip('the bench sample or the disk space is not there');
     return;
   }
-  const page = await browser.context.newPage();
+  let page = await browser.context.newPage();
   const errors = collectErrors(page);
   page.on('dialog', (d) => d.accept());
   await page.goto(browser.url);
@@ -101,8 +110,12 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
   assert.equal(await page.locator('.notice-error').count(), 0, 'no error about saving');
   const saving = await tasks.take();
 
-  // After a reload the file and the edit come back.
-  await page.reload();
+  // The app opened again: the file and the edit come back.
+  await page.close();
+  page = await browser.context.newPage();
+  const reopenedErrors = collectErrors(page);
+  page.on('dialog', (d) => d.accept());
+  await page.goto(browser.url);
   await page.waitForSelector('.board[data-fen]');
   tasks = await longTasks(page);
   const restoreStarted = Date.now();
@@ -124,7 +137,7 @@ test(`a file of ${MB} MiB opens, takes an edit that is saved, and comes back aft
     assert.ok(task.ms < FREEZE_MS, `${what}: a main-thread task of ${task.text}`);
     assert.ok(task.mostCpuMs < CPU_MS, `${what}: a task of the page's thread with ${task.mostCpuMs} ms on the CPU (${task.text})`);
   }
-  assert.deepEqual(errors, []);
+  assert.deepEqual([...errors, ...reopenedErrors], []);
   await forgetSavedSession(page, { reload: false });
   await page.close();
 });
