@@ -45,13 +45,16 @@ async function followVersions() {
   }
 }
 
-/** Resolves once the app listens for dropped files (its board is drawn). */
+/**
+ * Resolves once the app listens for dropped files: it marks the page's root
+ * `data-app-ready` then (its board can be drawn before it listens).
+ */
 function appReady() {
   return new Promise((ok) => {
-    const ready = () => document.querySelector('.board[data-fen]');
-    if (ready()) return ok();
-    const watch = new MutationObserver(() => { if (ready()) { watch.disconnect(); ok(); } });
-    watch.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    const root = document.documentElement;
+    if (root.hasAttribute('data-app-ready')) return ok();
+    const watch = new MutationObserver(() => { if (root.hasAttribute('data-app-ready')) { watch.disconnect(); ok(); } });
+    watch.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
   });
 }
 
@@ -103,8 +106,13 @@ window.movetextOffline = { consumeLaunch, openShared };
 if ('launchQueue' in window) window.launchQueue.setConsumer(consumeLaunch);
 openShared();
 if ('serviceWorker' in navigator) {
-  navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' }).catch(() => {
-    // No worker (a browser or context that refuses them): the app works online.
-  });
+  navigator.serviceWorker.register(new URL('sw.js', document.baseURI), { scope: './' })
+    // Each visit looks for a new build at once: the browser's own look,
+    // after a navigation, waits while the page is still fetching.
+    .then((registration) => registration.update())
+    .catch(() => {
+      // No worker (a browser or context that refuses them), or offline:
+      // the app works with the build it has.
+    });
   followVersions();
 }

@@ -264,6 +264,8 @@ export async function openingNames(page) {
  * of { name, text } or { name, bytes: number[] }.
  */
 export async function dropFiles(page, files) {
+  // The app marks its page once it listens for drops.
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
   await page.evaluate((files) => {
     const data = new DataTransfer();
     for (const f of files) {

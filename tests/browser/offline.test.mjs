@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowser, openApp, dropFiles, boardFen, outDir, repoRoot, drawn, squareCentre } from './harness.mjs';
+import { startBrowser, openApp, collectErrors, dropFiles, boardFen, outDir, repoRoot, drawn, squareCentre } from './harness.mjs';
 import { startServer, APP_POLICY } from './static-server.mjs';
 
 const GAME = `[Event "Offline test"]\n[White "Anderssen"]\n[Black "Kieseritzky"]\n[Result "*"]\n\n1. e4 e5 2. f4 exf4 3. Bc4 *\n`;
@@ -269,7 +269,24 @@ test('files of a launch of the installed app open like dropped files (launchQueu
   await opened(page, 'launched');
   await page.keyboard.press('End');
   assert.equal(await boardFen(page), AFTER_BC4);
-  assert.deepEqual(errors, []);
+
+  // A launch handed over as the page starts, before the app listens for
+  // drops: it is kept until the app does.
+  const early = await browser.context.newPage();
+  const earlyErrors = collectErrors(early);
+  await early.goto(browser.url, { waitUntil: 'commit' });
+  await early.waitForFunction(() => window.movetextOffline);
+  const listening = await early.evaluate((text) => {
+    const before = document.documentElement.hasAttribute('data-app-ready');
+    window.movetextOffline.consumeLaunch({
+      files: [{ getFile: async () => new File([text], 'early.pgn', { type: 'application/x-chess-pgn' }) }],
+    });
+    return before;
+  }, GAME);
+  assert.equal(listening, false, 'handed over before the app listened');
+  await opened(early, 'early');
+  assert.deepEqual([...errors, ...earlyErrors], []);
+  await early.close();
   await page.close();
 });
 
@@ -337,7 +354,12 @@ test('a new build takes over on the next visit, and the app says so', async () =
   await page.reload();
   await page.waitForSelector('.board[data-fen]');
   for (let i = 0; i < 100 && await controllerVersion(page) !== second; i++) await page.waitForTimeout(200);
-  assert.equal(await controllerVersion(page), second, 'the new worker took over');
+  // When it has not, say where the workers are.
+  const workers = await page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return `installing ${r?.installing?.state}, waiting ${r?.waiting?.state}, active ${r?.active?.state}`;
+  });
+  assert.equal(await controllerVersion(page), second, `the new worker took over (${workers})`);
   assert.equal(await page.locator('.notice', { hasText: 'Movetext was updated' }).count(), 0, 'not this visit');
   assert.equal(await page.evaluate(() => localStorage.getItem('movetext-version')), first, 'the page open keeps its version');
   // The next visit is the new version's.
