@@ -93,11 +93,21 @@ export async function openApp(context, url, { width = 1280, height = 800, path =
   const errors = collectErrors(page);
   await page.goto(url + path);
   await page.waitForSelector('.board[data-fen]', { timeout: 30_000 });
+  await appListening(page);
   return { page, errors };
 }
 
+/**
+ * Waits until the app listens to the window (keys, drops, pastes): it marks
+ * the page's root `data-app-ready` then; its board can be drawn before.
+ */
+export function appListening(page) {
+  return page.waitForSelector('html[data-app-ready]', { state: 'attached', timeout: 30_000 });
+}
+
 /** Pastes `text` as Ctrl+V anywhere on the page does: a paste event with clipboard data. */
-export function pastePgn(page, text) {
+export async function pastePgn(page, text) {
+  await appListening(page);
   return page.evaluate((t) => {
     const data = new DataTransfer();
     data.setData('text/plain', t);
@@ -166,6 +176,7 @@ export async function forgetSavedSession(page, { reload = true } = {}) {
   if (reload) {
     await page.reload();
     await page.waitForSelector('.board[data-fen]');
+    await appListening(page);
   }
 }
 
@@ -264,8 +275,7 @@ export async function openingNames(page) {
  * of { name, text } or { name, bytes: number[] }.
  */
 export async function dropFiles(page, files) {
-  // The app marks its page once it listens for drops.
-  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+  await appListening(page);
   await page.evaluate((files) => {
     const data = new DataTransfer();
     for (const f of files) {
