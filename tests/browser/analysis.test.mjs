@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startBrowser, openApp, openPasted, forgetSavedSession, pastePgn, boardFen, outDir, squareCentre, repoRoot } from './harness.mjs';
+import { startBrowser, openApp, openPasted, forgetSavedSession, pastePgn, boardFen, outDir, squareCentre, repoRoot, pastedShown } from './harness.mjs';
 import { ISOLATION } from './static-server.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -90,7 +90,7 @@ test('analysis reaches depth 12 on the start position; its first move mates in a
 
   // A game change: the engine follows it, to the mate in one.
   await pastePgn(page, `[FEN "${MATE_IN_ONE}"]\n[SetUp "1"]\n\n*\n`);
-  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  await pastedShown(page);
   assert.equal(await boardFen(page), MATE_IN_ONE);
   const first = page.locator('.analysis-line[data-multipv="1"]');
   await first.waitFor({ timeout: 60_000 });

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 
-import { startBrowser, emptyStore, collectErrors, openingNames, pastePgn, drawn, outDir } from './harness.mjs';
+import { startBrowser, emptyStore, collectErrors, openingNames, pastePgn, drawn, outDir, pastedShown } from './harness.mjs';
 
 let browser;
 before(async () => {
@@ -44,7 +44,7 @@ test('in English no words are fetched, and the opening names come after the modu
   const table = asked.findIndex((p) => p.endsWith('/openings.bin'));
   assert.ok(module >= 0 && table > module, `the table is asked for after the module: ${asked.join(' ')}`);
   await pastePgn(page, RUY);
-  await page.waitForFunction(() => document.querySelector('.file-name')?.textContent.includes('Pasted'));
+  await pastedShown(page);
   await page.keyboard.press('End');
   await drawn(page);
   assert.equal(await page.locator('.opening-name').getAttribute('data-eco'), 'C60');
@@ -78,7 +78,7 @@ test('without its words or the names table the page still works, in English and 
   // English stands in for the missing words.
   assert.equal(await page.locator('.language-choice').getAttribute('aria-label'), 'Language');
   await pastePgn(page, RUY);
-  await page.waitForFunction(() => document.querySelector('.file-name')?.textContent.includes('Pasted'));
+  await pastedShown(page);
   await page.keyboard.press('End');
   await drawn(page);
   assert.equal(await page.locator('.opening-name').getAttribute('data-eco'), '');

@@ -115,6 +115,12 @@ export async function pastePgn(page, text) {
   }, text);
 }
 
+/** Waits until a pasted text is the open file and its game is shown (the page is busy until then). */
+export function pastedShown(page) {
+  return page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted')
+    && !document.querySelector('.page[aria-busy="true"]'));
+}
+
 /**
  * Opens the app with nothing saved from other tests (see
  * forgetSavedSession) and, if `pgn` is given, on that text pasted.
@@ -124,9 +130,7 @@ export async function openPasted(context, url, pgn, size = {}) {
   await forgetSavedSession(page);
   if (pgn) {
     await pastePgn(page, pgn);
-    // The file is shown, and its game (the page is busy until then).
-    await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted')
-      && !document.querySelector('.page[aria-busy="true"]'));
+    await pastedShown(page);
   }
   return { page, errors };
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import {
   startBrowser, emptyStore, forgetSavedSession, pastePgn, collectErrors, boardFen, squareCentre, outDir,
-  axeViolations, savedSession,
+  axeViolations, savedSession, pastedShown,
 } from './harness.mjs';
 
 let browser;
@@ -148,7 +148,7 @@ test('a repertoire of three lines: a right and a wrong answer, kept over a reloa
   // Over a reload.
   await page.reload();
   await page.waitForSelector('.board[data-fen]');
-  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  await pastedShown(page);
   await openPanel(page);
   c = await countsOf(page, 7);
   assert.deepEqual([c.new, c.learned, c.due, c.forecast[1]], [5, 1, 0, 2], 'the progress is kept over a reload');
@@ -238,7 +238,7 @@ test('progress exported as JSON and imported into an empty store; a bad file ref
   // The import is stored: kept over a reload.
   await fresh.page.waitForTimeout(300);
   await fresh.page.reload();
-  await fresh.page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  await pastedShown(fresh.page);
   await openPanel(fresh.page);
   await countsOf(fresh.page, 7);
   assert.deepEqual(await counts(fresh.page), before, 'the imported progress is kept');

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startBrowser, openApp, pastePgn, boardFen, outDir } from './harness.mjs';
+import { startBrowser, openApp, pastePgn, boardFen, outDir, pastedShown } from './harness.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -129,7 +129,7 @@ test('a game without moves cannot be played', async () => {
   const play = page.locator('.board-col .nav-play');
   assert.equal(await play.isDisabled(), false, 'the sample can be played');
   await pastePgn(page, '[White "Anna"]\n[Black "Ben"]\n\n*');
-  await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.includes('Pasted'));
+  await pastedShown(page);
   assert.equal(await play.isDisabled(), true);
   await page.keyboard.press(' ');
   assert.equal(await play.getAttribute('aria-pressed'), 'false');
