@@ -20,7 +20,7 @@ use crate::state::page_state::PageAction;
 use crate::state::viewer::{Action, Nav};
 
 /// Installs the page's window listeners once, then marks the page's root
-/// element [`READY`]; they go with the component.
+/// element ([`ReadyMark`]); they go with the component.
 #[hook]
 pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>) {
     let session = session.clone();
@@ -156,23 +156,36 @@ pub(crate) fn use_page_listeners(session: &Session, load: &Callback<LoadRequest>
         };
         // Scripts of the page that hand the app files (a launch, a share)
         // wait for this: the board can be drawn before these listeners are.
-        let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
-        if let Some(root) = &root {
-            let _ = root.set_attribute(READY, "");
-        }
-        move || {
-            if let Some(root) = root {
-                let _ = root.remove_attribute(READY);
-            }
-            drop_all((keys, hash, paste, over, leave, drop, leaving))
-        }
+        let ready = ReadyMark::set();
+        move || drop_all((ready, keys, hash, paste, over, leave, drop, leaving))
     });
 }
 
-/// The attribute of the page's root element set while the app listens to
-/// the window (drops, pastes, keys): `static/offline.js` waits for it
-/// before it hands the app a launched or shared file.
-const READY: &str = "data-app-ready";
+/// The attribute `data-app-ready` of the page's root element, set while
+/// the app listens to the window (drops, pastes, keys) and taken off when
+/// dropped: `static/offline.js` waits for it before it hands the app a
+/// launched or shared file.
+struct ReadyMark(Option<web_sys::Element>);
+
+impl ReadyMark {
+    const NAME: &'static str = "data-app-ready";
+
+    fn set() -> ReadyMark {
+        let root = web_sys::window().and_then(|w| w.document()).and_then(|d| d.document_element());
+        if let Some(root) = &root {
+            let _ = root.set_attribute(Self::NAME, "");
+        }
+        ReadyMark(root)
+    }
+}
+
+impl Drop for ReadyMark {
+    fn drop(&mut self) {
+        if let Some(root) = &self.0 {
+            let _ = root.remove_attribute(Self::NAME);
+        }
+    }
+}
 
 /// The editing shortcuts: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, Delete
 /// (delete from here), P (promote), M (main line), C and Shift+C (comment
