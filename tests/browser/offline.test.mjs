@@ -272,19 +272,27 @@ test('files of a launch of the installed app open like dropped files (launchQueu
 
   // A launch handed over as the page starts, before the app listens for
   // drops: it is kept until the app does.
+  // (Handed over as soon as offline.js defines its consumer, in the same
+  // task, before the app's module has run.)
   const early = await browser.context.newPage();
   const earlyErrors = collectErrors(early);
-  await early.goto(browser.url, { waitUntil: 'commit' });
-  await early.waitForFunction(() => window.movetextOffline);
-  const listening = await early.evaluate((text) => {
-    const before = document.documentElement.hasAttribute('data-app-ready');
-    window.movetextOffline.consumeLaunch({
-      files: [{ getFile: async () => new File([text], 'early.pgn', { type: 'application/x-chess-pgn' }) }],
+  await early.addInitScript((text) => {
+    let offline;
+    Object.defineProperty(window, 'movetextOffline', {
+      configurable: true,
+      get: () => offline,
+      set: (value) => {
+        offline = value;
+        window.launchedEarly = !document.documentElement.hasAttribute('data-app-ready');
+        value.consumeLaunch({
+          files: [{ getFile: async () => new File([text], 'early.pgn', { type: 'application/x-chess-pgn' }) }],
+        });
+      },
     });
-    return before;
   }, GAME);
-  assert.equal(listening, false, 'handed over before the app listened');
+  await early.goto(browser.url);
   await opened(early, 'early');
+  assert.equal(await early.evaluate(() => window.launchedEarly), true, 'handed over before the app listened');
   assert.deepEqual([...errors, ...earlyErrors], []);
   await early.close();
   await page.close();
@@ -349,11 +357,17 @@ test('a new build takes over on the next visit, and the app says so', async () =
   const source = await readFile(worker, 'utf8');
   const second = first.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'));
   await writeFile(worker, source.replace(`"version":"${first}"`, `"version":"${second}"`));
-  // This visit finds it (the browser looks for a new worker at each
-  // visit); it installs and takes over the open page, which keeps running.
+  // This visit finds it (the page looks for a new worker at each visit);
+  // it installs and takes over the open page, which keeps running. The
+  // wait watches the page's controller without messages to the worker
+  // (each would be work of the old worker, whose work holds the new one
+  // back).
+  await page.addInitScript(() => {
+    navigator.serviceWorker?.addEventListener('controllerchange', () => { window.movetextControllerChanged = true; });
+  });
   await page.reload();
   await page.waitForSelector('.board[data-fen]');
-  for (let i = 0; i < 100 && await controllerVersion(page) !== second; i++) await page.waitForTimeout(200);
+  await page.waitForFunction(() => window.movetextControllerChanged === true, null, { timeout: 20_000 }).catch(() => {});
   // When it has not, say where the workers are.
   const workers = await page.evaluate(async () => {
     const r = await navigator.serviceWorker.getRegistration();
