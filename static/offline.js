@@ -52,8 +52,9 @@ async function followVersions() {
 function appReady() {
   return new Promise((ok) => {
     const root = document.documentElement;
-    if (root.hasAttribute('data-app-ready')) return ok();
-    const watch = new MutationObserver(() => { if (root.hasAttribute('data-app-ready')) { watch.disconnect(); ok(); } });
+    const ready = () => root.hasAttribute('data-app-ready');
+    if (ready()) return ok();
+    const watch = new MutationObserver(() => { if (ready()) { watch.disconnect(); ok(); } });
     watch.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] });
   });
 }
