@@ -29,6 +29,7 @@ mod lexer;
 mod movetext;
 pub mod nag;
 pub mod openings;
+mod pawn_trail;
 pub mod piece_letters;
 pub mod positions;
 mod quick_san;

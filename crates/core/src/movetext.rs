@@ -172,6 +172,63 @@ pub fn quick_move<P: crate::rules::Played>(t: &[u8], pos: &P) -> Option<(Move, O
     Some((m, suffix, nags))
 }
 
+/// What a move token written the plain way says of its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plain {
+    /// `O-O`, `O-O-O`.
+    Castle,
+    /// A piece's move to `to` (`Nf3`, `Rxe1`, `Nbd7`).
+    Piece { to: Square },
+    /// A pawn's move to `to`: from the file `from` when it takes (`exd5`),
+    /// `promotion` when it promotes (`e8=Q`).
+    Pawn { from: Option<shakmaty::File>, to: Square, promotion: bool },
+}
+
+/// A move token written the plain way, read as [`parse_token`] reads it:
+/// plain SAN or castling ([`quick_move`]'s), or a promotion (`e8=Q`,
+/// `exd8=N+`), suffix marks allowed. `None` for anything else.
+#[inline(always)]
+pub(crate) fn plain_move(t: &[u8]) -> Option<Plain> {
+    let mut n = t.len();
+    while n > 0 && matches!(t[n - 1], b'!' | b'?') {
+        n -= 1;
+    }
+    if n > 0 && matches!(t[n - 1], b'+' | b'#') {
+        n -= 1;
+    }
+    let t = &t[..n];
+    if t == b"O-O" || t == b"O-O-O" {
+        return Some(Plain::Castle);
+    }
+    let (t, promotion) = match t {
+        [rest @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => (rest, true),
+        _ => (t, false),
+    };
+    let n = t.len();
+    if n < 2 {
+        return None;
+    }
+    let to = square_at(t[n - 2], t[n - 1])?;
+    let head = &t[..n - 2];
+    let file = |f: u8| shakmaty::File::new(u32::from(f - b'a'));
+    match *head {
+        [b'N' | b'B' | b'R' | b'Q' | b'K', ref rest @ ..] if !promotion => {
+            let rest = rest.strip_suffix(b"x").unwrap_or(rest);
+            let hint = match *rest {
+                [] => true,
+                [b] => matches!(b, b'a'..=b'h' | b'1'..=b'8'),
+                [f, r] => matches!(f, b'a'..=b'h') && matches!(r, b'1'..=b'8'),
+                _ => false,
+            };
+            hint.then_some(Plain::Piece { to })
+        }
+        _ if promotion && !matches!(to.rank(), shakmaty::Rank::First | shakmaty::Rank::Eighth) => None,
+        [] => Some(Plain::Pawn { from: None, to, promotion }),
+        [f @ b'a'..=b'h', b'x'] => Some(Plain::Pawn { from: Some(file(f)), to, promotion }),
+        _ => None,
+    }
+}
+
 /// Castling written the standard way (`O-O`, `O-O-O`), with `+` or `#`.
 fn plain_castle(t: &[u8]) -> Option<(San, Option<Suffix>)> {
     let (t, suffix) = match t.last()? {
@@ -641,6 +698,47 @@ mod tests {
         }
         for t in ["O-O-", "O-O++", "0-0", "OO", "o-o", "O-O-O-O", "O"] {
             assert_eq!(plain_castle(t.as_bytes()), None, "{t}");
+        }
+    }
+
+    #[test]
+    fn plain_moves_read_as_the_reader_reads_them() {
+        // Tokens at random from the bytes that matter: whatever `plain_move`
+        // reads, `parse_token` reads as the same move.
+        let alphabet = b"NBRQKabdeh1278x+#=-O!?";
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut promotions = 0;
+        for _ in 0..600_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 1 + (seed % 8) as usize;
+            let t: Vec<u8> =
+                (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
+            if let Some(plain) = plain_move(&t) {
+                let tok = parse_token(&t).unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&t)));
+                let read = match tok.mv {
+                    LaxMove::San(San::Castle(_)) => Some(Plain::Castle),
+                    LaxMove::San(San::Normal { role: Role::Pawn, file, rank: None, capture, to, promotion })
+                        if capture == file.is_some() =>
+                    {
+                        Some(Plain::Pawn { from: file, to, promotion: promotion.is_some() })
+                    }
+                    LaxMove::San(San::Normal { role, to, promotion: None, .. }) if role != Role::Pawn => {
+                        Some(Plain::Piece { to })
+                    }
+                    _ => None,
+                };
+                assert_eq!(read, Some(plain), "{}", String::from_utf8_lossy(&t));
+                promotions += usize::from(matches!(plain, Plain::Pawn { promotion: true, .. }));
+            }
+        }
+        assert!(promotions > 5, "{promotions}");
+        for t in ["e8=Q", "exd8=N+", "b1=R#", "axb1=B!?", "Nf3!", "O-O-O+?"] {
+            assert!(plain_move(t.as_bytes()).is_some(), "{t}");
+        }
+        for t in ["e8Q", "e8=q", "e7=Q", "e8=K", "ixd8=Q", "e2e4", "Ng1-f3", "--", "0-0", "Nf3!+"] {
+            assert_eq!(plain_move(t.as_bytes()), None, "{t}");
         }
     }
 

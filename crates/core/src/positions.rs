@@ -42,6 +42,7 @@ use shakmaty::{
 
 use crate::game::{Game, Variant};
 use crate::lexer::{Kind, Lexer};
+use crate::pawn_trail::PawnTrail;
 
 /// A position as the explorer and the search know it: its 64-bit Zobrist
 /// hash. Read from a FEN with `parse`.
@@ -100,11 +101,12 @@ pub fn position_of_fen(fen: &str) -> Result<Chess, BadFen> {
 /// (of a colour, or pawns of a colour) than the target, once a pawn on its
 /// start rank in the target (the second rank for White, the seventh for
 /// Black) has left that square, or once it has too few pawns left to promote
-/// into the pieces the target has more of; for a target of few men, also
-/// once a side has more men than the target beyond what the other side's
-/// moves left in the game could take. Its key ([`PositionKey`]) is only
-/// computed for a position with the target's side to move and occupied
-/// squares.
+/// into the pieces the target has more of. Read from its text
+/// ([`crate::stream::GameBytes::first_reach`]), a game is looked at only
+/// where its pawns are the target's, and also stops once a side has more
+/// men than the target beyond what the other side's moves left could take.
+/// Its key ([`PositionKey`]) is only computed for a position with the
+/// target's side to move and occupied squares.
 ///
 /// ```
 /// use movetext_core::positions::Target;
@@ -128,15 +130,9 @@ pub struct Target {
     pieces: [[u32; 4]; 2],
     /// Pawns on their start rank, of each colour.
     home: [Bitboard; 2],
-    /// Few men: worth finding how many moves a game has before playing
-    /// them (see [`Target::quick_first_ply`]).
-    count_moves: bool,
+    /// The squares of the pawns of each colour.
+    pawn_sets: [Bitboard; 2],
 }
-
-/// A target of at most so many men is looked for by counting a game's
-/// moves first ([`Target::quick_first_ply`]): a game of the usual length
-/// then stops well before its end.
-const FEW_MEN: usize = 12;
 
 const PIECE_ROLES: [Role; 4] = [Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
 
@@ -158,7 +154,7 @@ impl Target {
                 board.by_role(Role::Pawn) & side(Color::White) & Bitboard::from_rank(Rank::Second),
                 board.by_role(Role::Pawn) & side(Color::Black) & Bitboard::from_rank(Rank::Seventh),
             ],
-            count_moves: board.occupied().count() <= FEW_MEN,
+            pawn_sets: colors.map(|c| board.by_role(Role::Pawn) & side(c)),
         }
     }
 
@@ -246,30 +242,76 @@ impl Target {
     /// (anything else in the main line, or a token the reader reads in
     /// another way): read the game then.
     ///
-    /// For a target of few men, the main line's moves are found first, then
-    /// played: knowing how many are left, a game stops as soon as a side
-    /// has more men than the target beyond what the other side's moves left
-    /// could take (a move takes one man at most).
+    /// The main line's moves are found first, its pawns followed from them
+    /// as written ([`PawnTrail`]): only a position whose pawns are the
+    /// target's can be it, so a game whose pawns never are is done without
+    /// playing a move, and the others are played no further than the last
+    /// ply where they are. Knowing how many moves are left to it, a game
+    /// also stops as soon as a side has more men than the target beyond what
+    /// the other side's moves left could take (a move takes one man at most).
     pub(crate) fn quick_first_ply(&self, text: &[u8], at: usize) -> Option<Option<usize>> {
         let mut line = MainLine::new(text, at);
-        if !self.count_moves {
-            return self.replay(text, None, || line.next());
+        let mut trail = Some(PawnTrail::start());
+        let mut moves = 0;
+        // The last ply so far whose pawns and side to move are the target's.
+        let mut last = trail.as_ref().is_some_and(|t| self.pawns_are(t)).then_some(0);
+        while let Some((s, e)) = line.next()? {
+            moves += 1;
+            let Some(t) = trail.as_mut() else { continue };
+            match t.follow(&text[s..e]) {
+                // Not plain: the moves are played to the end.
+                None => trail = None,
+                Some(changed) => {
+                    if changed && self.pawns_out_of_reach(t) {
+                        break;
+                    }
+                    if self.pawns_are(t) {
+                        last = Some(moves);
+                    }
+                }
+            }
         }
-        let mut all = Vec::with_capacity(128);
-        while let Some(span) = line.next()? {
-            all.push(span);
-        }
-        let mut spans = all.iter().copied();
-        self.replay(text, Some(all.len()), || Some(spans.next()))
+        let total = match (trail, last) {
+            (None, _) => moves,
+            (Some(_), Some(last)) => last,
+            (Some(_), None) => return Some(None),
+        };
+        let mut line = MainLine::new(text, at);
+        let mut left = total;
+        self.replay(text, total, || match left {
+            0 => Some(None),
+            _ => {
+                left -= 1;
+                line.next()
+            }
+        })
+    }
+
+    /// Are the pawns of `trail` and its side to move the target's?
+    #[inline]
+    fn pawns_are(&self, trail: &PawnTrail) -> bool {
+        trail.turn == self.turn
+            && ((trail.pawns[0] ^ self.pawn_sets[0]) | (trail.pawns[1] ^ self.pawn_sets[1])).is_empty()
+    }
+
+    /// Can the pawns of `trail` never be the target's? (Pawns are only
+    /// taken off or go forward.)
+    #[inline]
+    fn pawns_out_of_reach(&self, trail: &PawnTrail) -> bool {
+        (0..2).any(|i| {
+            (self.pawns[i] > 0 && trail.pawns[i].count() < self.pawns[i] as usize)
+                || !(self.home[i] & !trail.pawns[i]).is_empty()
+        })
     }
 
     /// [`Target::quick_first_ply`] of the main line whose moves `next` gives
-    /// (spans of `text`), `total` of them when known.
+    /// (spans of `text`), `total` of them, after which the target is not
+    /// looked for.
     #[inline(always)]
     fn replay(
         &self,
         text: &[u8],
-        total: Option<usize>,
+        total: usize,
         mut next: impl FnMut() -> Option<Option<(usize, usize)>>,
     ) -> Option<Option<usize>> {
         let mut pos = Chess::default();
@@ -296,21 +338,19 @@ impl Target {
             if change && self.out_of_reach_with(&have, pos.board()) {
                 return Some(None);
             }
-            if let Some(total) = total {
-                // Moves left, and of them the other side's: the side that
-                // just moved loses men only on the other side's moves, the
-                // other side on this side's.
-                let left = (total - ply) as u32;
-                let theirs = left.div_ceil(2);
-                // Men of each side beyond the target's.
-                let excess = |i: usize| have.men[i].saturating_sub(self.men[i]);
-                let (mine, other) = match mover {
-                    Color::White => (excess(0), excess(1)),
-                    Color::Black => (excess(1), excess(0)),
-                };
-                if mine > theirs || other > left - theirs {
-                    return Some(None);
-                }
+            // Moves left, and of them the other side's: the side that just
+            // moved loses men only on the other side's moves, the other side
+            // on this side's.
+            let left = total.saturating_sub(ply) as u32;
+            let theirs = left.div_ceil(2);
+            // Men of each side beyond the target's.
+            let excess = |i: usize| have.men[i].saturating_sub(self.men[i]);
+            let (mine, other) = match mover {
+                Color::White => (excess(0), excess(1)),
+                Color::Black => (excess(1), excess(0)),
+            };
+            if mine > theirs || other > left - theirs {
+                return Some(None);
             }
         }
         Some(None)

@@ -227,6 +227,16 @@ const HAND_MADE: &[&[u8]] = &[
     b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 Nf6 6. 0-0 Be7 7. Nc3 o-o *",
     b"1. e4 e5 2. Sf3 Sc6 3. Lb5 *",
     b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Kf1 Ke7 6. Ke1 Ke8 7. Kf1 *",
+    // Kings written with the French letter where no rook can go (read as
+    // kings), then pawns taking on and on.
+    b"1. e4 e5 2. Ke2 Ke7 3. Rf3 Rf6 4. d4 d5 5. exd5 exd4 6. c4 dxc3 7. bxc3 *",
+    // A pawn taking where nothing stands, a piece going through a man: the
+    // main line ends there, its pawns as written go on.
+    b"1. e4 e5 2. exd5 Nc6 3. d4 exd4 *",
+    b"1. e4 e5 2. Nf3 Nc6 3. Qh5 Nf6 4. d4 exd4 5. e5 *",
+    // Pawns going as they may: en passant on both wings, a double step
+    // after a single one, promotions taking and not.
+    b"1. e4 a6 2. e5 d5 3. exd6 h5 4. g4 h4 5. g5 f5 6. gxf6 Nh6 7. fxg7 Rh7 8. gxf8=R+ Kxf8 9. dxc7 Qe8 10. cxb8=Q *",
 ];
 
 #[test]
