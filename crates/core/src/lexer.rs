@@ -78,6 +78,25 @@ static CLASS: [u8; 256] = {
 /// Length of a character at `p` that files use inside moves and results in
 /// place of ASCII: the dashes and hyphens U+2010 to U+2015 (the non-breaking
 /// hyphen of `O‑O`, en dash, em dash), minus sign (for `-`) and `½`.
+/// How many of the eight bytes of `x` (the first in the lowest byte) are,
+/// from the first, ASCII letters or digits: most of a move, read eight
+/// bytes at a time.
+#[cfg(not(feature = "compact"))]
+#[inline(always)]
+fn alphanumeric_run(x: u64) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    // High bit set in each byte (below 0x80) that is `n` or more; no carry
+    // runs from one byte into the next.
+    let at_least = |v: u64, n: u8| (v + LO * u64::from(0x80 - n)) & HI;
+    let low = x & !HI;
+    let digit = at_least(low, b'0') & !at_least(low, b'9' + 1);
+    let lower = low | (LO * 0x20);
+    let letter = at_least(lower, b'a') & !at_least(lower, b'z' + 1);
+    let other = !((digit | letter) & !x) & HI;
+    (other.trailing_zeros() / 8) as usize
+}
+
 #[inline]
 pub fn lookalike(b: &[u8], p: usize) -> usize {
     match b.get(p..p + 2) {
@@ -221,6 +240,22 @@ impl Iterator for Lexer<'_> {
 
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn next(&mut self) -> Option<Token> {
+        self.token::<false>()
+    }
+}
+
+impl Lexer<'_> {
+    /// The next token, as [`Iterator::next`] gives it, with symbols read
+    /// eight bytes at a time while they are letters and digits: quicker
+    /// where little else is done per token (the position search's main
+    /// line), not in the reader's walk.
+    #[cfg_attr(not(feature = "compact"), inline(always))]
+    pub fn next_quick(&mut self) -> Option<Token> {
+        self.token::<true>()
+    }
+
+    #[cfg_attr(not(feature = "compact"), inline(always))]
+    fn token<const EIGHT: bool>(&mut self) -> Option<Token> {
         let b = self.bytes;
         let mut p = self.pos;
         let (start, class, wide) = loop {
@@ -250,6 +285,14 @@ impl Iterator for Lexer<'_> {
             SYM => {
                 p += wide.max(1);
                 loop {
+                    #[cfg(not(feature = "compact"))]
+                    while let (true, Some(eight)) = (EIGHT, b.get(p..p + 8)) {
+                        let n = alphanumeric_run(u64::from_le_bytes(eight.try_into().unwrap()));
+                        p += n;
+                        if n < 8 {
+                            break;
+                        }
+                    }
                     while p < b.len() && CLASS[b[p] as usize] == SYM {
                         p += 1;
                     }
@@ -317,6 +360,23 @@ mod tests {
 
     fn kinds(s: &str) -> Vec<(Kind, &str)> {
         Lexer::new(s.as_bytes(), 0).map(|t| (t.kind, &s[t.start..t.end])).collect()
+    }
+
+    #[cfg(not(feature = "compact"))]
+    #[test]
+    fn alphanumeric_runs_are_counted_eight_bytes_at_a_time() {
+        // Every byte value at every place, among letters and digits and
+        // at random.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..20_000u32 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut bytes = if round % 2 == 0 { *b"Nf3xe5Q7" } else { seed.to_le_bytes() };
+            bytes[(round as usize / 2) % 8] = (round % 256) as u8;
+            let want = bytes.iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+            assert_eq!(alphanumeric_run(u64::from_le_bytes(bytes)), want, "{bytes:?}");
+        }
     }
 
     #[test]

@@ -454,7 +454,7 @@ impl<'a> MainLine<'a> {
         let text = self.text;
         loop {
             self.lx.move_number();
-            let Some(t) = self.lx.next() else { return Some(None) };
+            let Some(t) = self.lx.next_quick() else { return Some(None) };
             match t.kind {
                 Kind::Symbol if self.depth == 0 => {
                     let s = &text[t.start..t.end];
