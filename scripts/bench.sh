@@ -44,13 +44,14 @@ if [[ $wasm == 1 ]]; then
   cargo build --release --target wasm32-unknown-unknown -p movetext-bench-wasm "${features[@]}"
 fi
 
+target="${CARGO_TARGET_DIR:-target}"
 if [[ $native == 1 ]]; then
   echo
-  target/release/movetext-bench
+  "$target/release/movetext-bench"
 fi
 if [[ $wasm == 1 ]]; then
   echo
-  node bench/wasm/run.mjs target/wasm32-unknown-unknown/release/movetext_bench_wasm.wasm
+  node bench/wasm/run.mjs "$target/wasm32-unknown-unknown/release/movetext_bench_wasm.wasm"
 fi
 
 # The position search beside pgn-extract, on 64 MiB of the same samples.
