@@ -469,6 +469,16 @@ impl<'a> MainLine<'a> {
                         self.moved = true;
                         return Some(Some((t.start, t.end)));
                     }
+                    // "12.e4": a move number glued to its move, cut off as
+                    // the reader cuts it (the move then read as any other).
+                    if s[0].is_ascii_digit() && s.is_ascii() && text.get(t.end).is_none_or(|b| *b < 0x80) {
+                        if let Some(cut) = crate::reader::number_cut(s).filter(|&cut| cut > 0) {
+                            if matches!(s[cut], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
+                                self.moved = true;
+                                return Some(Some((t.start + cut, t.end)));
+                            }
+                        }
+                    }
                     if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                         return Some(None);
                     }
@@ -1123,5 +1133,25 @@ impl PositionIndex {
     /// order they were added.
     pub fn search(&self, key: PositionKey) -> Vec<(u32, usize)> {
         self.arrivals(key).map(|(info, ply, _)| (info.number, ply)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_numbers_glued_to_their_moves_are_read_the_quick_way() {
+        let target: Target = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
+        for (text, want) in [
+            (&b"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *"[..], Some(Some(5))),
+            (b"1.e4 1...e5 2.Nf3 2...Nc6 3.Bb5 *", Some(Some(5))),
+            (b"1.1.e4 e5 2.Nf3 Nc6 3.Bc4 *", Some(None)),
+            // Not sure: the reader takes these otherwise.
+            (b"1.e4 e5 2.Nf3\xc2\xb1 Nc6 3.Bb5 *", None),
+            (b"1.e4 e5 2.0-0 *", None),
+        ] {
+            assert_eq!(target.quick_first_ply(text, 0), want, "{}", String::from_utf8_lossy(text));
+        }
     }
 }

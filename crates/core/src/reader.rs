@@ -20,6 +20,7 @@ use crate::positions::Recorder;
 use crate::split::{
     RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED,
 };
+pub(crate) use walk::number_cut;
 use walk::Walk;
 
 mod walk;

@@ -62,7 +62,7 @@ fn brace(start: usize, end: usize) -> Comment {
 /// How many bytes of move numbers start `sym` (`12.e4`, `1.1.e4`, and the
 /// dots of `..Kf8`), or `None` when there is nothing else (a move number on
 /// its own, or dots).
-fn number_cut(sym: &[u8]) -> Option<usize> {
+pub(crate) fn number_cut(sym: &[u8]) -> Option<usize> {
     let mut rest = sym;
     // Move numbers: "12.", "12...", "12.e4", "12".
     if rest[0].is_ascii_digit()
