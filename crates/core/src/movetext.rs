@@ -185,8 +185,8 @@ pub(crate) enum Plain {
 }
 
 /// A move token written the plain way, read as [`parse_token`] reads it:
-/// plain SAN or castling ([`quick_move`]'s), or a promotion (`e8=Q`,
-/// `exd8=N+`), suffix marks allowed. `None` for anything else.
+/// plain SAN or castling ([`quick_move`]'s, or with zeros), or a promotion
+/// (`e8=Q`, `exd8=N+`), suffix marks allowed. `None` for anything else.
 #[inline(always)]
 pub(crate) fn plain_move(t: &[u8]) -> Option<Plain> {
     let mut n = t.len();
@@ -197,7 +197,7 @@ pub(crate) fn plain_move(t: &[u8]) -> Option<Plain> {
         n -= 1;
     }
     let t = &t[..n];
-    if t == b"O-O" || t == b"O-O-O" {
+    if matches!(t, b"O-O" | b"O-O-O" | b"0-0" | b"0-0-0") {
         return Some(Plain::Castle);
     }
     let (t, promotion) = match t {
@@ -705,7 +705,7 @@ mod tests {
     fn plain_moves_read_as_the_reader_reads_them() {
         // Tokens at random from the bytes that matter: whatever `plain_move`
         // reads, `parse_token` reads as the same move.
-        let alphabet = b"NBRQKabdeh1278x+#=-O!?";
+        let alphabet = b"NBRQKabdeh01278x+#=-O!?";
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut promotions = 0;
         for _ in 0..600_000 {
@@ -734,10 +734,10 @@ mod tests {
             }
         }
         assert!(promotions > 5, "{promotions}");
-        for t in ["e8=Q", "exd8=N+", "b1=R#", "axb1=B!?", "Nf3!", "O-O-O+?"] {
+        for t in ["e8=Q", "exd8=N+", "b1=R#", "axb1=B!?", "Nf3!", "O-O-O+?", "0-0", "0-0-0#"] {
             assert!(plain_move(t.as_bytes()).is_some(), "{t}");
         }
-        for t in ["e8Q", "e8=q", "e7=Q", "e8=K", "ixd8=Q", "e2e4", "Ng1-f3", "--", "0-0", "Nf3!+"] {
+        for t in ["e8Q", "e8=q", "e7=Q", "e8=K", "ixd8=Q", "e2e4", "Ng1-f3", "--", "00", "Nf3!+"] {
             assert_eq!(plain_move(t.as_bytes()), None, "{t}");
         }
     }

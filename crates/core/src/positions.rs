@@ -479,6 +479,13 @@ impl<'a> MainLine<'a> {
                             }
                         }
                     }
+                    // Castling written with zeros, as the reader takes it.
+                    if matches!(s, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
+                        && text.get(t.end).is_none_or(|b| *b < 0x80)
+                    {
+                        self.moved = true;
+                        return Some(Some((t.start, t.end)));
+                    }
                     if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
                         return Some(None);
                     }
@@ -1141,7 +1148,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn move_numbers_glued_to_their_moves_are_read_the_quick_way() {
+    fn glued_move_numbers_and_castling_with_zeros_are_read_the_quick_way() {
         let target: Target = "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3".parse().unwrap();
         for (text, want) in [
             (&b"1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 *"[..], Some(Some(5))),
@@ -1150,6 +1157,9 @@ mod tests {
             // Not sure: the reader takes these otherwise.
             (b"1.e4 e5 2.Nf3\xc2\xb1 Nc6 3.Bb5 *", None),
             (b"1.e4 e5 2.0-0 *", None),
+            // Castling with zeros.
+            (b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. 0-0 Nf6 *", Some(Some(5))),
+            (b"1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 *", Some(None)),
         ] {
             assert_eq!(target.quick_first_ply(text, 0), want, "{}", String::from_utf8_lossy(text));
         }
