@@ -317,3 +317,75 @@ fn endings_are_found_to_the_last_move() {
     }
     assert!(endings > 100 && promoted > 5, "{endings} endings, {promoted} with a promotion");
 }
+
+/// A random game from the usual start, written the way files write moves:
+/// SAN with `x` dropped now and then (the reader takes such a capture all
+/// the same), castling with zeros now and then, move numbers glued to the
+/// moves or apart; and the positions it goes through.
+fn random_game(rng: &mut Rng) -> (Vec<u8>, Vec<Chess>) {
+    use movetext_core::shakmaty::san::San;
+    let mut pos = Chess::default();
+    let mut line = vec![pos.clone()];
+    let mut text = String::new();
+    let plies = 20 + rng.below(160);
+    for ply in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        // Captures and pawn moves more often than at random, so that games
+        // get down to few men and pawns.
+        let m = (0..3)
+            .map(|_| moves[rng.below(moves.len())])
+            .max_by_key(|m| u8::from(m.is_capture()) * 2 + u8::from(m.role() == movetext_core::shakmaty::Role::Pawn))
+            .unwrap();
+        let mut san = San::from_move(&pos, m).to_string();
+        if m.is_capture() && rng.below(4) == 0 {
+            san = san.replacen('x', "", 1);
+        }
+        if san.starts_with("O-O") && rng.below(2) == 0 {
+            san = san.replace('O', "0");
+        }
+        if ply % 2 == 0 {
+            let glued = if rng.below(2) == 0 { "" } else { " " };
+            text.push_str(&format!("{}.{glued}", ply / 2 + 1));
+        }
+        text.push_str(&san);
+        text.push(' ');
+        pos.play_unchecked(m);
+        line.push(pos.clone());
+    }
+    text.push_str("*\n\n");
+    (text.into_bytes(), line)
+}
+
+#[test]
+fn random_games_written_loosely_are_searched_as_they_read() {
+    let mut rng = Rng::new(7);
+    let mut buffers = ReadBuffers::default();
+    let (mut checks, mut found, mut few_pawns) = (0, 0, 0);
+    let mut others: Vec<Chess> = Vec::new();
+    for _ in 0..400 {
+        let (text, line) = random_game(&mut rng);
+        let last = line.last().unwrap().board();
+        few_pawns += usize::from(last.by_role(movetext_core::shakmaty::Role::Pawn).count() <= 4);
+        let batch = GameStream::new(&text[..]).next_batch().unwrap().unwrap();
+        let g = batch.get(0).unwrap();
+        let game = g.read();
+        assert_eq!(game.mainline().len() + 1, line.len(), "{}", String::from_utf8_lossy(&text));
+        let positions = GamePositions::of(&game);
+        let mut targets: Vec<Chess> = (0..4).map(|_| line[rng.below(line.len())].clone()).collect();
+        targets.extend(line.last().cloned());
+        targets.extend(others.iter().cloned());
+        for pos in &targets {
+            let want = positions.first_ply(PositionKey::of(pos));
+            let target = Target::new(pos);
+            assert_eq!(g.first_reach(&target, &mut buffers), want, "{}", String::from_utf8_lossy(&text));
+            checks += 1;
+            found += usize::from(want.is_some());
+        }
+        others = targets.into_iter().skip(1).take(3).collect();
+    }
+    assert!(found > 1000 && found < checks, "{found} of {checks}");
+    assert!(few_pawns > 100, "{few_pawns} games end with 4 pawns or fewer");
+}
