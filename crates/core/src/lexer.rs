@@ -75,9 +75,6 @@ static CLASS: [u8; 256] = {
     t
 };
 
-/// Length of a character at `p` that files use inside moves and results in
-/// place of ASCII: the dashes and hyphens U+2010 to U+2015 (the non-breaking
-/// hyphen of `O‑O`, en dash, em dash), minus sign (for `-`) and `½`.
 /// How many of the eight bytes of `x` (the first in the lowest byte) are,
 /// from the first, ASCII letters or digits: most of a move, read eight
 /// bytes at a time.
@@ -97,6 +94,9 @@ fn alphanumeric_run(x: u64) -> usize {
     (other.trailing_zeros() / 8) as usize
 }
 
+/// Length of a character at `p` that files use inside moves and results in
+/// place of ASCII: the dashes and hyphens U+2010 to U+2015 (the non-breaking
+/// hyphen of `O‑O`, en dash, em dash), minus sign (for `-`) and `½`.
 #[inline]
 pub fn lookalike(b: &[u8], p: usize) -> usize {
     match b.get(p..p + 2) {
