@@ -172,6 +172,47 @@ pub fn quick_move<P: crate::rules::Played>(t: &[u8], pos: &P) -> Option<(Move, O
     Some((m, suffix, nags))
 }
 
+/// A game's termination marker: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub(crate) fn is_result(t: &[u8]) -> bool {
+    matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+}
+
+/// How many bytes of move numbers start `sym` (`12.e4`, `1.1.e4`, and the
+/// dots of `..Kf8`), or `None` when there is nothing else (a move number on
+/// its own, or dots).
+pub(crate) fn number_cut(sym: &[u8]) -> Option<usize> {
+    let mut rest = sym;
+    // Move numbers: "12.", "12...", "12.e4", "12".
+    if rest[0].is_ascii_digit()
+        && !is_result(rest)
+        && !matches!(rest, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
+    {
+        // "1.1.e4" and the like: every number with dots goes.
+        loop {
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            let dots = rest[digits..].iter().take_while(|b| **b == b'.').count();
+            if digits == 0 || dots == 0 || digits + dots == rest.len() {
+                if digits > 0 && digits + dots == rest.len() {
+                    return None;
+                }
+                break;
+            }
+            rest = &rest[digits + dots..];
+        }
+    }
+    if rest.iter().all(|b| *b == b'.') {
+        return None;
+    }
+    if rest[0] == b'.' {
+        // "16. ..Kf8": the dots of Black's move number run into the move.
+        let dots = rest.iter().take_while(|b| **b == b'.').count();
+        if rest.get(dots).is_some_and(u8::is_ascii_alphabetic) {
+            rest = &rest[dots..];
+        }
+    }
+    Some(sym.len() - rest.len())
+}
+
 /// What a move token written the plain way says of its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Plain {

@@ -472,7 +472,7 @@ impl<'a> MainLine<'a> {
                     // "12.e4": a move number glued to its move, cut off as
                     // the reader cuts it (the move then read as any other).
                     if s[0].is_ascii_digit() && s.is_ascii() && text.get(t.end).is_none_or(|b| *b < 0x80) {
-                        if let Some(cut) = crate::reader::number_cut(s).filter(|&cut| cut > 0) {
+                        if let Some(cut) = crate::movetext::number_cut(s).filter(|&cut| cut > 0) {
                             if matches!(s[cut], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
                                 self.moved = true;
                                 return Some(Some((t.start + cut, t.end)));

@@ -12,7 +12,7 @@ use crate::decode::{decode, Encoding};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::game::{null_move, Comment, CommentKind, Game, Node, NodeId, NodeKind, Tag, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer};
-use crate::movetext::{self, repair, Resolved};
+use crate::movetext::{self, is_result, repair, Resolved};
 use crate::piece_letters::LANGUAGES;
 #[cfg(feature = "record")]
 use crate::positions::GamePositions;
@@ -20,7 +20,6 @@ use crate::positions::Recorder;
 use crate::split::{
     RawGame, RawTag, Splitter, TAG_ESCAPED, TAG_INNER_QUOTES, TAG_NO_BRACKET, TAG_UNQUOTED, TAG_UNTERMINATED,
 };
-pub(crate) use walk::number_cut;
 use walk::Walk;
 
 mod walk;
@@ -273,10 +272,6 @@ const KNOWN_VARIANT: usize = 0;
 const KNOWN_FEN: usize = 1;
 const KNOWN_SETUP: usize = 2;
 const KNOWN_RESULT: usize = 3;
-
-fn is_result(t: &[u8]) -> bool {
-    matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
-}
 
 /// A win by forfeit as some tournament programs write it: `+--` (White
 /// wins) or `--+` (Black wins); the marker it stands for.
