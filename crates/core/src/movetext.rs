@@ -110,6 +110,15 @@ fn square_at(file: u8, rank: u8) -> Option<Square> {
     }
 }
 
+/// A move's text without the square it ends with (`Nb` and b5 of `Nbb5`).
+#[inline(always)]
+fn split_square(t: &[u8]) -> Option<(&[u8], Square)> {
+    match *t {
+        [ref head @ .., f, r] => Some((head, square_at(f, r)?)),
+        _ => None,
+    }
+}
+
 /// The usual SAN read without shakmaty's general reader: a pawn move
 /// (`e4`, `exd5`, no promotion) or a piece move (`Nf3`, `Nbxd7`, `R1e2`,
 /// `Qh4e1`), with `+` or `#`. `None` for anything else, which the general
@@ -121,12 +130,7 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
         b'#' => (&t[..t.len() - 1], Some(Suffix::Checkmate)),
         _ => (t, None),
     };
-    let n = t.len();
-    if n < 2 {
-        return None;
-    }
-    let to = square_at(t[n - 2], t[n - 1])?;
-    let head = &t[..n - 2];
+    let (head, to) = split_square(t)?;
     let (role, head) = match head.first() {
         Some(b'N') => (Role::Knight, &head[1..]),
         Some(b'B') => (Role::Bishop, &head[1..]),
@@ -245,12 +249,7 @@ pub(crate) fn plain_move(t: &[u8]) -> Option<Plain> {
         [rest @ .., b'=', b'Q' | b'R' | b'B' | b'N'] => (rest, true),
         _ => (t, false),
     };
-    let n = t.len();
-    if n < 2 {
-        return None;
-    }
-    let to = square_at(t[n - 2], t[n - 1])?;
-    let head = &t[..n - 2];
+    let (head, to) = split_square(t)?;
     let file = |f: u8| shakmaty::File::new(u32::from(f - b'a'));
     match *head {
         [b'N' | b'B' | b'R' | b'Q' | b'K', ref rest @ ..] if !promotion => {
@@ -708,20 +707,24 @@ mod tests {
         fen.parse::<Fen>().unwrap().into_position(shakmaty::CastlingMode::Standard).unwrap()
     }
 
+    /// `count` tokens of 1 to `longest` bytes of `alphabet`, at random
+    /// from `seed`.
+    fn random_tokens(alphabet: &[u8], mut seed: u64, count: usize, longest: u64) -> impl Iterator<Item = Vec<u8>> + '_ {
+        (0..count).map(move |_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = 1 + (seed % longest) as usize;
+            (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect()
+        })
+    }
+
     #[test]
     fn plain_san_reads_as_shakmaty() {
         // Tokens built from the bytes that matter, at random: whenever the
         // quick reader reads one, shakmaty reads it the same way.
-        let alphabet = b"NBRQKPabdeh1278x+#=-O";
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut read = 0;
-        for _ in 0..400_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = 1 + (seed % 7) as usize;
-            let t: Vec<u8> =
-                (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
+        for t in random_tokens(b"NBRQKPabdeh1278x+#=-O", 0x2545_f491_4f6c_dd1d, 400_000, 7) {
             if let Some((san, suffix)) = plain_san(&t) {
                 read += 1;
                 let sp = SanPlus::from_ascii(&t).unwrap_or_else(|e| panic!("{}: {e}", String::from_utf8_lossy(&t)));
@@ -746,16 +749,8 @@ mod tests {
     fn plain_moves_read_as_the_reader_reads_them() {
         // Tokens at random from the bytes that matter: whatever `plain_move`
         // reads, `parse_token` reads as the same move.
-        let alphabet = b"NBRQKabdeh01278x+#=-O!?";
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut promotions = 0;
-        for _ in 0..600_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = 1 + (seed % 8) as usize;
-            let t: Vec<u8> =
-                (0..len).map(|i| alphabet[((seed >> (8 + 5 * i)) % alphabet.len() as u64) as usize]).collect();
+        for t in random_tokens(b"NBRQKabdeh01278x+#=-O!?", 0x9e37_79b9_7f4a_7c15, 600_000, 8) {
             if let Some(plain) = plain_move(&t) {
                 let tok = parse_token(&t).unwrap_or_else(|| panic!("{}", String::from_utf8_lossy(&t)));
                 let read = match tok.mv {
