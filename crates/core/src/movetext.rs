@@ -181,16 +181,25 @@ pub(crate) fn is_result(t: &[u8]) -> bool {
     matches!(t, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
 }
 
+/// Castling written with zeros, as the reader takes it (`0-0`, `0-0-0+`).
+pub(crate) fn is_zero_castle(t: &[u8]) -> bool {
+    matches!(t, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
+}
+
+/// Does a token starting with `b` start as the usual move does (a file or
+/// a piece letter, `O` of castling)?
+#[inline(always)]
+pub(crate) fn starts_move(b: u8) -> bool {
+    matches!(b, b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O')
+}
+
 /// How many bytes of move numbers start `sym` (`12.e4`, `1.1.e4`, and the
 /// dots of `..Kf8`), or `None` when there is nothing else (a move number on
 /// its own, or dots).
 pub(crate) fn number_cut(sym: &[u8]) -> Option<usize> {
     let mut rest = sym;
     // Move numbers: "12.", "12...", "12.e4", "12".
-    if rest[0].is_ascii_digit()
-        && !is_result(rest)
-        && !matches!(rest, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
-    {
+    if rest[0].is_ascii_digit() && !is_result(rest) && !is_zero_castle(rest) {
         // "1.1.e4" and the like: every number with dots goes.
         loop {
             let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
@@ -234,10 +243,7 @@ pub(crate) enum Plain {
 /// (`e8=Q`, `exd8=N+`), suffix marks allowed. `None` for anything else.
 #[inline(always)]
 pub(crate) fn plain_move(t: &[u8]) -> Option<Plain> {
-    let mut n = t.len();
-    while n > 0 && matches!(t[n - 1], b'!' | b'?') {
-        n -= 1;
-    }
+    let mut n = strip_suffix_marks(t, &mut [0; 2]);
     if n > 0 && matches!(t[n - 1], b'+' | b'#') {
         n -= 1;
     }

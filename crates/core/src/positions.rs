@@ -465,7 +465,7 @@ impl<'a> MainLine<'a> {
                         }
                         return None;
                     }
-                    if matches!(s[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
+                    if crate::movetext::starts_move(s[0]) {
                         self.moved = true;
                         return Some(Some((t.start, t.end)));
                     }
@@ -473,20 +473,18 @@ impl<'a> MainLine<'a> {
                     // the reader cuts it (the move then read as any other).
                     if s[0].is_ascii_digit() && s.is_ascii() && text.get(t.end).is_none_or(|b| *b < 0x80) {
                         if let Some(cut) = crate::movetext::number_cut(s).filter(|&cut| cut > 0) {
-                            if matches!(s[cut], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O') {
+                            if crate::movetext::starts_move(s[cut]) {
                                 self.moved = true;
                                 return Some(Some((t.start + cut, t.end)));
                             }
                         }
                     }
                     // Castling written with zeros, as the reader takes it.
-                    if matches!(s, b"0-0" | b"0-0-0" | b"0-0+" | b"0-0-0+" | b"0-0#" | b"0-0-0#")
-                        && text.get(t.end).is_none_or(|b| *b < 0x80)
-                    {
+                    if crate::movetext::is_zero_castle(s) && text.get(t.end).is_none_or(|b| *b < 0x80) {
                         self.moved = true;
                         return Some(Some((t.start, t.end)));
                     }
-                    if matches!(s, b"1-0" | b"0-1" | b"1/2-1/2" | b"*") {
+                    if crate::movetext::is_result(s) {
                         return Some(None);
                     }
                     return None;

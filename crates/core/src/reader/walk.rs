@@ -193,7 +193,7 @@ impl<'a, P: Played> Walk<'a, P> {
         let text = &bytes[t.start..t.end];
         // The usual move (a piece letter or a file first, ASCII, no comma,
         // not an e.p. mark) needs none of the checks of the lax path.
-        let letter = matches!(text[0], b'a'..=b'h' | b'K' | b'Q' | b'R' | b'B' | b'N' | b'O');
+        let letter = movetext::starts_move(text[0]);
         if letter {
             // (The quick way reads only such moves.)
             if let Some((m, suffix, nags)) = movetext::quick_move(text, &self.line.pos) {
