@@ -645,6 +645,10 @@ class MovetextViewer extends HTMLElement {
       this.ready = null;
       this.handle = null;
       this.watcher?.disconnect();
+      // Its mount may wait still (for a style sheet that a tree out of the
+      // page never loads): it shows nothing more and stops where it is.
+      this[MOUNTED] = null;
+      this.shadowRoot?.replaceChildren();
       ready?.then((h) => h.destroy()).catch(() => {});
     }, 0);
   }

@@ -309,3 +309,40 @@ test('a widget of a long text is shown when its promise resolves; one removed wh
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a viewer taken out of the page before its style sheet has arrived is taken down', async () => {
+  const page = await browser.context.newPage();
+  const errors = collectErrors(page);
+  // The style sheet is held back while the viewer is in the page and after it
+  // is taken out, then refused.
+  let release;
+  const held = new Promise((ok) => { release = ok; });
+  let asked = 0;
+  await page.route('**/movetext.css', async (route) => {
+    asked += 1;
+    await held;
+    await route.abort();
+  });
+  await page.goto(browser.url + 'hostile-page/');
+  const waiting = await page.evaluate(async () => {
+    window.gone = document.createElement('movetext-viewer');
+    window.gone.setAttribute('loading', 'eager');
+    window.gone.textContent = '1. e4 e5 *';
+    document.body.append(window.gone);
+    await new Promise((ok) => setTimeout(ok, 300));
+    const count = window.gone.shadowRoot?.childElementCount ?? 0;
+    window.gone.remove();
+    return count;
+  });
+  assert.ok(asked > 0, 'the viewer asked for its style sheet');
+  assert.ok(waiting > 0, 'the viewer waited for its style sheet with something in its shadow root');
+  // Out of the page, its style sheet still not there: nothing is left of it.
+  const left = await page.evaluate(async () => {
+    await new Promise((ok) => setTimeout(ok, 300));
+    return window.gone.shadowRoot?.childElementCount ?? 0;
+  });
+  release();
+  assert.equal(left, 0, 'the removed viewer shows nothing');
+  assert.deepEqual(errors.filter((e) => !/movetext\.css|ERR_FAILED/.test(e)), []);
+  await page.close();
+});
