@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
-use std::sync::mpsc::{channel, sync_channel, Receiver};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender};
 use std::sync::Mutex;
 
 use movetext_core::stream::{Batch, GameBytes, GameStream};
@@ -95,11 +95,16 @@ where
     let result = if opts.jobs <= 1 {
         let mut buffers = ReadBuffers::default();
         let mut failed = None;
-        read(inputs, stdin, opts.chunk, &progress, |m: Piece| {
+        let (spare, spare_rx) = channel();
+        read(inputs, stdin, opts.chunk, &progress, &spare_rx, |m: Piece| {
             let r = match m {
-                Piece::Batch { batch, first } => batch.games().enumerate().try_for_each(|(i, game)| {
-                    sink(Event::Game(work(Job { game, number: first + i, buffers: &mut buffers })))
-                }),
+                Piece::Batch { batch, first } => {
+                    let r = batch.games().enumerate().try_for_each(|(i, game)| {
+                        sink(Event::Game(work(Job { game, number: first + i, buffers: &mut buffers })))
+                    });
+                    let _ = spare.send(batch);
+                    r
+                }
                 Piece::Event(e) => sink(event_of(e)),
             };
             r.map_err(|e| failed = Some(e)).is_ok()
@@ -136,11 +141,12 @@ where
     let (work_tx, work_rx) = sync_channel::<(usize, Batch, usize)>(window);
     let work_rx = Mutex::new(work_rx);
     let (done_tx, done_rx) = channel::<(usize, Done<T>)>();
+    let (spare, spare_rx) = channel::<Batch>();
     std::thread::scope(|scope| {
         let reader_done = done_tx.clone();
         scope.spawn(move || {
             let mut seq = 0;
-            read(inputs, stdin, opts.chunk, progress, |m: Piece| {
+            read(inputs, stdin, opts.chunk, progress, &spare_rx, |m: Piece| {
                 seq += 1;
                 match m {
                     Piece::Batch { batch, first } => {
@@ -153,8 +159,10 @@ where
         for _ in 0..opts.jobs {
             let done = done_tx.clone();
             let work_rx = &work_rx;
-            scope.spawn(move || worker(work_rx, work, done));
+            let spare = spare.clone();
+            scope.spawn(move || worker(work_rx, work, done, spare));
         }
+        drop(spare);
         drop(done_tx);
         let result = sink_in_order(done_rx, &token_tx, sink);
         // On a write error, the threads stop once their channels are gone.
@@ -177,6 +185,7 @@ fn worker<T, W>(
     work_rx: &Mutex<Receiver<(usize, Batch, usize)>>,
     work: &W,
     done: std::sync::mpsc::Sender<(usize, Done<T>)>,
+    spare: Sender<Batch>,
 ) where
     W: Fn(Job<'_>) -> T + Sync,
 {
@@ -196,6 +205,7 @@ fn worker<T, W>(
             .enumerate()
             .map(|(i, game)| work(Job { game, number: first + i, buffers: &mut buffers }))
             .collect();
+        let _ = spare.send(batch);
         taken = done.send((seq, Done::Records(records))).is_ok();
     }
 }
@@ -231,12 +241,14 @@ where
 }
 
 /// Reads the inputs a batch at a time, handing each batch and the end of
-/// each input (or its read error) to `emit` until it returns false.
+/// each input (or its read error) to `emit` until it returns false. The
+/// batches sent back on `spare` once done with are read into again.
 fn read(
     inputs: &[String],
     stdin: &mut (dyn Read + Send),
     chunk: usize,
     progress: &Progress,
+    spare: &Receiver<Batch>,
     mut emit: impl FnMut(Piece) -> bool,
 ) {
     let mut games = 0;
@@ -254,6 +266,9 @@ fn read(
         let source = input.source;
         let mut stream = GameStream::with_chunk(input.reader, chunk);
         loop {
+            for batch in spare.try_iter() {
+                stream.recycle(batch);
+            }
             let event = match stream.next_batch() {
                 Ok(Some(batch)) => {
                     let first = games + 1;

@@ -172,12 +172,15 @@ fn find_close(hay: &[u8]) -> Option<usize> {
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
+    /// [`Lexer::next_quick`] read a character from 0x80 up as white space
+    /// or inside a symbol.
+    wide: bool,
 }
 
 impl<'a> Lexer<'a> {
     /// Lexes `bytes` from `pos`.
     pub fn new(bytes: &'a [u8], pos: usize) -> Lexer<'a> {
-        Lexer { bytes, pos }
+        Lexer { bytes, pos, wide: false }
     }
 
     /// Where the next token will be looked for.
@@ -254,6 +257,16 @@ impl Lexer<'_> {
         self.token::<true>()
     }
 
+    /// Has [`Lexer::next_quick`] read a character from 0x80 up outside
+    /// comments (white space that is not ASCII, a look-alike in a symbol)?
+    /// Every other such byte is in a [`Kind::Stray`] token, so without one
+    /// the tokens read are the same whichever way the text's bytes from
+    /// 0x80 up are decoded (as UTF-8 or Windows-1252, they never become
+    /// ASCII).
+    pub fn read_wide(&self) -> bool {
+        self.wide
+    }
+
     #[cfg_attr(not(feature = "compact"), inline(always))]
     fn token<const EIGHT: bool>(&mut self) -> Option<Token> {
         let b = self.bytes;
@@ -273,6 +286,7 @@ impl Lexer<'_> {
             }
             // Rarely: white space that is not ASCII, or a look-alike
             // character (the only symbol bytes from 0x80 up).
+            self.wide |= EIGHT;
             let n = wide_space(b, p);
             if n > 0 {
                 p += n;
@@ -300,6 +314,7 @@ impl Lexer<'_> {
                     if n == 0 {
                         break;
                     }
+                    self.wide |= EIGHT;
                     p += n;
                 }
                 Token { kind: Kind::Symbol, start, end: p }

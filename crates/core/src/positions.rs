@@ -239,8 +239,9 @@ impl Target {
     /// first), when it is sure to be so: its main line read the quick way,
     /// plain moves read as the reader reads them, with variations, comments,
     /// NAGs, move numbers and escape lines skipped. `None` when unsure
-    /// (anything else in the main line, or a token the reader reads in
-    /// another way): read the game then.
+    /// (anything else in the main line, a token the reader reads in another
+    /// way, or text that is not UTF-8 with a character from 0x80 up read in
+    /// its main line): read the game then.
     ///
     /// The main line's moves are found first, its pawns followed from them
     /// as written ([`PawnTrail`]): only a position whose pawns are the
@@ -270,6 +271,11 @@ impl Target {
                     }
                 }
             }
+        }
+        // Read as Windows-1252 if not UTF-8, the text gives other tokens
+        // only where the lexer read a character from 0x80 up.
+        if line.lx.read_wide() && std::str::from_utf8(text).is_err() {
+            return None;
         }
         let total = match (trail, last) {
             (None, _) => moves,

@@ -67,7 +67,13 @@ pub struct GameStream<R> {
     /// The error that stopped reading, reported after the games before it.
     error: Option<io::Error>,
     done: bool,
+    /// Batches given back ([`GameStream::recycle`]), emptied: the next
+    /// batches are made in their room.
+    spare: Vec<Batch>,
 }
+
+/// At most this many batches given back are kept.
+const SPARE: usize = 4;
 
 /// Whole games read from a [`GameStream`], with their bytes.
 #[derive(Clone, Debug, Default)]
@@ -111,6 +117,20 @@ impl<R: Read> GameStream<R> {
             eof: false,
             error: None,
             done: false,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Gives back a batch once done with it: the next batches are made in
+    /// its room rather than in memory fresh from the system, which it zeroes
+    /// and maps a page at a time. A few are kept (none that a long game
+    /// made much larger than a chunk); the others are dropped.
+    pub fn recycle(&mut self, mut batch: Batch) {
+        if self.spare.len() < SPARE && batch.bytes.capacity() <= self.chunk.saturating_mul(4).max(1 << 16) {
+            batch.bytes.clear();
+            batch.games.clear();
+            batch.tags.clear();
+            self.spare.push(batch);
         }
     }
 
@@ -145,6 +165,7 @@ impl<R: Read> GameStream<R> {
             if !batch.games.is_empty() {
                 return Ok(Some(batch));
             }
+            self.recycle(batch);
             if let Some(e) = self.error.take() {
                 self.done = true;
                 return Err(e);
@@ -196,7 +217,7 @@ impl<R: Read> GameStream<R> {
         };
         let mut splitter = Splitter::resume(&self.buf[..cut], point);
         splitter.partial = !last && self.buf.len() < MAX_OPEN_COMMENT;
-        let mut batch = Batch::default();
+        let mut batch = self.spare.pop().unwrap_or_default();
         let mut next = point;
         loop {
             let before = batch.tags.len();
@@ -215,7 +236,9 @@ impl<R: Read> GameStream<R> {
             self.point = Some(next);
             return batch;
         }
-        let rest = self.buf[end..].to_vec();
+        // What is left goes on in the room of a batch given back, if any.
+        let mut rest = std::mem::take(&mut batch.bytes);
+        rest.extend_from_slice(&self.buf[end..]);
         batch.bytes = std::mem::replace(&mut self.buf, rest);
         batch.bytes.truncate(end);
         batch.base = self.base;
@@ -336,8 +359,9 @@ impl<'a> GameBytes<'a> {
     }
 
     /// [`GameBytes::first_reach`] the quick way, `None` when unsure: a tag
-    /// that may set another start or variant, text that is not UTF-8 (read
-    /// as Windows-1252), or movetext the quick way does not read.
+    /// that may set another start or variant, movetext the quick way does
+    /// not read, or text that is not UTF-8 (read as Windows-1252) with
+    /// characters from 0x80 up in its main line.
     fn quick_reach(&self, target: &Target) -> Option<Option<usize>> {
         let setup = |name: &[u8]| {
             let name = name.trim_ascii();
@@ -347,7 +371,6 @@ impl<'a> GameBytes<'a> {
             return None;
         }
         let text = self.bytes.get(self.raw.start..self.raw.end)?;
-        std::str::from_utf8(text).ok()?;
         target.quick_first_ply(text, self.raw.movetext.checked_sub(self.raw.start)?)
     }
 
@@ -417,8 +440,10 @@ mod tests {
         let mut stream = GameStream::with_chunk(Trickle { bytes: file, step, fail_at: None }, chunk);
         let mut found = Found::new();
         let mut buffers = ReadBuffers::default();
+        let mut batches = 0;
         while let Some(batch) = stream.next_batch().unwrap() {
             assert!(!batch.is_empty());
+            batches += 1;
             for g in batch.games() {
                 let raw = g.raw();
                 let tags = g.tags().into_iter().map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
@@ -427,6 +452,10 @@ mod tests {
                 let diags = game.diagnostics().iter().map(|d| (d.span.0, d.line, d.col, d.message.clone())).collect();
                 assert_eq!(g.bytes().len(), g.len());
                 found.push((raw.start, raw.end, raw.line, raw.movetext, tags, diags));
+            }
+            // Most batches are given back, their room then taken by the next.
+            if batches % 3 != 0 {
+                stream.recycle(batch);
             }
         }
         (found, stream.position())

@@ -202,6 +202,18 @@ const HAND_MADE: &[&[u8]] = &[
     b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\xe2\x80\x91O *",
     b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
     b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O\x96O Bd6 *",
+    // Not UTF-8 (so read as Windows-1252), with bytes in the main line
+    // that would be white space or look-alikes read as UTF-8 (castling
+    // with a non-breaking hyphen after the same game in UTF-8, whose
+    // positions the one read as Windows-1252 does not reach); and with
+    // such bytes only in a tag, comments and a variation.
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3\xc2\xa0Nc6 3. Bb5 a6 *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 \xef\xbb\xbfNc6 3. Bb5 a6 *",
+    b"[Event \"R\xc3\xa9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\xe2\x80\x91O Be7 *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\xe2\x80\x91O Be7 *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 e5 2. Nf3 Nc6 \xc2\xbd-\xc2\xbd 3. Bb5 a6 *",
+    b"1. e4 e5 {caf\xe9} 2. Nf3 Nc6 1\xe2\x80\x930 3. Bb5 a6 *",
+    b"[Event \"R\xe9ti\"]\n\n1. e4 {caf\xe9} e5 2. Nf3 (2. f4 d\xe9 ; \xe9\n) Nc6 3. Bb5 a6 *",
     b"%escape (\n1. e4 e5\n%esc (\n2. Nf3 *",
     b"1. e4 $1 $300 e5 2. Nf3 *",
     b"1. e4 e5 2. Nf3 Nc6 1/2 3. Bb5 *",
