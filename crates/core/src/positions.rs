@@ -1090,8 +1090,11 @@ impl PositionIndex {
         self.games.push((info, start));
         self.keys.extend_from_slice(&game.keys);
         self.moves.extend_from_slice(&game.moves);
-        // One move fewer than positions: the last position's slot is empty.
-        self.moves.push(PackedMove(u16::MAX));
+        // One move fewer than positions: the last position's slot is empty
+        // (a game of a variant Movetext does not play has neither).
+        if !game.keys.is_empty() {
+            self.moves.push(PackedMove(u16::MAX));
+        }
     }
 
     /// Adds the games of `other` after those of this index.
@@ -1150,6 +1153,64 @@ impl PositionIndex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Games of made-up positions, of 0 to 300 plies: each position's key
+    /// is its own, but for the start (every game's) and a key that some
+    /// games reach twice.
+    fn made_up_games() -> Vec<GamePositions> {
+        let mut seed = 12345u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        (0..2000u64)
+            .map(|g| {
+                let n = if g % 97 == 0 { 0 } else { 1 + (next() % 300) as usize };
+                let keys = (0..n as u64)
+                    .map(|p| match p {
+                        0 => 1,
+                        _ if p % 50 == 7 && g % 3 == 0 => 2,
+                        _ => g << 32 | p,
+                    })
+                    .collect();
+                let moves = (1..n).map(|_| PackedMove((next() % 4000) as u16)).collect();
+                GamePositions { keys, moves }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_index_answers_as_the_games_say_with_games_of_no_positions_among_them() {
+        let games = made_up_games();
+        let info = |i: usize| GameInfo { number: i as u32 + 1, outcome: Outcome::Unknown, elo: [None; 2] };
+        let mut index = PositionIndex::default();
+        let (mut first, mut second) = (PositionIndex::default(), PositionIndex::default());
+        for (i, g) in games.iter().enumerate() {
+            index.add(info(i), g);
+            if i < 1200 { &mut first } else { &mut second }.add(info(i), g);
+        }
+        first.append(second);
+        let total: usize = games.iter().map(GamePositions::len).sum();
+        for key in [1, 2, 5 << 32 | 3, 1999 << 32 | 1, 42] {
+            let want: Vec<(u32, usize, PackedMove)> = games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| {
+                    let ply = g.keys.iter().position(|&k| k == key)?;
+                    Some((i as u32 + 1, ply, g.moves.get(ply).copied().unwrap_or(PackedMove(u16::MAX))))
+                })
+                .collect();
+            for idx in [&index, &first] {
+                assert_eq!(idx.positions(), total);
+                assert_eq!(idx.games(), games.len());
+                let got: Vec<_> =
+                    idx.arrivals(PositionKey(key)).map(|(i, ply, at)| (i.number, ply, idx.moves[at])).collect();
+                assert_eq!(got, want, "key {key:#x}");
+            }
+        }
+    }
 
     #[test]
     fn glued_move_numbers_and_castling_with_zeros_are_read_the_quick_way() {

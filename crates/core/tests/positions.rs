@@ -226,3 +226,32 @@ fn a_bad_fen_is_refused_with_its_text() {
     assert_eq!(e.to_string(), "`8/8/8 w - -` is not the FEN of a legal position");
     assert!("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".parse::<PositionKey>().is_ok());
 }
+
+#[test]
+fn a_game_of_a_variant_not_played_leaves_the_moves_of_the_games_after_it_in_place() {
+    let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n[Variant \"Bughouse\"]\n\n1. e4 e5 *\n\n\
+               [Event \"c\"]\n\n1. d4 d5 2. c4 *\n";
+    // As the index worker builds it: the positions the reader recorded.
+    let mut index = PositionIndex::default();
+    let mut reader = GameReader::new(pgn.as_bytes()).with_positions();
+    let mut number = 0;
+    while let Some(game) = reader.next() {
+        number += 1;
+        let positions = reader.positions().cloned().unwrap_or_else(|| GamePositions::of(&game));
+        index.add(GameInfo::of(number, &game), &positions);
+    }
+    assert_eq!(index.games(), 3);
+    let moves = |key: PositionKey| -> Vec<String> {
+        let mut m: Vec<String> = index.tree(key).moves().into_iter().map(|(m, _)| m.uci().to_string()).collect();
+        m.sort();
+        m
+    };
+    let mut pos = Chess::default();
+    assert_eq!(moves(PositionKey::of(&pos)), ["d2d4", "e2e4"]);
+    for san in ["d4", "d5"] {
+        let m = san.parse::<San>().unwrap().to_move(&pos).unwrap();
+        pos.play_unchecked(m);
+    }
+    assert_eq!(moves(PositionKey::of(&pos)), ["c2c4"]);
+    assert_eq!(index.search(PositionKey::of(&pos)), [(3, 2)]);
+}
