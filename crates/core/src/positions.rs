@@ -1158,16 +1158,10 @@ mod tests {
     /// is its own, but for the start (every game's) and a key that some
     /// games reach twice.
     fn made_up_games() -> Vec<GamePositions> {
-        let mut seed = 12345u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = movetext_hostile::Rng::new(12345);
         (0..2000u64)
             .map(|g| {
-                let n = if g % 97 == 0 { 0 } else { 1 + (next() % 300) as usize };
+                let n = if g % 97 == 0 { 0 } else { 1 + rng.below(300) };
                 let keys = (0..n as u64)
                     .map(|p| match p {
                         0 => 1,
@@ -1175,7 +1169,7 @@ mod tests {
                         _ => g << 32 | p,
                     })
                     .collect();
-                let moves = (1..n).map(|_| PackedMove((next() % 4000) as u16)).collect();
+                let moves = (1..n).map(|_| PackedMove(rng.below(4000) as u16)).collect();
                 GamePositions { keys, moves }
             })
             .collect()
