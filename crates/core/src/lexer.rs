@@ -172,8 +172,8 @@ fn find_close(hay: &[u8]) -> Option<usize> {
 pub struct Lexer<'a> {
     bytes: &'a [u8],
     pos: usize,
-    /// [`Lexer::next_quick`] read a character from 0x80 up as white space
-    /// or inside a symbol.
+    /// [`Lexer::next_quick`] read a character from 0x80 up outside comments
+    /// (see [`Lexer::read_wide`]).
     wide: bool,
 }
 
