@@ -55,18 +55,14 @@ mod imp {
     }
 
     pub fn positions(input: &[u8]) -> Option<Tally> {
-        use movetext_core::positions::{GameInfo, GamePositions, PositionIndex};
+        use movetext_core::positions::{PositionIndex, PositionReader};
         let mut index = PositionIndex::default();
-        // The reader keeps each main line's positions as it plays it.
-        let mut reader = GameReader::new(input).with_positions();
+        // Each game's main line read once, as the index worker reads it.
+        let mut reader = PositionReader::new(input);
         let mut number = 0;
-        while let Some(game) = reader.next() {
+        while let Some((head, positions)) = reader.next_game() {
             number += 1;
-            let info = GameInfo::of(number, &game);
-            match reader.positions() {
-                Some(positions) => index.add(info, positions),
-                None => index.add(info, &GamePositions::of(&game)),
-            }
+            index.add(head.info(number), positions);
         }
         Some(Tally { games: index.games() as u64, moves: index.positions() as u64, errors: 0 })
     }

@@ -43,6 +43,8 @@ use shakmaty::{
 use crate::game::{Game, Variant};
 use crate::lexer::{Kind, Lexer};
 use crate::pawn_trail::PawnTrail;
+#[cfg(feature = "record")]
+pub use crate::reader::main_line::{GameHead, PositionReader};
 
 /// A position as the explorer and the search know it: its 64-bit Zobrist
 /// hash. Read from a FEN with `parse`.
@@ -419,7 +421,7 @@ impl Material {
 /// The move a plain token `s` of the main line means in `pos`, read as the
 /// reader reads it; `None` when unsure.
 #[inline]
-fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
+pub(crate) fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
     match crate::movetext::quick_move(s, pos) {
         Some((m, _, _)) => Some(m),
         // Read as the reader reads a plain move the quick way does not take
@@ -437,26 +439,28 @@ fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
 
 /// The main line's move tokens of a movetext, one after the other, with
 /// variations, comments, NAGs, move numbers and escape lines skipped.
-struct MainLine<'a> {
+pub(crate) struct MainLine<'a> {
     text: &'a [u8],
-    lx: Lexer<'a>,
+    pub(crate) lx: Lexer<'a>,
     /// `(` still open.
     depth: u32,
     /// A move was read: a `(` is a variation now.
     moved: bool,
+    /// The termination marker's span, once read.
+    pub(crate) result: Option<(usize, usize)>,
 }
 
 impl<'a> MainLine<'a> {
     /// The main line of the movetext at `at` of `text`.
-    fn new(text: &'a [u8], at: usize) -> MainLine<'a> {
-        MainLine { text, lx: Lexer::new(text, at), depth: 0, moved: false }
+    pub(crate) fn new(text: &'a [u8], at: usize) -> MainLine<'a> {
+        MainLine { text, lx: Lexer::new(text, at), depth: 0, moved: false, result: None }
     }
 
     /// The next move token's span; `Some(None)` at the termination marker
-    /// or the end of the text; `None` when unsure (see
-    /// [`Target::quick_first_ply`]).
+    /// (then in [`MainLine::result`]) or the end of the text; `None` when
+    /// unsure (see [`Target::quick_first_ply`]).
     #[inline(always)]
-    fn next(&mut self) -> Option<Option<(usize, usize)>> {
+    pub(crate) fn next(&mut self) -> Option<Option<(usize, usize)>> {
         let text = self.text;
         loop {
             self.lx.move_number();
@@ -491,6 +495,7 @@ impl<'a> MainLine<'a> {
                         return Some(Some((t.start, t.end)));
                     }
                     if crate::movetext::is_result(s) {
+                        self.result = Some((t.start, t.end));
                         return Some(None);
                     }
                     return None;
@@ -681,6 +686,12 @@ fn castle_keyed(pos: &mut Chess, m: Move) -> Zobrist64 {
 pub(crate) struct Recorder {
     /// Asked for: the reader records.
     pub(crate) on: bool,
+    /// Only the main line is asked for (see
+    /// [`crate::reader::PositionReader`]): the reader may read it the quick
+    /// way and build no tree.
+    pub(crate) main_line_only: bool,
+    /// The game read last was read the quick way.
+    pub(crate) quick: bool,
     /// The main line's last node so far; `NONE` when nothing is recorded
     /// and once the line has ended (a null move, which
     /// [`GamePositions::of`] stops at).
@@ -696,7 +707,15 @@ pub(crate) struct Recorder {
 #[cfg(feature = "record")]
 impl Default for Recorder {
     fn default() -> Recorder {
-        Recorder { on: false, cur: crate::game::NONE, key: 0, chess960: false, out: GamePositions::default() }
+        Recorder {
+            on: false,
+            main_line_only: false,
+            quick: false,
+            cur: crate::game::NONE,
+            key: 0,
+            chess960: false,
+            out: GamePositions::default(),
+        }
     }
 }
 
@@ -751,6 +770,16 @@ impl Recorder {
         self.out.moves.push(packed);
         self.key = key;
         self.cur = id;
+    }
+
+    /// Plays `m`, the next move of a main line of standard chess read the
+    /// quick way, in `pos`.
+    #[inline(always)]
+    pub(crate) fn push(&mut self, pos: &mut Chess, m: Move) {
+        self.out.keys.push(self.key);
+        let (key, packed) = keyed_move(pos, self.key, m, CastlingMode::Standard);
+        self.out.moves.push(packed);
+        self.key = key;
     }
 
     /// The main line goes on with a null move: its positions end here.

@@ -22,6 +22,9 @@ use crate::split::{
 };
 use walk::Walk;
 
+mod ending;
+#[cfg(feature = "record")]
+pub(crate) mod main_line;
 mod walk;
 
 /// Most diagnostics kept per game; beyond it one summary is added.
@@ -831,6 +834,10 @@ impl Parser {
         #[cfg(feature = "variants")]
         if let Some(pos) = self.g.vstart.clone() {
             return self.variant_movetext(start, *pos, kept);
+        }
+        #[cfg(feature = "record")]
+        if self.quick_main_line(start) {
+            return;
         }
         let src = self.g.src.clone();
         let pos = self.g.start.clone();

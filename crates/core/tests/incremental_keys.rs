@@ -6,6 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "record")]
+use movetext_core::positions::{GameInfo, PositionReader};
 use movetext_core::positions::{GamePositions, PositionKey};
 #[cfg(feature = "record")]
 use movetext_core::stream::GameStream;
@@ -175,6 +177,20 @@ fn check_recorded(bytes: &[u8], name: &str) -> usize {
         }
     }
     assert_eq!(streamed, games, "{name}");
+    // The index's reader (each game's main line read the quick way where it
+    // is plain) gives the same heads and positions as the reader.
+    let mut whole = GameReader::new(bytes).with_positions();
+    let mut quick = PositionReader::new(bytes);
+    for n in 1..=games {
+        let game = whole.next().unwrap();
+        let (head, positions) = quick.next_game().unwrap();
+        let name = format!("{name}: game {n}, main line only");
+        assert_eq!(Some(positions), whole.positions(), "{name}");
+        assert!(head.tags().eq(game.tags()), "{name}: {:?}", head.tags().collect::<Vec<_>>());
+        assert_eq!(head.result(), game.result(), "{name}");
+        assert_eq!(head.info(n as u32), GameInfo::of(n as u32, &game), "{name}");
+    }
+    assert!(quick.next_game().is_none(), "{name}");
     games
 }
 

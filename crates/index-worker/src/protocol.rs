@@ -319,7 +319,7 @@ mod tests {
         tree.add(positions.key_at(0).unwrap(), &GameInfo::of(1, &game), &positions);
         tree.count(&GameInfo { number: 2, outcome: Outcome::Draw, elo: [None, Some(1500)] }, None);
         let mut summary = Summary::default();
-        summary.add(&game, 2, None);
+        summary.add(&game.clone().into(), 2, None);
         let added = Added {
             games: 2,
             positions: 9,

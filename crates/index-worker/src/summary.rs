@@ -4,8 +4,7 @@
 
 use std::collections::HashMap;
 
-use movetext_core::positions::Outcome;
-use movetext_core::Game;
+use movetext_core::positions::{GameHead, Outcome};
 
 /// Length classes of [`Summary::lengths`]: ten full moves each, the last
 /// one open-ended.
@@ -32,7 +31,7 @@ pub struct Summary {
 impl Summary {
     /// Counts a game of `plies` main-line half-moves; `opening` names its
     /// opening (none: the `ECO` and `Opening` tags, when there are).
-    pub fn add(&mut self, game: &Game, plies: usize, opening: Option<String>) {
+    pub fn add(&mut self, game: &GameHead, plies: usize, opening: Option<String>) {
         self.games += 1;
         let result = game.tag("Result").unwrap_or_else(|| game.result());
         let class = match Outcome::of(result) {
@@ -111,7 +110,10 @@ fn top(counts: &HashMap<String, u32>, n: usize) -> Vec<(&str, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use movetext_core::read_game;
+
+    fn read_game(pgn: &[u8]) -> GameHead {
+        movetext_core::read_game(pgn).into()
+    }
 
     #[test]
     fn counts_results_lengths_players_and_openings() {

@@ -3,8 +3,8 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use movetext_core::positions::{GameInfo, GamePositions, PositionIndex};
-use movetext_core::{Game, GameReader};
+use movetext_core::positions::{GameHead, GamePositions, PositionIndex, PositionReader};
+use movetext_core::Game;
 
 use crate::protocol::{Added, GameHashes, Request, Response};
 use crate::summary::Summary;
@@ -17,7 +17,7 @@ pub struct IndexWorker {
 }
 
 /// A hash of a game's tags (in file order) and of its moves' hash.
-fn whole_hash(game: &Game, moves: u64) -> u64 {
+fn whole_hash(game: &GameHead, moves: u64) -> u64 {
     let mut h = DefaultHasher::new();
     for (name, value) in game.tags() {
         (name, value.trim()).hash(&mut h);
@@ -49,16 +49,14 @@ impl IndexWorker {
         let before = self.index.positions();
         let mut hashes = Vec::with_capacity(games.len());
         for &(number, bytes) in games {
-            // The reader keeps the main line's positions as it plays it.
-            let mut reader = GameReader::new(bytes).with_positions();
-            let read = reader.next();
+            // Each game's main line read once, its positions kept as played.
+            let mut reader = PositionReader::new(bytes);
             let empty;
-            let (game, positions) = match (read, reader.positions()) {
-                (Some(game), Some(kept)) => (game, kept),
-                (read, _) => {
-                    let game = read.unwrap_or_default();
-                    empty = GamePositions::of(&game);
-                    (game, &empty)
+            let (game, positions) = match reader.next_game() {
+                Some(read) => read,
+                None => {
+                    empty = GamePositions::of(&Game::default());
+                    (GameHead::default(), &empty)
                 }
             };
             let moves = positions.moves_hash();
@@ -69,7 +67,7 @@ impl IndexWorker {
                 movetext_core::openings::of_line(positions.keys().take(movetext_core::openings::deepest_line() + 1))
                     .map(|o| format!("{} {}", o.eco, o.name));
             self.summary.add(&game, positions.len().saturating_sub(1), opening);
-            self.index.add(GameInfo::of(number, &game), positions);
+            self.index.add(game.info(number), positions);
         }
         Added {
             games: games.len() as u32,

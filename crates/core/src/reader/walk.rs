@@ -5,10 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{
-    at_end, forfeit, is_result, joined_line_comments, next_line_comment, skip_ws_back, skip_ws_fwd, Line, Parser,
-    KNOWN_RESULT,
-};
+use super::{at_end, forfeit, is_result, joined_line_comments, next_line_comment, skip_ws_fwd, Line, Parser};
 use crate::diagnostic::Severity;
 use crate::game::{Comment, CommentKind, NodeKind, Text, Variant, NONE};
 use crate::lexer::{Kind, Lexer, Token};
@@ -658,36 +655,12 @@ impl<'a, P: Played> Walk<'a, P> {
         self.p.end = self.line.pos.standard().map(|pos| (self.line.cur, pos));
         match self.result_at {
             Some(t) => {
-                self.result_marker(t);
+                self.p.result_marker(t.start, t.end, self.result_own.take());
                 self.text_after_result(t);
             }
-            None => self.no_result(start),
+            None => self.p.no_result(self.bytes, start),
         }
         self.p.last_child = std::mem::take(&mut self.last_child);
-    }
-
-    /// The termination marker `t`, beside the Result tag.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
-    fn result_marker(&mut self, t: Token) {
-        let p = &mut *self.p;
-        p.g.result = Some(match self.result_own.take() {
-            Some(own) => Text::Own(own.into()),
-            None => Text::Src(t.start as u32, t.end as u32),
-        });
-        p.result_tag();
-        let marker = p.g.result().to_string();
-        let Some(tag) = p.known_tag(KNOWN_RESULT).filter(|t| *t != marker).map(str::to_owned) else { return };
-        if tag == "*" && marker != "*" {
-            // The end of the game knows more than the tag.
-            p.diag(Severity::Fixed, t.start, t.end, "result-tag-unknown", vec![("result", marker.clone())]);
-            p.set_result_tag(&marker);
-        } else if marker == "*" && tag != "*" && is_result(tag.as_bytes()) {
-            p.diag(Severity::Fixed, t.start, t.end, "result-unknown", vec![("tag", tag.clone())]);
-            p.g.result = Some(Text::Own(tag.into()));
-        } else if tag != marker && is_result(tag.as_bytes()) {
-            let args = vec![("result", marker.clone()), ("tag", tag.clone())];
-            p.diag(Severity::Warning, t.start, t.end, "result-mismatch", args);
-        }
     }
 
     /// Anything after the marker `t` goes after the last move: comments as
@@ -734,22 +707,6 @@ impl<'a, P: Played> Walk<'a, P> {
         }
         if let Some((s, e)) = span {
             p.diag(Severity::Warning, s, e, "text-after-result", Vec::new());
-        }
-    }
-
-    /// No termination marker: said (with the Result tag's, when it has
-    /// one) unless the movetext from `start` is empty.
-    #[cfg_attr(not(feature = "compact"), inline(always))]
-    fn no_result(&mut self, start: usize) {
-        let bytes = self.bytes;
-        self.p.result_tag();
-        let at = skip_ws_back(bytes, bytes.len());
-        let (key, args) = match self.p.known_tag(KNOWN_RESULT) {
-            Some(r) if is_result(r.as_bytes()) => ("no-result-from-tag", vec![("result", r.to_owned())]),
-            _ => ("no-result", Vec::new()),
-        };
-        if start < bytes.len() && skip_ws_fwd(bytes, start) < bytes.len() {
-            self.p.diag(Severity::Fixed, at, at, key, args);
         }
     }
 }
