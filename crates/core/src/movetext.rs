@@ -162,8 +162,10 @@ fn plain_san(t: &[u8]) -> Option<(San, Option<Suffix>)> {
 /// The usual move found the quickest way: a plain SAN token (suffix marks
 /// allowed) that [`crate::quick_san::resolve`] proves legal in `pos`; its
 /// move, check mark and NAGs, as [`parse_token`] and [`resolve`] would give
-/// them (with no repair). `None`: take the general way.
-#[inline]
+/// them (with no repair). `None`: take the general way. (Inlined into
+/// each caller: the reader's walk is slower for a call in its loop.)
+#[cfg_attr(not(feature = "compact"), inline(always))]
+#[cfg_attr(feature = "compact", inline)]
 pub fn quick_move<P: crate::rules::Played>(t: &[u8], pos: &P) -> Option<(Move, Option<Suffix>, [u8; 2])> {
     let mut nags = [0u8; 2];
     let e = if matches!(t.last(), Some(b'!' | b'?')) { strip_suffix_marks(t, &mut nags) } else { t.len() };

@@ -836,7 +836,7 @@ impl Parser {
             return self.variant_movetext(start, *pos, kept);
         }
         #[cfg(feature = "record")]
-        if self.quick_main_line(start) {
+        if self.rec.main_line_only && self.quick_main_line(start) {
             return;
         }
         let src = self.g.src.clone();

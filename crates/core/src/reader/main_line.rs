@@ -89,9 +89,11 @@ impl Parser {
     /// start: its positions recorded and its termination marker read, no
     /// tree built. `false` when unsure (see [`MainLine`]; a move read in
     /// another way than the quick one): the movetext is then read whole,
-    /// from the start again.
+    /// from the start again. (Out of line: the reader's walk, inlined
+    /// into its caller, stays as it is.)
+    #[inline(never)]
     pub(super) fn quick_main_line(&mut self, start: usize) -> bool {
-        if !self.rec.main_line_only || self.g.variant != Variant::Standard || self.known[KNOWN_FEN].is_some() {
+        if self.g.variant != Variant::Standard || self.known[KNOWN_FEN].is_some() {
             return false;
         }
         let src = self.g.src.clone();
