@@ -27,6 +27,10 @@ mod ending;
 pub(crate) mod main_line;
 mod walk;
 
+/// Most nodes a game's table has room for before its first move is read.
+#[cfg(not(feature = "compact"))]
+const NODES_ROOM: usize = 4096;
+
 /// Most diagnostics kept per game; beyond it one summary is added.
 pub const MAX_DIAGNOSTICS: usize = 500;
 
@@ -39,9 +43,13 @@ pub struct GameReader<'a> {
 }
 
 /// Buffers kept from one game to the next, so that a game's tables grow in
-/// them and are then copied once at their final size.
+/// them and are then copied once at their final size (its node table is
+/// made as `node_table` says).
 #[derive(Default)]
 struct Scratch {
+    /// The node table (the compact build's; the others make each game's
+    /// at the room its movetext may need, see `node_table`).
+    #[cfg(feature = "compact")]
     nodes: Vec<Node>,
     comments: Vec<Comment>,
     last_child: Vec<u32>,
@@ -160,10 +168,7 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
     };
     game.src = Arc::from(text.as_ref());
     game.tags.reserve_exact(local.len());
-    let mut nodes = std::mem::take(&mut scratch.nodes);
-    nodes.clear();
-    nodes.push(Node::new(NONE, NodeKind::Root));
-    game.nodes = nodes;
+    game.nodes = node_table(scratch, text.len().saturating_sub(movetext));
     let mut comments = std::mem::take(&mut scratch.comments);
     comments.clear();
     game.comments = comments;
@@ -206,11 +211,39 @@ fn parse_in(file: &[u8], base: usize, raw: &RawGame, tags: &[RawTag], scratch: &
     scratch.last_child = std::mem::take(&mut p.last_child);
     let mut game = p.finish();
     // The tables at their final size; the buffers go back for the next game.
-    let nodes = game.nodes.clone();
-    scratch.nodes = std::mem::replace(&mut game.nodes, nodes);
+    #[cfg(not(feature = "compact"))]
+    game.nodes.shrink_to_fit();
+    #[cfg(feature = "compact")]
+    {
+        let nodes = game.nodes.clone();
+        scratch.nodes = std::mem::replace(&mut game.nodes, nodes);
+    }
     let comments = game.comments.clone();
     scratch.comments = std::mem::replace(&mut game.comments, comments);
     game
+}
+
+/// A game's node table, with its root, for a movetext of `len` bytes: made
+/// with room for every node the movetext may hold (a move and its space
+/// take three bytes at least), up to a bound, so that it is made once and
+/// gives back in place what it did not use, rather than copied at its final
+/// size from a buffer kept between games.
+#[cfg(not(feature = "compact"))]
+fn node_table(_: &mut Scratch, len: usize) -> Vec<Node> {
+    let mut nodes = Vec::with_capacity((len / 3 + 2).min(NODES_ROOM));
+    nodes.push(Node::new(NONE, NodeKind::Root));
+    nodes
+}
+
+/// A game's node table, with its root: the compact build's, grown in a
+/// buffer kept between games and copied at its final size (its code is the
+/// smaller for it).
+#[cfg(feature = "compact")]
+fn node_table(scratch: &mut Scratch, _: usize) -> Vec<Node> {
+    let mut nodes = std::mem::take(&mut scratch.nodes);
+    nodes.clear();
+    nodes.push(Node::new(NONE, NodeKind::Root));
+    nodes
 }
 
 struct Line<P> {
