@@ -207,13 +207,18 @@ impl<'a> Lexer<'a> {
         }
         self.pos = p;
         let start = p;
-        let mut n = 0u32;
+        // Most tokens start with no digit.
+        let mut n = u32::from(b.get(p)?.wrapping_sub(b'0'));
+        if n >= 10 {
+            return None;
+        }
+        p += 1;
         while let Some(d) = b.get(p).map(|c| c.wrapping_sub(b'0')).filter(|d| *d < 10) {
             n = n.wrapping_mul(10).wrapping_add(u32::from(d));
             p += 1;
         }
         let digits = p - start;
-        if digits == 0 || b.get(p) != Some(&b'.') {
+        if b.get(p) != Some(&b'.') {
             return None;
         }
         p += 1;
