@@ -55,7 +55,8 @@ mod imp {
     }
 
     pub fn positions(input: &[u8]) -> Option<Tally> {
-        use movetext_core::positions::{PositionIndex, PositionReader};
+        use movetext_core::positions::PositionIndex;
+        use movetext_core::reader::PositionReader;
         let mut index = PositionIndex::default();
         // Each game's main line read once, as the index worker reads it.
         let mut reader = PositionReader::new(input);

@@ -43,8 +43,6 @@ use shakmaty::{
 use crate::game::{Game, Variant};
 use crate::lexer::{Kind, Lexer};
 use crate::pawn_trail::PawnTrail;
-#[cfg(feature = "record")]
-pub use crate::reader::main_line::{GameHead, PositionReader};
 
 /// A position as the explorer and the search know it: its 64-bit Zobrist
 /// hash. Read from a FEN with `parse`.

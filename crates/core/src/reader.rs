@@ -24,8 +24,11 @@ use walk::Walk;
 
 mod ending;
 #[cfg(feature = "record")]
-pub(crate) mod main_line;
+mod main_line;
 mod walk;
+
+#[cfg(feature = "record")]
+pub use main_line::{GameHead, PositionReader};
 
 /// Most nodes a game's table has room for before its first move is read.
 #[cfg(not(feature = "compact"))]

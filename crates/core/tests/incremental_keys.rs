@@ -7,8 +7,10 @@
 use std::path::{Path, PathBuf};
 
 #[cfg(feature = "record")]
-use movetext_core::positions::{GameInfo, PositionReader};
+use movetext_core::positions::GameInfo;
 use movetext_core::positions::{GamePositions, PositionKey};
+#[cfg(feature = "record")]
+use movetext_core::reader::PositionReader;
 #[cfg(feature = "record")]
 use movetext_core::stream::GameStream;
 #[cfg(feature = "record")]

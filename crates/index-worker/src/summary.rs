@@ -4,7 +4,8 @@
 
 use std::collections::HashMap;
 
-use movetext_core::positions::{GameHead, Outcome};
+use movetext_core::positions::Outcome;
+use movetext_core::reader::GameHead;
 
 /// Length classes of [`Summary::lengths`]: ten full moves each, the last
 /// one open-ended.

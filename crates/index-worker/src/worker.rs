@@ -3,7 +3,8 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use movetext_core::positions::{GameHead, GamePositions, PositionIndex, PositionReader};
+use movetext_core::positions::{GamePositions, PositionIndex};
+use movetext_core::reader::{GameHead, PositionReader};
 use movetext_core::Game;
 
 use crate::protocol::{Added, GameHashes, Request, Response};

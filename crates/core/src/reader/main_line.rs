@@ -15,7 +15,7 @@ use crate::positions::{quick_play, GameInfo, GamePositions, MainLine};
 /// of a game whose main line is plain.
 ///
 /// ```
-/// use movetext_core::positions::PositionReader;
+/// use movetext_core::reader::PositionReader;
 ///
 /// let pgn = b"[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 {best} (1. d4 d5) e5 2. Nf3 1-0\n";
 /// let mut reader = PositionReader::new(pgn);
