@@ -723,6 +723,7 @@ impl Recorder {
     pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
         self.out.keys.clear();
         self.out.moves.clear();
+        self.quick = false;
         self.cur = 0;
         self.key = pos.key();
         self.chess960 = mode == CastlingMode::Chess960;

@@ -101,7 +101,6 @@ impl Parser {
         let mut line = MainLine::new(text, start);
         let mut pos = Chess::default();
         self.rec.start(&pos, CastlingMode::Standard);
-        self.rec.quick = false;
         while let Some((s, e)) = match line.next() {
             Some(next) => next,
             None => return false,
@@ -159,6 +158,15 @@ mod tests {
             assert_eq!(head.info(n as u32), GameInfo::of(n as u32, &game), "{pgn}");
             assert_eq!(reader.games.scratch.rec.quick, quick, "{pgn}");
         }
+        // The same games in one file, each read the way it was alone.
+        let file: Vec<String> = CASES.iter().map(|(pgn, _)| format!("[Event \"?\"]\n{pgn}\n\n")).collect();
+        let file = file.concat();
+        let mut reader = PositionReader::new(file.as_bytes());
+        for (pgn, quick) in CASES {
+            assert!(reader.next_game().is_some(), "{pgn}");
+            assert_eq!(reader.games.scratch.rec.quick, *quick, "in one file: {pgn}");
+        }
+        assert!(reader.next_game().is_none());
         let read = |pgn: &str| {
             let mut reader = PositionReader::new(pgn.as_bytes());
             reader.next_game().map(|(head, positions)| (head, positions.len())).unwrap()
