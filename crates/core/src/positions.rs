@@ -439,7 +439,7 @@ pub(crate) fn quick_play(s: &[u8], pos: &Chess) -> Option<Move> {
 /// variations, comments, NAGs, move numbers and escape lines skipped.
 pub(crate) struct MainLine<'a> {
     text: &'a [u8],
-    pub(crate) lx: Lexer<'a>,
+    lx: Lexer<'a>,
     /// `(` still open.
     depth: u32,
     /// A move was read: a `(` is a variation now.
@@ -688,8 +688,6 @@ pub(crate) struct Recorder {
     /// [`crate::reader::PositionReader`]): the reader may read it the quick
     /// way and build no tree.
     pub(crate) main_line_only: bool,
-    /// The game read last was read the quick way.
-    pub(crate) quick: bool,
     /// The main line's last node so far; `NONE` when nothing is recorded
     /// and once the line has ended (a null move, which
     /// [`GamePositions::of`] stops at).
@@ -708,7 +706,6 @@ impl Default for Recorder {
         Recorder {
             on: false,
             main_line_only: false,
-            quick: false,
             cur: crate::game::NONE,
             key: 0,
             chess960: false,
@@ -723,7 +720,6 @@ impl Recorder {
     pub(crate) fn start<P: crate::rules::Played>(&mut self, pos: &P, mode: CastlingMode) {
         self.out.keys.clear();
         self.out.moves.clear();
-        self.quick = false;
         self.cur = 0;
         self.key = pos.key();
         self.chess960 = mode == CastlingMode::Chess960;

@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use movetext_core::positions::{GameInfo, GamePositions, PositionIndex, PositionKey, Tree};
+use movetext_core::reader::PositionReader;
 use movetext_core::shakmaty::fen::Fen;
 use movetext_core::shakmaty::san::San;
 use movetext_core::shakmaty::uci::UciMove;
@@ -231,14 +232,13 @@ fn a_bad_fen_is_refused_with_its_text() {
 fn a_game_of_a_variant_not_played_leaves_the_moves_of_the_games_after_it_in_place() {
     let pgn = "[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n[Variant \"Bughouse\"]\n\n1. e4 e5 *\n\n\
                [Event \"c\"]\n\n1. d4 d5 2. c4 *\n";
-    // As the index worker builds it: the positions the reader recorded.
+    // As the index worker builds it.
     let mut index = PositionIndex::default();
-    let mut reader = GameReader::new(pgn.as_bytes()).with_positions();
+    let mut reader = PositionReader::new(pgn.as_bytes());
     let mut number = 0;
-    while let Some(game) = reader.next() {
+    while let Some((head, positions)) = reader.next_game() {
         number += 1;
-        let positions = reader.positions().cloned().unwrap_or_else(|| GamePositions::of(&game));
-        index.add(GameInfo::of(number, &game), &positions);
+        index.add(head.info(number), positions);
     }
     assert_eq!(index.games(), 3);
     let moves = |key: PositionKey| -> Vec<String> {
