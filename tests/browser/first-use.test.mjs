@@ -241,13 +241,19 @@ test('the game list keeps its filter and sort over a reload', async () => {
   await page.locator('.gl-head .gl-white .gl-sort').click();
   const whites = () => page.$$eval('.gl-viewport .game-row .gl-white', (cells) => cells.map((c) => c.innerText));
   const wanted = ['W12', 'W11', 'W10', 'W1'];
-  await page.waitForFunction((n) => document.querySelectorAll('.gl-viewport .game-row').length === n, wanted.length);
+  // A sort is made a slice at a time: the list shows the order before it
+  // (the same four games) until the new one is ready.
+  const sorted = () => page.waitForFunction((w) => {
+    const cells = [...document.querySelectorAll('.gl-viewport .game-row .gl-white')];
+    return cells.map((c) => c.innerText).join() === w.join();
+  }, wanted, { timeout: 10_000 }).catch(() => {});
+  await sorted();
   assert.deepEqual(await whites(), wanted);
   // The filter and sort are stored as they change; the reload brings them back.
   await page.waitForTimeout(300);
   await page.reload();
   await page.waitForFunction(() => document.querySelector('.file-name')?.innerText.startsWith('twelve.pgn'));
-  await page.waitForFunction((n) => document.querySelectorAll('.gl-viewport .game-row').length === n, wanted.length);
+  await sorted();
   assert.equal(await page.locator('.gl-filter').inputValue(), 'W1');
   assert.equal(await page.locator('.gl-sortby option:checked').innerText(), 'White');
   assert.equal(await page.locator('.gl-head .gl-white').getAttribute('aria-sort'), 'descending');
