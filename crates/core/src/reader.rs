@@ -478,13 +478,20 @@ impl Parser {
         let src = self.g.src.clone();
         let many = if raw.len() > 32 { repeated_names(&src, raw) } else { Vec::new() };
         let mut signatures = 0u64;
-        for (i, t) in raw.iter().enumerate() {
-            let name = src.get(t.name.0..t.name.1).unwrap_or("");
-            let value = if t.flags & TAG_ESCAPED != 0 {
+        // The tags as written, made in one go (each written straight into
+        // the table); the few known names in another spelling are renamed
+        // below.
+        let base = self.g.tags.len();
+        self.g.tags.extend(raw.iter().map(|t| Tag {
+            name: Text::Src(t.name.0 as u32, t.name.1 as u32),
+            value: if t.flags & TAG_ESCAPED != 0 {
                 Text::Own(unescape(src.get(t.value.0..t.value.1).unwrap_or("")).into())
             } else {
                 Text::Src(t.value.0 as u32, t.value.1 as u32)
-            };
+            },
+        }));
+        for (i, t) in raw.iter().enumerate() {
+            let name = src.get(t.name.0..t.name.1).unwrap_or("");
             if name.is_empty() {
                 self.diag(Severity::Warning, t.name.0, t.value.1, "tag-no-name", Vec::new());
             }
@@ -524,7 +531,8 @@ impl Parser {
             }
             // The name as the game keeps it (a known name in its own
             // spelling), looked at below without reading the tag back.
-            let (text, name) = match known_tag(name) {
+            let at = base + i;
+            let name = match known_tag(name) {
                 Some(k) => {
                     self.diag(
                         Severity::Fixed,
@@ -533,13 +541,12 @@ impl Parser {
                         "tag-renamed",
                         vec![("tag", name.into()), ("name", k.into())],
                     );
-                    self.renamed.push((self.g.tags.len(), t.name));
-                    (Text::Own(k.into()), k)
+                    self.renamed.push((at, t.name));
+                    self.g.tags[at].name = Text::Own(k.into());
+                    k
                 }
-                None => (Text::Src(t.name.0 as u32, t.name.1 as u32), name),
+                None => name,
             };
-            let at = self.g.tags.len();
-            self.g.tags.push(Tag { name: text, value });
             let k = match name.len() {
                 7 => KNOWN_VARIANT,
                 3 => KNOWN_FEN,
@@ -1363,6 +1370,13 @@ mod tests {
         assert_eq!(g.mainline_plies(), 1);
         assert!(!g.has_errors(), "{:?}", messages(&g));
         assert!(messages(&g).contains(&"fixed: tag fen read as FEN".to_string()));
+        // A renamed tag among others keeps its place, its value and the span
+        // of its name as written.
+        let g = read_game(b"[Event \"a\"]\n[white \"B \\\"q\\\"\"]\n[Black \"C\"]\n\n1. e4 *\n");
+        let tags: Vec<_> = g.tags().collect();
+        assert_eq!(tags, [("Event", "a"), ("White", "B \"q\""), ("Black", "C")]);
+        let renamed = g.diagnostics().iter().find(|d| d.message == "tag white read as White").unwrap();
+        assert_eq!(&g.src[renamed.span.0..renamed.span.1], "white");
     }
 
     #[test]
